@@ -1,0 +1,162 @@
+//! Letter-number hex addresses such as `J12`, per game coordinate system.
+//!
+//! Players read addresses off the printed board, so parsing is strict: an
+//! address that cannot exist in the game's coordinate system (wrong parity,
+//! stray characters) is refused with the reason.
+
+use crate::geometry::{Coord, Orientation};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Which axis the letters name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Letters {
+    Columns,
+    Rows,
+}
+
+/// Whether the first lettered line of hexes carries odd or even numbers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FirstNumber {
+    Odd,
+    Even,
+}
+
+/// How a game prints its hex addresses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoordSystem {
+    pub orientation: Orientation,
+    pub letters: Letters,
+    pub first: FirstNumber,
+}
+
+/// Why a string is not a hex address in this coordinate system.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AddrError {
+    #[error("\"{0}\" is not a hex address (expected letters then a number, e.g. J12)")]
+    Syntax(String),
+    #[error("\"{addr}\" cannot exist: in {line} {letters} only {parity} numbers are used")]
+    Parity {
+        addr: String,
+        line: &'static str,
+        letters: String,
+        parity: &'static str,
+    },
+}
+
+impl CoordSystem {
+    fn number_offset(&self, letter_ix: i32) -> i32 {
+        let shifted = i32::from(letter_ix.rem_euclid(2) == 1);
+        let even = i32::from(self.first == FirstNumber::Even);
+        1 + shifted - even
+    }
+
+    /// Splits a coordinate into (letter index, number).
+    fn split(&self, c: Coord) -> (i32, i32) {
+        match self.letters {
+            Letters::Columns => (c.col, 2 * c.row + self.number_offset(c.col)),
+            Letters::Rows => (c.row, 2 * c.col + self.number_offset(c.row)),
+        }
+    }
+
+    pub fn format(&self, c: Coord) -> String {
+        let (letter_ix, number) = self.split(c);
+        format!("{}{}", letters_for(letter_ix), number)
+    }
+
+    pub fn parse(&self, text: &str) -> Result<Coord, AddrError> {
+        let syntax = || AddrError::Syntax(text.to_string());
+        let t = text.trim();
+        let split = t
+            .find(|ch: char| !ch.is_ascii_alphabetic())
+            .ok_or_else(syntax)?;
+        let (letters, digits) = t.split_at(split);
+        if letters.is_empty() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(syntax());
+        }
+        if letters.len() > 3 || digits.len() > 4 {
+            return Err(syntax());
+        }
+        let letters = letters.to_ascii_uppercase();
+        let letter_ix = letters
+            .bytes()
+            .fold(0i32, |acc, b| acc * 26 + i32::from(b - b'A' + 1))
+            - 1;
+        let number: i32 = digits.parse().map_err(|_| syntax())?;
+        let rest = number - self.number_offset(letter_ix);
+        if rest < 0 || rest % 2 != 0 {
+            let parity = if (self.number_offset(letter_ix)) % 2 == 0 {
+                "even"
+            } else {
+                "odd"
+            };
+            let line = match self.letters {
+                Letters::Columns => "column",
+                Letters::Rows => "row",
+            };
+            return Err(AddrError::Parity {
+                addr: t.to_string(),
+                line,
+                letters,
+                parity,
+            });
+        }
+        let other = rest / 2;
+        Ok(match self.letters {
+            Letters::Columns => Coord::new(other, letter_ix),
+            Letters::Rows => Coord::new(letter_ix, other),
+        })
+    }
+}
+
+/// `0 → A`, `25 → Z`, `26 → AA`.
+fn letters_for(ix: i32) -> String {
+    let mut n = ix + 1;
+    let mut out = Vec::new();
+    while n > 0 {
+        let rem = (n - 1) % 26;
+        out.push(b'A' + rem as u8);
+        n = (n - 1) / 26;
+    }
+    out.reverse();
+    String::from_utf8(out).expect("ASCII letters")
+}
+
+impl fmt::Display for CoordSystem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}, letters name {:?}", self.orientation, self.letters)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FLAT_ODD: CoordSystem = CoordSystem {
+        orientation: Orientation::FlatTop,
+        letters: Letters::Columns,
+        first: FirstNumber::Odd,
+    };
+
+    #[test]
+    fn letters_run_past_z() {
+        assert_eq!(letters_for(0), "A");
+        assert_eq!(letters_for(25), "Z");
+        assert_eq!(letters_for(26), "AA");
+    }
+
+    #[test]
+    fn garbage_is_a_syntax_error() {
+        for bad in ["", "12", "J", "J1 2", "J-3", "Ä3", "J12x"] {
+            assert!(
+                matches!(FLAT_ODD.parse(bad), Err(AddrError::Syntax(_))),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn lowercase_is_accepted() {
+        assert_eq!(FLAT_ODD.parse("l12"), Ok(Coord::new(5, 11)));
+    }
+}

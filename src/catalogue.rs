@@ -1,0 +1,140 @@
+//! Tile catalogues: RON files of tile definitions, embedded in the binary.
+
+use crate::geometry::Face;
+use crate::tile::{City, Colour, End, Tile, Town, Track};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// Catalogues shipped inside the binary, so the tool works from any directory.
+pub const EMBEDDED: &[(&str, &str)] = &[
+    ("standard", include_str!("../catalogues/standard.ron")),
+    ("1830", include_str!("../catalogues/1830.ron")),
+    ("1861", include_str!("../catalogues/1861.ron")),
+    ("1867", include_str!("../catalogues/1867.ron")),
+    ("1889", include_str!("../catalogues/1889.ron")),
+];
+
+/// The RON spelling of a track end: a face name, `City(i)` or `Town(i)`.
+#[derive(Deserialize)]
+enum EndDef {
+    Top,
+    UpperRight,
+    LowerRight,
+    Bottom,
+    LowerLeft,
+    UpperLeft,
+    City(usize),
+    Town(usize),
+}
+
+impl From<EndDef> for End {
+    fn from(d: EndDef) -> End {
+        match d {
+            EndDef::Top => End::Face(Face::Top),
+            EndDef::UpperRight => End::Face(Face::UpperRight),
+            EndDef::LowerRight => End::Face(Face::LowerRight),
+            EndDef::Bottom => End::Face(Face::Bottom),
+            EndDef::LowerLeft => End::Face(Face::LowerLeft),
+            EndDef::UpperLeft => End::Face(Face::UpperLeft),
+            EndDef::City(i) => End::City(i),
+            EndDef::Town(i) => End::Town(i),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileDef {
+    name: String,
+    colour: Colour,
+    #[serde(default)]
+    cities: Vec<City>,
+    #[serde(default)]
+    towns: Vec<Town>,
+    #[serde(default)]
+    track: Vec<(EndDef, EndDef)>,
+    #[serde(default)]
+    labels: Vec<String>,
+    #[serde(default)]
+    phase_revenue: Vec<(Colour, u32)>,
+}
+
+impl TileDef {
+    fn into_tile(self) -> Result<Tile, String> {
+        let track: Vec<Track> = self
+            .track
+            .into_iter()
+            .map(|(a, b)| Track {
+                a: a.into(),
+                b: b.into(),
+            })
+            .collect();
+        for t in &track {
+            for end in [t.a, t.b] {
+                match end {
+                    End::City(i) if i >= self.cities.len() => {
+                        return Err(format!(
+                            "tile {}: track to city {i}, which does not exist",
+                            self.name
+                        ));
+                    }
+                    End::Town(i) if i >= self.towns.len() => {
+                        return Err(format!(
+                            "tile {}: track to town {i}, which does not exist",
+                            self.name
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+            if t.a == t.b {
+                return Err(format!("tile {}: track joins {} to itself", self.name, t.a));
+            }
+        }
+        if let Some(c) = self.cities.iter().find(|c| c.spaces > 4) {
+            return Err(format!(
+                "tile {}: a city has {} token spaces (at most 4)",
+                self.name, c.spaces
+            ));
+        }
+        Ok(Tile {
+            name: self.name,
+            colour: self.colour,
+            cities: self.cities,
+            towns: self.towns,
+            track,
+            labels: self.labels,
+            phase_revenue: self.phase_revenue,
+        })
+    }
+}
+
+/// Parses one catalogue file; `source` names it in errors.
+pub fn parse(text: &str, source: &str) -> Result<Vec<Tile>, String> {
+    let defs: Vec<TileDef> = ron::from_str(text).map_err(|e| format!("{source}: {e}"))?;
+    defs.into_iter()
+        .map(|d| d.into_tile().map_err(|e| format!("{source}: {e}")))
+        .collect()
+}
+
+/// An embedded catalogue by name.
+pub fn embedded(name: &str) -> Option<&'static str> {
+    EMBEDDED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+}
+
+/// Tiles by name, merged from several catalogues; later ones may not redefine.
+pub fn merge(parts: Vec<(String, Vec<Tile>)>) -> Result<BTreeMap<String, Tile>, String> {
+    let mut out = BTreeMap::new();
+    for (source, tiles) in parts {
+        for tile in tiles {
+            if out.contains_key(&tile.name) {
+                return Err(format!("{source}: tile {} is defined twice", tile.name));
+            }
+            out.insert(tile.name.clone(), tile);
+        }
+    }
+    Ok(out)
+}

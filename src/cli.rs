@@ -1,0 +1,107 @@
+//! Command-line interface: arguments only; the work is in `commands`.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Keep an 18xx game's map up to date and find the routes that earn the most.
+///
+/// Saved games are JSON files (see README). Every FILE argument may be `-`
+/// for standard input or output. Errors exit with code 2 for bad input.
+#[derive(Parser, Debug)]
+#[command(name = "hexroute", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// Use this game definition (RON) instead of the built-in games.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub game_file: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Start a new game on the printed map, in its first phase.
+    ///
+    /// Example: hexroute new 1867 -o game.json
+    New {
+        /// Game id (see `hexroute games`).
+        game: String,
+        /// Where to write the saved game (`-` for standard output).
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+        /// Overwrite FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Summarise a saved game: phase, tiles laid, tokens, supply.
+    ///
+    /// Example: hexroute show fixtures/1867_bc.json
+    Show {
+        /// Saved game (`-` for standard input).
+        file: PathBuf,
+        /// Print JSON for scripts instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Convert a rusty_train / navig18xx save into a hexroute saved game.
+    ///
+    /// Example: hexroute import 1867_bc.game -o game.json
+    Import {
+        /// The rusty_train save (`-` for standard input).
+        save: PathBuf,
+        /// Where to write the saved game (`-` for standard output).
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+        /// Overwrite FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// List the games hexroute knows.
+    Games,
+    /// List a game's tiles with their colours and counts.
+    ///
+    /// Example: hexroute tiles 1867
+    Tiles {
+        /// Game id (see `hexroute games`).
+        game: String,
+        /// Print JSON for scripts instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Find the routes that earn a company the most revenue (provably optimal).
+    ///
+    /// Example: hexroute routes fixtures/1867_bc.json --company CNR --trains 5,5+5E
+    Routes(RoutesArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RoutesArgs {
+    /// Saved game (`-` for standard input).
+    pub file: PathBuf,
+    /// Company abbreviation, e.g. GW.
+    #[arg(short, long, required_unless_present = "all", conflicts_with = "all")]
+    pub company: Option<String>,
+    /// Trains to run, comma-separated game train names (e.g. 5,5+5E);
+    /// default: the company's trains in the saved game.
+    #[arg(short, long, value_delimiter = ',')]
+    pub trains: Vec<String>,
+    /// Every company that has tokens and trains in the saved game, in parallel.
+    #[arg(long)]
+    pub all: bool,
+    /// Apply an optional bonus of the game by name (repeatable), e.g. "Montreal Bridge".
+    #[arg(long = "bonus", value_name = "NAME")]
+    pub bonuses: Vec<String>,
+    /// Ad-hoc visit bonus: stopping at HEX earns AMOUNT (repeatable), e.g. H10=10.
+    #[arg(long = "visit-bonus", value_name = "HEX=AMOUNT")]
+    pub visit_bonuses: Vec<String>,
+    /// Ad-hoc connection bonus: a route stopping at FROM and at any of TO earns AMOUNT,
+    /// e.g. K13:H10,L12=100 (repeatable).
+    #[arg(long = "connection-bonus", value_name = "FROM:TO,..=AMOUNT")]
+    pub connection_bonuses: Vec<String>,
+    /// Print JSON for scripts instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
+}

@@ -1,0 +1,535 @@
+//! What each subcommand does: load, act, print or write. Errors carry the
+//! file and the offending value; the exit code says whose fault it was.
+
+use crate::cli::{Cli, Command, RoutesArgs};
+use anyhow::{Context, Result, anyhow, bail};
+use hexroute::game::{self, Game, ResolvedBonus};
+use hexroute::routes::{self, ActiveBonus, BonusRule, Query, Solution};
+use hexroute::save;
+use hexroute::state::MapState;
+use hexroute::{import, suggest};
+use serde_json::json;
+use std::io::{IsTerminal, Read};
+use std::path::Path;
+
+/// A failure of hexroute itself rather than of its input (exit code 1).
+#[derive(Debug, thiserror::Error)]
+#[error("internal error: {0}")]
+pub struct Internal(pub String);
+
+/// 1 for internal failures, 2 for everything the user can fix.
+pub fn exit_code(e: &anyhow::Error) -> u8 {
+    if e.downcast_ref::<Internal>().is_some() {
+        1
+    } else {
+        2
+    }
+}
+
+pub fn run(cli: Cli) -> Result<()> {
+    let custom = cli.game_file.as_deref();
+    match cli.command {
+        Command::New {
+            game,
+            output,
+            force,
+        } => new(custom, &game, &output, force),
+        Command::Show { file, json } => show(custom, &file, json),
+        Command::Import {
+            save,
+            output,
+            force,
+        } => import_save(custom, &save, &output, force),
+        Command::Games => games(custom),
+        Command::Tiles { game, json } => tiles(custom, &game, json),
+        Command::Routes(args) => routes_cmd(custom, args),
+    }
+}
+
+fn display(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+fn read_input(path: &Path) -> Result<String> {
+    let mut text = String::new();
+    if path.as_os_str() == "-" {
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("<stdin>")?;
+    } else {
+        text = std::fs::read_to_string(path).with_context(|| display(path))?;
+    }
+    Ok(text)
+}
+
+/// Loads a game by id: the custom file when given (its id must match), else built-in.
+fn load_game(custom: Option<&Path>, id: &str) -> Result<Game> {
+    match custom {
+        Some(path) => {
+            let g = game::from_file(path).map_err(|e| anyhow!(e))?;
+            if g.id != id {
+                bail!(
+                    "{}: defines game \"{}\", but \"{id}\" was asked for",
+                    path.display(),
+                    g.id
+                );
+            }
+            Ok(g)
+        }
+        None => game::builtin(id).map_err(|e| anyhow!(e)),
+    }
+}
+
+/// Reads a saved game and the game it belongs to.
+fn load_save(custom: Option<&Path>, path: &Path) -> Result<(Game, MapState)> {
+    let text = read_input(path)?;
+    let name = display(path);
+    let id = save::game_id(&text).map_err(|e| anyhow!("{name}: {e}"))?;
+    let game = load_game(custom, &id).with_context(|| name.clone())?;
+    let state = save::from_json(&text, &game).map_err(|e| anyhow!("{name}: {e}"))?;
+    Ok((game, state))
+}
+
+fn refuse_overwrite(output: &Path, force: bool) -> Result<()> {
+    if output.as_os_str() != "-" && output.exists() && !force {
+        bail!(
+            "{}: already exists (use --force to overwrite)",
+            output.display()
+        );
+    }
+    Ok(())
+}
+
+fn write_save(output: &Path, game: &Game, state: &MapState) -> Result<()> {
+    let text = save::to_json(state, game);
+    // Whatever we write must load back; a failure here is our bug.
+    save::from_json(&text, game)
+        .map_err(|e| Internal(format!("written game does not reload: {e}")))?;
+    save::write_atomic(output, text.as_bytes()).with_context(|| display_out(output))
+}
+
+fn display_out(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdout>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+fn new(custom: Option<&Path>, id: &str, output: &Path, force: bool) -> Result<()> {
+    let game = load_game(custom, id)?;
+    refuse_overwrite(output, force)?;
+    write_save(output, &game, &MapState::new())
+}
+
+fn import_save(custom: Option<&Path>, input: &Path, output: &Path, force: bool) -> Result<()> {
+    let text = read_input(input)?;
+    let name = display(input);
+    let full = import::game_name(&text).map_err(|e| anyhow!("{name}: {e}"))?;
+    let game = match custom {
+        Some(path) => game::from_file(path).map_err(|e| anyhow!(e))?,
+        None => game::builtin_ids()
+            .into_iter()
+            .map(|id| game::builtin(id).map_err(|e| anyhow!(e)))
+            .collect::<Result<Vec<_>>>()?
+            .into_iter()
+            .find(|g| g.import.name == full || g.id == full)
+            .ok_or_else(|| {
+                anyhow!("{name}: the save is for \"{full}\", which hexroute does not know")
+            })?,
+    };
+    let state = import::import(&text, &game).map_err(|e| anyhow!("{name}: {e}"))?;
+    // Structural checks (token spaces, companies) are the saved-game loader's.
+    save::from_json(&save::to_json(&state, &game), &game).map_err(|e| anyhow!("{name}: {e}"))?;
+    refuse_overwrite(output, force)?;
+    write_save(output, &game, &state)
+}
+
+fn games(custom: Option<&Path>) -> Result<()> {
+    if let Some(path) = custom {
+        let g = game::from_file(path).map_err(|e| anyhow!(e))?;
+        println!("{:<6} {}  (from {})", g.id, g.name, path.display());
+    }
+    for id in game::builtin_ids() {
+        let g = game::builtin(id).map_err(Internal)?;
+        println!("{:<6} {}", g.id, g.name);
+    }
+    Ok(())
+}
+
+fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
+    let game = load_game(custom, id)?;
+    if as_json {
+        let list: Vec<_> = game
+            .tile_counts
+            .iter()
+            .map(|(name, count)| {
+                let t = &game.tiles[name];
+                json!({"tile": name, "colour": t.colour.name(), "count": count, "labels": t.labels})
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&list)?);
+        return Ok(());
+    }
+    println!("{} — {} player tiles", game.name, game.tile_counts.len());
+    println!("{:<6} {:<7} {:>5}  TRACK", "TILE", "COLOUR", "COUNT");
+    for (name, count) in &game.tile_counts {
+        let t = &game.tiles[name];
+        let label = if t.labels.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", t.labels.join(","))
+        };
+        println!(
+            "{:<6} {:<7} {:>5}  {}{}",
+            name,
+            t.colour.name(),
+            count,
+            t.describe(Default::default()),
+            label
+        );
+    }
+    Ok(())
+}
+
+fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
+    let (game, state) = load_save(custom, file)?;
+    let phase = &game.phases[state.phase];
+    let laid: Vec<_> = state.laid_tiles().collect();
+    let supply = state.supply(&game);
+    let mut by_company: Vec<(String, Vec<(String, usize)>)> = Vec::new();
+    for (c, space, company) in state.tokens() {
+        let entry = match by_company.iter_mut().find(|(co, _)| co == company) {
+            Some(e) => e,
+            None => {
+                by_company.push((company.to_string(), Vec::new()));
+                by_company.last_mut().expect("just pushed")
+            }
+        };
+        entry.1.push((game.format(c), space));
+    }
+    by_company.sort_by(|a, b| a.0.cmp(&b.0));
+    if as_json {
+        let out = json!({
+            "game": game.id,
+            "name": game.name,
+            "phase": phase.name,
+            "tiles": laid.iter().map(|(c, t, r)| json!({
+                "hex": game.format(*c), "tile": t, "rotation": r.steps(),
+                "location": game.location(*c),
+            })).collect::<Vec<_>>(),
+            "tokens": by_company.iter().map(|(co, list)| (co.clone(), list.iter().map(|(h, s)| json!({"hex": h, "space": s})).collect::<serde_json::Value>())).collect::<serde_json::Map<_, _>>(),
+            "trains": state.trains,
+            "supply": supply.iter().map(|(t, n, left)| json!({"tile": t, "count": n, "left": left})).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    println!(
+        "{} — phase {} (lays {})",
+        game.name,
+        phase.name,
+        phase
+            .tiles
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!("\nTiles laid ({}):", laid.len());
+    for (c, t, r) in &laid {
+        let loc = game
+            .location(*c)
+            .map(|l| format!("  {l}"))
+            .unwrap_or_default();
+        println!("  {:<4} {:<5} rotation {}{}", game.format(*c), t, r, loc);
+    }
+    println!("\nTokens ({}):", state.tokens().count());
+    for (co, list) in &by_company {
+        let places: Vec<String> = list
+            .iter()
+            .map(
+                |(h, _)| match game.hex(h).ok().and_then(|c| game.location(c)) {
+                    Some(l) => format!("{h} {l}"),
+                    None => h.clone(),
+                },
+            )
+            .collect();
+        println!("  {:<4} {}", co, places.join(", "));
+    }
+    if !state.trains.is_empty() {
+        println!("\nTrains:");
+        for (co, trains) in &state.trains {
+            println!("  {:<4} {}", co, trains.join(", "));
+        }
+    }
+    println!("\nSupply (left/count):");
+    let cells: Vec<String> = supply
+        .iter()
+        .map(|(t, n, left)| format!("{t}:{left}/{n}"))
+        .collect();
+    for chunk in cells.chunks(10) {
+        println!("  {}", chunk.join("  "));
+    }
+    Ok(())
+}
+
+/// Bonuses in force: the game's always-on ones, the named optional ones, ad-hoc ones.
+fn active_bonuses(game: &Game, state: &MapState, args: &RoutesArgs) -> Result<Vec<ActiveBonus>> {
+    let phase = &game.phases[state.phase].name;
+    let mut out = Vec::new();
+    for name in &args.bonuses {
+        if !game
+            .bonuses
+            .iter()
+            .any(|b| b.optional && b.name.eq_ignore_ascii_case(name))
+        {
+            let names: Vec<&str> = game
+                .bonuses
+                .iter()
+                .filter(|b| b.optional)
+                .map(|b| b.name.as_str())
+                .collect();
+            bail!(
+                "unknown bonus \"{name}\" in {}{}; optional bonuses: {}",
+                game.id,
+                suggest::hint(name, names.iter().copied()),
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                }
+            );
+        }
+    }
+    for b in &game.bonuses {
+        let wanted = !b.optional || args.bonuses.iter().any(|n| n.eq_ignore_ascii_case(&b.name));
+        let in_phase = b.phases.is_empty() || b.phases.iter().any(|p| p == phase);
+        if !(wanted && in_phase) {
+            continue;
+        }
+        let kind = match &b.kind {
+            ResolvedBonus::Visit(hs) => BonusRule::Visit(hs.clone()),
+            ResolvedBonus::Connection { from, to_any } => BonusRule::Connection {
+                from: *from,
+                to_any: to_any.clone(),
+            },
+        };
+        out.push(ActiveBonus {
+            name: b.name.clone(),
+            amount: b.bonus,
+            kind,
+            trains: b.trains.clone(),
+        });
+    }
+    for spec in &args.visit_bonuses {
+        let (hex, amount) = spec
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--visit-bonus {spec}: expected HEX=AMOUNT, e.g. H10=10"))?;
+        let c = game
+            .hex(hex)
+            .map_err(|e| anyhow!("--visit-bonus {spec}: {e}"))?;
+        let amount: u32 = amount
+            .trim()
+            .parse()
+            .map_err(|_| anyhow!("--visit-bonus {spec}: \"{amount}\" is not a whole number"))?;
+        out.push(ActiveBonus {
+            name: format!("visit {}", hex.trim()),
+            amount,
+            kind: BonusRule::Visit(vec![c]),
+            trains: vec![],
+        });
+    }
+    for spec in &args.connection_bonuses {
+        let bad = || {
+            anyhow!("--connection-bonus {spec}: expected FROM:TO,...=AMOUNT, e.g. K13:H10,L12=100")
+        };
+        let (hexes, amount) = spec.split_once('=').ok_or_else(bad)?;
+        let (from, to) = hexes.split_once(':').ok_or_else(bad)?;
+        let from_c = game
+            .hex(from)
+            .map_err(|e| anyhow!("--connection-bonus {spec}: {e}"))?;
+        let to_any = to
+            .split(',')
+            .map(|h| {
+                game.hex(h)
+                    .map_err(|e| anyhow!("--connection-bonus {spec}: {e}"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let amount: u32 = amount.trim().parse().map_err(|_| bad())?;
+        out.push(ActiveBonus {
+            name: format!("connect {}", hexes.trim()),
+            amount,
+            kind: BonusRule::Connection {
+                from: from_c,
+                to_any,
+            },
+            trains: vec![],
+        });
+    }
+    Ok(out)
+}
+
+fn routes_cmd(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
+    let (game, state) = load_save(custom, &args.file)?;
+    let bonuses = active_bonuses(&game, &state, &args)?;
+    let mut queries = Vec::new();
+    if args.all {
+        for (company, trains) in &state.trains {
+            if state.tokens().any(|(_, _, co)| co == company) && !trains.is_empty() {
+                queries.push(build_query(&game, &state, company, trains, &bonuses)?);
+            }
+        }
+        if queries.is_empty() {
+            bail!(
+                "{}: no company has both tokens and trains in this saved game",
+                display(&args.file)
+            );
+        }
+    } else {
+        let company = game
+            .company(args.company.as_deref().unwrap_or_default())
+            .map_err(|e| anyhow!(e))?
+            .abbrev
+            .clone();
+        let trains = if args.trains.is_empty() {
+            state.trains.get(&company).cloned().unwrap_or_default()
+        } else {
+            args.trains.clone()
+        };
+        if trains.is_empty() {
+            bail!(
+                "{company} has no trains in {}; name them with --trains, e.g. --trains 5,8",
+                display(&args.file)
+            );
+        }
+        if !state.tokens().any(|(_, _, co)| co == company) {
+            bail!(
+                "{company} has no tokens on the map in {}, so it cannot run routes",
+                display(&args.file)
+            );
+        }
+        queries.push(build_query(&game, &state, &company, &trains, &bonuses)?);
+    }
+    let progress = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message(format!(
+            "searching routes for {}",
+            queries
+                .iter()
+                .map(|q| q.company.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        bar.enable_steady_tick(std::time::Duration::from_millis(120));
+        bar
+    });
+    let net = routes::network::Network::build(&game, &state);
+    let solutions: Vec<Solution> = {
+        use rayon::prelude::*;
+        queries
+            .par_iter()
+            .map(|q| routes::solve_on(&net, q))
+            .collect()
+    };
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    if args.json {
+        let list: Vec<serde_json::Value> =
+            solutions.iter().map(|s| solution_json(&game, s)).collect();
+        let out = if args.all {
+            serde_json::Value::Array(list)
+        } else {
+            list.into_iter().next().expect("one query")
+        };
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        for (i, s) in solutions.iter().enumerate() {
+            if i > 0 {
+                println!();
+            }
+            print_solution(&game, s);
+        }
+    }
+    Ok(())
+}
+
+fn build_query(
+    game: &Game,
+    _state: &MapState,
+    company: &str,
+    trains: &[String],
+    bonuses: &[ActiveBonus],
+) -> Result<Query> {
+    let trains = trains
+        .iter()
+        .map(|t| game.train(t).cloned().map_err(|e| anyhow!(e)))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Query {
+        company: company.to_string(),
+        trains,
+        bonuses: bonuses.to_vec(),
+    })
+}
+
+fn stop_name(game: &Game, s: &routes::RouteStop) -> String {
+    game.location(s.hex)
+        .map(str::to_string)
+        .unwrap_or_else(|| match s.kind {
+            routes::network::StopKind::City(_) => "city".into(),
+            routes::network::StopKind::Town(_) => "town".into(),
+        })
+}
+
+fn print_solution(game: &Game, s: &Solution) {
+    println!("{} — {} routes considered", s.company, s.candidates);
+    if s.routes.is_empty() {
+        println!("  no route can be run: revenue $0");
+    }
+    for r in &s.routes {
+        println!("  train {:<5} ${}", r.train, r.revenue);
+        for st in &r.stops {
+            let value = if st.skipped {
+                "skipped".to_string()
+            } else {
+                format!("${}", st.revenue)
+            };
+            println!(
+                "    {:<4} {:<22} {}",
+                game.format(st.hex),
+                stop_name(game, st),
+                value
+            );
+        }
+        for (name, amount) in &r.bonuses {
+            println!("    bonus: {name} +${amount}");
+        }
+    }
+    println!("  total ${}", s.total);
+}
+
+/// The documented `routes --json` object (see README).
+fn solution_json(game: &Game, s: &Solution) -> serde_json::Value {
+    json!({
+        "company": s.company,
+        "total": s.total,
+        "candidates": s.candidates,
+        "routes": s.routes.iter().map(|r| json!({
+            "train": r.train,
+            "revenue": r.revenue,
+            "hexes": r.hexes.iter().map(|h| game.format(*h)).collect::<Vec<_>>(),
+            "stops": r.stops.iter().map(|st| json!({
+                "hex": game.format(st.hex),
+                "name": stop_name(game, st),
+                "revenue": st.revenue,
+                "skipped": st.skipped,
+            })).collect::<Vec<_>>(),
+            "bonuses": r.bonuses.iter().map(|(n, a)| json!({"name": n, "amount": a})).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}

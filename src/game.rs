@@ -1,0 +1,471 @@
+//! Game definitions: one RON file per game, with its map, rules and rosters.
+//!
+//! Everything game-specific lives in data so that a new game needs a new RON
+//! file, not new Rust. Built-in games are embedded in the binary; a custom
+//! game can be loaded from a file (`--game-file`).
+
+use crate::address::CoordSystem;
+use crate::catalogue;
+use crate::geometry::{Coord, Face, Rotation};
+use crate::suggest;
+use crate::tile::{Colour, Tile};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Game files shipped inside the binary.
+pub const BUILTIN: &[(&str, &str)] = &[("1867", include_str!("../games/1867.ron"))];
+
+/// A phase of the game: which tiles may be laid, which off-board value applies.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Phase {
+    pub name: String,
+    pub tiles: Vec<Colour>,
+    pub offboard: Colour,
+}
+
+/// Which stops a train may pass without stopping.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Skip {
+    /// Must stop at every town and city it passes (1830 style).
+    Nothing,
+    /// May pass towns; must stop at every city (1867 style).
+    Towns,
+    /// Express: may pass any stop between its first and last.
+    Any,
+}
+
+/// What a train's number limits.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Distance {
+    /// Revenue stops (the usual N-train).
+    #[default]
+    Stops,
+    /// Hexes entered, counting the first.
+    Hexes,
+}
+
+/// A kind of train.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainDef {
+    pub name: String,
+    /// `None` for unlimited (D trains).
+    pub stops: Option<u32>,
+    pub skip: Skip,
+    pub multiplier: u32,
+    #[serde(default)]
+    pub distance: Distance,
+}
+
+/// A railway company.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Company {
+    pub abbrev: String,
+    pub name: String,
+    pub tokens: u32,
+    pub colour: String,
+    pub stripe: String,
+    pub text: String,
+    #[serde(default)]
+    pub home: Option<String>,
+}
+
+/// A hex of the printed map.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexDef {
+    pub at: String,
+    #[serde(default)]
+    pub tile: Option<String>,
+    #[serde(default)]
+    pub rotation: u8,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub labels: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarrierDef {
+    pub at: String,
+    pub face: Face,
+}
+
+/// What earns a bonus.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BonusKind {
+    /// Stopping at any of these hexes (once per route).
+    Visit(Vec<String>),
+    /// Stopping at `from` and at any of `to_any` in the same route.
+    Connection { from: String, to_any: Vec<String> },
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BonusDef {
+    pub name: String,
+    pub bonus: u32,
+    /// Optional bonuses apply only when named (private companies); the others always do.
+    #[serde(default)]
+    pub optional: bool,
+    pub kind: BonusKind,
+    /// Only these trains earn it (empty: every train).
+    #[serde(default)]
+    pub trains: Vec<String>,
+    /// Only in these phases (empty: every phase).
+    #[serde(default)]
+    pub phases: Vec<String>,
+}
+
+/// What routes may not share.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ConflictRule {
+    /// No piece of track (hex edge) twice.
+    TrackOnly,
+    /// No track twice, and no two stops in the same hex.
+    TrackOrCityHex,
+}
+
+/// Which new track a company must be able to reach when laying a tile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LayRule {
+    Permissive,
+    SemiRestrictive,
+    Restrictive,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub within_route: ConflictRule,
+    pub between_routes: ConflictRule,
+    pub tile_lay: LayRule,
+}
+
+/// How saves of the rusty_train / navig18xx GUI name this game and its tiles.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportDef {
+    pub name: String,
+    #[serde(default)]
+    pub tiles: BTreeMap<String, String>,
+}
+
+/// The RON file as written.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameDef {
+    pub id: String,
+    pub name: String,
+    pub coordinates: CoordSystem,
+    pub catalogues: Vec<String>,
+    pub phases: Vec<Phase>,
+    pub trains: Vec<TrainDef>,
+    pub companies: Vec<Company>,
+    pub hexes: Vec<HexDef>,
+    #[serde(default)]
+    pub barriers: Vec<BarrierDef>,
+    pub tile_counts: Vec<(String, u32)>,
+    #[serde(default)]
+    pub bonuses: Vec<BonusDef>,
+    pub rules: Rules,
+    #[serde(default)]
+    pub import: ImportDef,
+}
+
+/// A printed map hex, resolved.
+#[derive(Clone, Debug)]
+pub struct MapHex {
+    pub tile: Option<String>,
+    pub rotation: Rotation,
+    pub name: Option<String>,
+    pub labels: Vec<String>,
+}
+
+/// A bonus with its hexes resolved.
+#[derive(Clone, Debug)]
+pub struct Bonus {
+    pub name: String,
+    pub bonus: u32,
+    pub optional: bool,
+    pub kind: ResolvedBonus,
+    pub trains: Vec<String>,
+    pub phases: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolvedBonus {
+    Visit(Vec<Coord>),
+    Connection { from: Coord, to_any: Vec<Coord> },
+}
+
+/// A loaded, checked game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub id: String,
+    pub name: String,
+    pub coords: CoordSystem,
+    pub tiles: BTreeMap<String, Tile>,
+    pub phases: Vec<Phase>,
+    pub trains: Vec<TrainDef>,
+    pub companies: Vec<Company>,
+    pub hexes: BTreeMap<Coord, MapHex>,
+    /// Impassable hex sides, recorded from both sides.
+    pub barriers: BTreeSet<(Coord, Face)>,
+    pub tile_counts: Vec<(String, u32)>,
+    pub bonuses: Vec<Bonus>,
+    pub rules: Rules,
+    pub import: ImportDef,
+}
+
+/// Names of the built-in games.
+pub fn builtin_ids() -> Vec<&'static str> {
+    BUILTIN.iter().map(|(id, _)| *id).collect()
+}
+
+/// Loads a built-in game by id.
+pub fn builtin(id: &str) -> Result<Game, String> {
+    let (_, text) = BUILTIN.iter().find(|(gid, _)| *gid == id).ok_or_else(|| {
+        format!(
+            "unknown game \"{id}\"{}; hexroute knows: {}",
+            suggest::hint(id, builtin_ids()),
+            builtin_ids().join(", ")
+        )
+    })?;
+    Game::from_ron(text, &format!("games/{id}.ron"), None)
+}
+
+/// Loads a game file from disk; its catalogues are embedded names or paths
+/// relative to the file.
+pub fn from_file(path: &Path) -> Result<Game, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Game::from_ron(&text, &path.display().to_string(), path.parent())
+}
+
+impl Game {
+    pub fn from_ron(text: &str, source: &str, dir: Option<&Path>) -> Result<Game, String> {
+        let def: GameDef = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str(text)
+            .map_err(|e| format!("{source}: {e}"))?;
+        Game::from_def(def, source, dir)
+    }
+
+    pub fn from_def(def: GameDef, source: &str, dir: Option<&Path>) -> Result<Game, String> {
+        let err = |msg: String| format!("{source}: {msg}");
+        let mut parts = Vec::new();
+        for name in &def.catalogues {
+            let (label, text) = match catalogue::embedded(name) {
+                Some(text) => (format!("catalogues/{name}.ron"), text.to_string()),
+                None => {
+                    let path = dir.map(|d| d.join(name)).unwrap_or_else(|| name.into());
+                    let text = std::fs::read_to_string(&path).map_err(|e| {
+                        err(format!(
+                            "catalogue \"{name}\": {e} (built-in catalogues: {})",
+                            embedded_names()
+                        ))
+                    })?;
+                    (path.display().to_string(), text)
+                }
+            };
+            parts.push((label.clone(), catalogue::parse(&text, &label)?));
+        }
+        let tiles = catalogue::merge(parts)?;
+        if def.phases.is_empty() {
+            return Err(err("a game needs at least one phase".into()));
+        }
+        let coords = def.coordinates;
+        let parse = |text: &str| coords.parse(text).map_err(|e| err(e.to_string()));
+        let mut hexes = BTreeMap::new();
+        for h in &def.hexes {
+            let c = parse(&h.at)?;
+            if let Some(t) = &h.tile
+                && !tiles.contains_key(t)
+            {
+                return Err(err(format!("hex {}: unknown tile \"{t}\"", h.at)));
+            }
+            let rotation = Rotation::checked(i64::from(h.rotation))
+                .ok_or_else(|| err(format!("hex {}: rotation {} is not 0-5", h.at, h.rotation)))?;
+            let hex = MapHex {
+                tile: h.tile.clone(),
+                rotation,
+                name: h.name.clone(),
+                labels: h.labels.clone(),
+            };
+            if hexes.insert(c, hex).is_some() {
+                return Err(err(format!("hex {} is listed twice", h.at)));
+            }
+        }
+        let mut barriers = BTreeSet::new();
+        for b in &def.barriers {
+            let c = parse(&b.at)?;
+            barriers.insert((c, b.face));
+            barriers.insert((c.neighbour(b.face, coords.orientation), b.face.opposite()));
+        }
+        for (name, _) in &def.tile_counts {
+            if !tiles.contains_key(name) {
+                return Err(err(format!("tile_counts: unknown tile \"{name}\"")));
+            }
+        }
+        let mut bonuses = Vec::new();
+        for b in &def.bonuses {
+            let kind = match &b.kind {
+                BonusKind::Visit(hs) => {
+                    ResolvedBonus::Visit(hs.iter().map(|h| parse(h)).collect::<Result<_, _>>()?)
+                }
+                BonusKind::Connection { from, to_any } => ResolvedBonus::Connection {
+                    from: parse(from)?,
+                    to_any: to_any.iter().map(|h| parse(h)).collect::<Result<_, _>>()?,
+                },
+            };
+            bonuses.push(Bonus {
+                name: b.name.clone(),
+                bonus: b.bonus,
+                optional: b.optional,
+                kind,
+                trains: b.trains.clone(),
+                phases: b.phases.clone(),
+            });
+        }
+        let mut seen = BTreeSet::new();
+        for c in &def.companies {
+            if !seen.insert(c.abbrev.as_str()) {
+                return Err(err(format!(
+                    "company abbreviation {} is used twice",
+                    c.abbrev
+                )));
+            }
+        }
+        Ok(Game {
+            id: def.id,
+            name: def.name,
+            coords,
+            tiles,
+            phases: def.phases,
+            trains: def.trains,
+            companies: def.companies,
+            hexes,
+            barriers,
+            tile_counts: def.tile_counts,
+            bonuses,
+            rules: def.rules,
+            import: def.import,
+        })
+    }
+
+    pub fn format(&self, c: Coord) -> String {
+        self.coords.format(c)
+    }
+
+    /// Parses an address and checks that the hex is on this game's map.
+    pub fn hex(&self, text: &str) -> Result<Coord, String> {
+        let c = self.coords.parse(text).map_err(|e| e.to_string())?;
+        if self.hexes.contains_key(&c) {
+            Ok(c)
+        } else {
+            let names: Vec<String> = self.hexes.keys().map(|c| self.format(*c)).collect();
+            Err(format!(
+                "hex {} is not on the {} map{}",
+                text.trim(),
+                self.id,
+                suggest::hint(text.trim(), names.iter().map(String::as_str))
+            ))
+        }
+    }
+
+    pub fn tile(&self, name: &str) -> Result<&Tile, String> {
+        self.tiles.get(name).ok_or_else(|| {
+            format!(
+                "unknown tile \"{name}\" in {}{}",
+                self.id,
+                suggest::hint(name, self.tiles.keys().map(String::as_str))
+            )
+        })
+    }
+
+    pub fn company(&self, abbrev: &str) -> Result<&Company, String> {
+        self.companies
+            .iter()
+            .find(|c| c.abbrev == abbrev)
+            .or_else(|| {
+                self.companies
+                    .iter()
+                    .find(|c| c.abbrev.eq_ignore_ascii_case(abbrev))
+            })
+            .ok_or_else(|| {
+                format!(
+                    "unknown company \"{abbrev}\" in {}{}; companies: {}",
+                    self.id,
+                    suggest::hint(abbrev, self.companies.iter().map(|c| c.abbrev.as_str())),
+                    self.companies
+                        .iter()
+                        .map(|c| c.abbrev.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+    }
+
+    pub fn train(&self, name: &str) -> Result<&TrainDef, String> {
+        self.trains
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown train \"{name}\" in {}; its trains are: {}",
+                    self.id,
+                    self.trains
+                        .iter()
+                        .map(|t| t.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+    }
+
+    pub fn phase_index(&self, name: &str) -> Result<usize, String> {
+        self.phases
+            .iter()
+            .position(|p| p.name == name.trim())
+            .ok_or_else(|| {
+                format!(
+                    "unknown phase \"{name}\" in {}; phases: {}",
+                    self.id,
+                    self.phases
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+    }
+
+    /// The printed name of the location at a hex, if any.
+    pub fn location(&self, c: Coord) -> Option<&str> {
+        self.hexes.get(&c).and_then(|h| h.name.as_deref())
+    }
+
+    pub fn is_barrier(&self, c: Coord, face: Face) -> bool {
+        self.barriers.contains(&(c, face))
+    }
+
+    /// How many copies of a tile the game has, if players may lay it.
+    pub fn tile_count(&self, name: &str) -> Option<u32> {
+        self.tile_counts
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| *c)
+    }
+}
+
+fn embedded_names() -> String {
+    catalogue::EMBEDDED
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,123 @@
+//! Import of saved games written by the rusty_train / navig18xx GUI.
+//!
+//! Its saves list every map hex by zero-based `(row, col)` with the tile
+//! name, rotation (`Zero`, `Cw1` … `Acw1`) and tokens `[space, company]`.
+//! Its coordinates are the same offset coordinates hexroute uses inside.
+
+use crate::game::Game;
+use crate::geometry::{Coord, Rotation};
+use crate::state::{HexState, MapState};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Deserialize)]
+struct Save {
+    game: String,
+    phase: String,
+    map: SaveMap,
+}
+
+#[derive(Deserialize)]
+struct SaveMap {
+    #[allow(dead_code)]
+    orientation: Option<String>,
+    tiles: Vec<SaveHex>,
+}
+
+#[derive(Deserialize)]
+struct SaveHex {
+    row: i32,
+    col: i32,
+    tile: Option<String>,
+    rotation: Option<String>,
+    #[serde(default)]
+    tokens: Vec<(usize, String)>,
+}
+
+/// The full game name a save names, to pick the game before importing.
+pub fn game_name(text: &str) -> Result<String, String> {
+    #[derive(Deserialize)]
+    struct Head {
+        game: String,
+    }
+    serde_json::from_str::<Head>(text)
+        .map(|h| h.game)
+        .map_err(|e| e.to_string())
+}
+
+fn rotation(name: &str) -> Option<Rotation> {
+    let steps = match name {
+        "Zero" => 0,
+        "Cw1" => 1,
+        "Cw2" => 2,
+        "Half" => 3,
+        "Acw2" => 4,
+        "Acw1" => 5,
+        _ => return None,
+    };
+    Some(Rotation::new(steps))
+}
+
+/// Converts a save into hexroute's map state for `game`.
+pub fn import(text: &str, game: &Game) -> Result<MapState, String> {
+    let save: Save = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    if save.game != game.import.name && save.game != game.id {
+        return Err(format!(
+            "the save is for \"{}\", not {}",
+            save.game, game.name
+        ));
+    }
+    let phase = game.phase_index(&save.phase)?;
+    let mut hexes = BTreeMap::new();
+    for h in save.map.tiles {
+        let c = Coord::new(h.row, h.col);
+        let addr = game.format(c);
+        let printed = game.hexes.get(&c).ok_or_else(|| {
+            format!(
+                "row {} col {} ({addr}) is not on the {} map",
+                h.row, h.col, game.id
+            )
+        })?;
+        let rot = match &h.rotation {
+            Some(r) => {
+                rotation(r).ok_or_else(|| format!("hex {addr}: unknown rotation \"{r}\""))?
+            }
+            None => Rotation::ZERO,
+        };
+        let tile = match &h.tile {
+            Some(name) => {
+                let ours = game
+                    .import
+                    .tiles
+                    .get(name)
+                    .cloned()
+                    .unwrap_or_else(|| name.clone());
+                game.tile(&ours).map_err(|e| format!("hex {addr}: {e}"))?;
+                let same_as_printed =
+                    printed.tile.as_deref() == Some(ours.as_str()) && printed.rotation == rot;
+                (!same_as_printed).then_some((ours, rot))
+            }
+            None if printed.tile.is_some() => {
+                return Err(format!(
+                    "hex {addr}: the save has no tile where the map prints one"
+                ));
+            }
+            None => None,
+        };
+        let mut tokens = BTreeMap::new();
+        for (space, company) in h.tokens {
+            game.company(&company)
+                .map_err(|e| format!("hex {addr}: {e}"))?;
+            tokens.insert(space, company);
+        }
+        let state = HexState { tile, tokens };
+        if state != HexState::default() {
+            hexes.insert(c, state);
+        }
+    }
+    Ok(MapState {
+        phase,
+        hexes,
+        trains: BTreeMap::new(),
+    })
+}

@@ -1,0 +1,571 @@
+//! Optimal routes: the set of train routes that earns a company the most.
+//!
+//! 1. [`network`] compresses the map into stops joined by track segments.
+//! 2. Routes are enumerated once each: from every company token `T`, routes
+//!    whose smallest token stop is `T` are built as two halves leaving `T`,
+//!    kept only in one orientation.
+//! 3. Each route is priced once per train type ([`revenue`]), exactly.
+//! 4. Trains are matched to routes by branch and bound over revenue-sorted
+//!    candidates, with track use as bitsets, so a conflict test is a few ANDs.
+
+pub mod network;
+pub mod revenue;
+
+use crate::game::{Distance, Game, Skip, TrainDef};
+use crate::geometry::Coord;
+use crate::state::MapState;
+use network::{Network, StopKind};
+use rayon::prelude::*;
+pub use revenue::{ActiveBonus, BonusRule, Run, Visit};
+
+/// What to search for.
+#[derive(Clone, Debug)]
+pub struct Query {
+    pub company: String,
+    pub trains: Vec<TrainDef>,
+    pub bonuses: Vec<ActiveBonus>,
+}
+
+/// One train's route in a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrainRoute {
+    pub train: String,
+    pub revenue: u32,
+    /// Hexes entered, in order, starting with the first stop's hex.
+    pub hexes: Vec<Coord>,
+    pub stops: Vec<RouteStop>,
+    /// Names and amounts of the bonuses earned.
+    pub bonuses: Vec<(String, u32)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RouteStop {
+    pub hex: Coord,
+    pub kind: StopKind,
+    /// Face value of the stop (before any multiplier).
+    pub revenue: u32,
+    pub skipped: bool,
+}
+
+/// The best set of routes, in the order the trains were given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub company: String,
+    pub total: u32,
+    /// One entry per train that runs; trains left idle are omitted.
+    pub routes: Vec<TrainRoute>,
+    /// How many distinct routes the company could run (for reports).
+    pub candidates: usize,
+}
+
+/// A step of a route: segment `idx` of those leaving stop `from`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct SegRef {
+    from: u32,
+    idx: u32,
+}
+
+/// A route the company could run, with what each train type would earn.
+struct Candidate {
+    bits: Box<[u64]>,
+    /// Left half then right half, both as walked outward from the token.
+    segs: Box<[SegRef]>,
+    split: u8,
+    token: u32,
+    revenue: Box<[u32]>,
+}
+
+/// The trains' joint reach, to stop enumerating routes no train can run.
+#[derive(Copy, Clone, Debug)]
+struct Limits {
+    visits: Option<usize>,
+    cities: Option<usize>,
+    hexes: Option<usize>,
+}
+
+impl Limits {
+    fn of(trains: &[TrainDef]) -> Limits {
+        let mut l = Limits {
+            visits: Some(0),
+            cities: Some(0),
+            hexes: Some(0),
+        };
+        let widen = |slot: &mut Option<usize>, v: Option<usize>| {
+            *slot = match (*slot, v) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                _ => None,
+            }
+        };
+        for t in trains {
+            let n = t.stops.map(|n| n as usize);
+            match t.distance {
+                Distance::Hexes => {
+                    widen(&mut l.hexes, n);
+                    l.visits = None;
+                    l.cities = None;
+                }
+                Distance::Stops => {
+                    l.hexes = None;
+                    match t.skip {
+                        Skip::Nothing => {
+                            widen(&mut l.visits, n);
+                            widen(&mut l.cities, n);
+                        }
+                        Skip::Towns => {
+                            l.visits = None;
+                            widen(&mut l.cities, n);
+                        }
+                        Skip::Any => {
+                            l.visits = None;
+                            l.cities = None;
+                        }
+                    }
+                }
+            }
+        }
+        l
+    }
+}
+
+/// Distinct train types, and which type each given train is.
+fn train_types(trains: &[TrainDef]) -> (Vec<TrainDef>, Vec<usize>) {
+    let mut types: Vec<TrainDef> = Vec::new();
+    let mut of = Vec::new();
+    for t in trains {
+        let ix = types.iter().position(|u| u == t).unwrap_or_else(|| {
+            types.push(t.clone());
+            types.len() - 1
+        });
+        of.push(ix);
+    }
+    (types, of)
+}
+
+/// Finds the optimal routes for a company's trains.
+pub fn solve(game: &Game, state: &MapState, query: &Query) -> Solution {
+    let net = Network::build(game, state);
+    solve_on(&net, query)
+}
+
+/// As [`solve`], on a network already built.
+pub fn solve_on(net: &Network, query: &Query) -> Solution {
+    let (types, type_of) = train_types(&query.trains);
+    let candidates = enumerate(net, query, &types);
+    let choice = choose(&candidates, &type_of, types.len());
+    let mut routes = Vec::new();
+    let mut total = 0;
+    for (slot, pick) in choice.iter().enumerate() {
+        let Some(ci) = pick else { continue };
+        let c = &candidates[*ci];
+        let tr = describe(
+            net,
+            query,
+            c,
+            &types[type_of[slot]],
+            &query.trains[slot].name,
+        );
+        total += tr.revenue;
+        routes.push(tr);
+    }
+    Solution {
+        company: query.company.clone(),
+        total,
+        routes,
+        candidates: candidates.len(),
+    }
+}
+
+struct Walker<'a> {
+    net: &'a Network,
+    company: &'a str,
+    limits: Limits,
+    types: &'a [TrainDef],
+    bonuses: &'a [ActiveBonus],
+    token: usize,
+    /// Company token stops with a smaller id than `token`: routes through
+    /// them are found from there instead.
+    earlier_token: Vec<bool>,
+    bits: Vec<u64>,
+    hex_used: Vec<bool>,
+    hex_of: Vec<usize>,
+    left: Vec<SegRef>,
+    right: Vec<SegRef>,
+    visits: usize,
+    cities: usize,
+    hexes: usize,
+    out: Vec<Candidate>,
+}
+
+fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec<Candidate> {
+    let company = query.company.as_str();
+    let is_token: Vec<bool> = net
+        .stops
+        .iter()
+        .map(|s| s.tokens.iter().any(|t| t == company))
+        .collect();
+    let tokens: Vec<usize> = (0..net.stops.len()).filter(|&s| is_token[s]).collect();
+    let mut hex_ids: Vec<Coord> = net.stops.iter().map(|s| s.hex).collect();
+    hex_ids.sort();
+    hex_ids.dedup();
+    let hex_of: Vec<usize> = net
+        .stops
+        .iter()
+        .map(|s| hex_ids.binary_search(&s.hex).expect("stop hex"))
+        .collect();
+    let limits = Limits::of(types);
+    tokens
+        .par_iter()
+        .map(|&t| {
+            let mut w = Walker {
+                net,
+                company,
+                limits,
+                types,
+                bonuses: &query.bonuses,
+                token: t,
+                earlier_token: (0..net.stops.len()).map(|s| is_token[s] && s < t).collect(),
+                bits: vec![0; net.words()],
+                hex_used: vec![false; hex_ids.len()],
+                hex_of: hex_of.clone(),
+                left: Vec::new(),
+                right: Vec::new(),
+                visits: 1,
+                cities: usize::from(net.stops[t].is_city()),
+                hexes: 1,
+                out: Vec::new(),
+            };
+            w.hex_used[w.hex_of[t]] = true;
+            w.extend_left(t);
+            w.out
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+impl Walker<'_> {
+    fn within_limits(&self) -> bool {
+        self.limits.visits.is_none_or(|n| self.visits <= n)
+            && self.limits.cities.is_none_or(|n| self.cities <= n)
+            && self.limits.hexes.is_none_or(|n| self.hexes <= n)
+    }
+
+    /// Tries to take a segment; on success the walker's state includes it.
+    fn enter(&mut self, r: SegRef) -> bool {
+        let seg = &self.net.out[r.from as usize][r.idx as usize];
+        let to = seg.to;
+        if self.earlier_token[to] || self.hex_used[self.hex_of[to]] {
+            return false;
+        }
+        if seg
+            .elements
+            .iter()
+            .any(|&e| self.bits[(e / 64) as usize] & (1 << (e % 64)) != 0)
+        {
+            return false;
+        }
+        for &e in &seg.elements {
+            self.bits[(e / 64) as usize] |= 1 << (e % 64);
+        }
+        self.hex_used[self.hex_of[to]] = true;
+        self.visits += 1;
+        self.cities += usize::from(self.net.stops[to].is_city());
+        self.hexes += seg.hexes.len();
+        true
+    }
+
+    fn leave(&mut self, r: SegRef) {
+        let seg = &self.net.out[r.from as usize][r.idx as usize];
+        for &e in &seg.elements {
+            self.bits[(e / 64) as usize] &= !(1 << (e % 64));
+        }
+        self.hex_used[self.hex_of[seg.to]] = false;
+        self.visits -= 1;
+        self.cities -= usize::from(self.net.stops[seg.to].is_city());
+        self.hexes -= seg.hexes.len();
+    }
+
+    fn end_of(&self, half: &[SegRef]) -> usize {
+        half.last()
+            .map(|r| self.net.out[r.from as usize][r.idx as usize].to)
+            .unwrap_or(self.token)
+    }
+
+    /// Grows the left half from `at`; for every left half, grows right halves.
+    fn extend_left(&mut self, at: usize) {
+        self.extend_right(self.token);
+        if at != self.token && !self.net.stops[at].passable_for(self.company) {
+            return;
+        }
+        for idx in 0..self.net.out[at].len() {
+            let r = SegRef {
+                from: at as u32,
+                idx: idx as u32,
+            };
+            if !self.enter(r) {
+                continue;
+            }
+            if self.within_limits() {
+                self.left.push(r);
+                let to = self.net.out[at][idx].to;
+                self.extend_left(to);
+                self.left.pop();
+            }
+            self.leave(r);
+        }
+    }
+
+    fn extend_right(&mut self, at: usize) {
+        self.emit();
+        if at != self.token && !self.net.stops[at].passable_for(self.company) {
+            return;
+        }
+        for idx in 0..self.net.out[at].len() {
+            let r = SegRef {
+                from: at as u32,
+                idx: idx as u32,
+            };
+            if !self.enter(r) {
+                continue;
+            }
+            if self.within_limits() {
+                self.right.push(r);
+                let to = self.net.out[at][idx].to;
+                self.extend_right(to);
+                self.right.pop();
+            }
+            self.leave(r);
+        }
+    }
+
+    /// Records the current route if it is new in this orientation.
+    fn emit(&mut self) {
+        if self.left.is_empty() && self.right.is_empty() {
+            return;
+        }
+        if self.end_of(&self.left) >= self.end_of(&self.right) {
+            return;
+        }
+        let segs: Vec<SegRef> = self.left.iter().chain(self.right.iter()).copied().collect();
+        let visits = route_visits(self.net, self.token, &self.left, &self.right);
+        let revenue: Vec<u32> = self
+            .types
+            .iter()
+            .map(|t| {
+                revenue::best_run(t, &visits, self.hexes, self.bonuses)
+                    .map(|r| r.revenue)
+                    .unwrap_or(0)
+            })
+            .collect();
+        if revenue.iter().all(|r| *r == 0) {
+            return;
+        }
+        self.out.push(Candidate {
+            bits: self.bits.clone().into_boxed_slice(),
+            segs: segs.into_boxed_slice(),
+            split: self.left.len() as u8,
+            token: self.token as u32,
+            revenue: revenue.into_boxed_slice(),
+        });
+    }
+}
+
+/// Stops of a route in travel order: left half reversed, token, right half.
+fn route_stops(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -> Vec<usize> {
+    let mut stops: Vec<usize> = left
+        .iter()
+        .rev()
+        .map(|r| net.out[r.from as usize][r.idx as usize].to)
+        .collect();
+    stops.push(token);
+    stops.extend(
+        right
+            .iter()
+            .map(|r| net.out[r.from as usize][r.idx as usize].to),
+    );
+    stops
+}
+
+fn route_visits(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -> Vec<Visit> {
+    route_stops(net, token, left, right)
+        .into_iter()
+        .map(|s| {
+            let st = &net.stops[s];
+            Visit {
+                hex: st.hex,
+                revenue: st.revenue,
+                is_city: st.is_city(),
+            }
+        })
+        .collect()
+}
+
+/// Hexes entered in travel order.
+fn route_hexes(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -> Vec<Coord> {
+    let seg = |r: &SegRef| &net.out[r.from as usize][r.idx as usize];
+    let mut hexes = Vec::new();
+    for r in left.iter().rev() {
+        let s = seg(r);
+        // Walked outward from `from` to `to`; travel runs the other way.
+        hexes.push(net.stops[s.to].hex);
+        hexes.extend(s.hexes.iter().rev().skip(1));
+    }
+    hexes.push(net.stops[token].hex);
+    for r in right {
+        hexes.extend(seg(r).hexes.iter().copied());
+    }
+    hexes.dedup();
+    hexes
+}
+
+fn describe(
+    net: &Network,
+    query: &Query,
+    c: &Candidate,
+    train: &TrainDef,
+    name: &str,
+) -> TrainRoute {
+    let (left, right) = c.segs.split_at(c.split as usize);
+    let token = c.token as usize;
+    let stops = route_stops(net, token, left, right);
+    let visits = route_visits(net, token, left, right);
+    let hexes = route_hexes(net, token, left, right);
+    let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)
+        .expect("chosen routes are runnable");
+    TrainRoute {
+        train: name.to_string(),
+        revenue: run.revenue,
+        hexes,
+        stops: stops
+            .iter()
+            .zip(&run.stops)
+            .map(|(&s, &stopped)| RouteStop {
+                hex: net.stops[s].hex,
+                kind: net.stops[s].kind,
+                revenue: net.stops[s].revenue,
+                skipped: !stopped,
+            })
+            .collect(),
+        bonuses: run
+            .bonuses
+            .iter()
+            .map(|&b| (query.bonuses[b].name.clone(), query.bonuses[b].amount))
+            .collect(),
+    }
+}
+
+/// Matches trains to conflict-free routes for the largest total.
+///
+/// Branch and bound: each train's candidates are sorted by what that train
+/// earns; a branch stops as soon as what it holds plus the best each
+/// remaining train could earn alone cannot beat the best total found.
+/// Identical trains take candidates in increasing list order, so no set of
+/// routes is tried twice. Ties go to the first set found in this fixed order.
+fn choose(cands: &[Candidate], type_of: &[usize], n_types: usize) -> Vec<Option<usize>> {
+    let k = type_of.len();
+    if k == 0 || cands.is_empty() {
+        return vec![None; k];
+    }
+    let sorted: Vec<Vec<usize>> = (0..n_types)
+        .map(|t| {
+            let mut v: Vec<usize> = (0..cands.len())
+                .filter(|&c| cands[c].revenue[t] > 0)
+                .collect();
+            v.sort_by(|&a, &b| {
+                cands[b].revenue[t]
+                    .cmp(&cands[a].revenue[t])
+                    .then(a.cmp(&b))
+            });
+            v
+        })
+        .collect();
+    // Search the trains in the order that prunes best: richest first.
+    let mut order: Vec<usize> = (0..k).collect();
+    let top = |slot: usize| {
+        sorted[type_of[slot]]
+            .first()
+            .map(|&c| cands[c].revenue[type_of[slot]])
+            .unwrap_or(0)
+    };
+    order.sort_by(|&a, &b| {
+        top(b)
+            .cmp(&top(a))
+            .then(type_of[a].cmp(&type_of[b]))
+            .then(a.cmp(&b))
+    });
+    let mut rest = vec![0u32; k + 1];
+    for i in (0..k).rev() {
+        rest[i] = rest[i + 1] + top(order[i]);
+    }
+    let mut s = Search {
+        cands,
+        sorted: &sorted,
+        type_of,
+        order: &order,
+        rest: &rest,
+        words: cands[0].bits.len(),
+        used: vec![0; cands[0].bits.len()],
+        picks: vec![None; k],
+        best: 0,
+        best_picks: vec![None; k],
+    };
+    s.go(0, 0, 0);
+    s.best_picks
+}
+
+struct Search<'a> {
+    cands: &'a [Candidate],
+    sorted: &'a [Vec<usize>],
+    type_of: &'a [usize],
+    order: &'a [usize],
+    rest: &'a [u32],
+    words: usize,
+    used: Vec<u64>,
+    picks: Vec<Option<usize>>,
+    best: u32,
+    best_picks: Vec<Option<usize>>,
+}
+
+impl Search<'_> {
+    /// Assigns the `depth`-th train in search order; `from` is where an
+    /// identical previous train's list position ended.
+    fn go(&mut self, depth: usize, total: u32, from: usize) {
+        if total > self.best {
+            self.best = total;
+            self.best_picks = self.picks.clone();
+        }
+        if depth == self.order.len() || total + self.rest[depth] <= self.best {
+            return;
+        }
+        let slot = self.order[depth];
+        let t = self.type_of[slot];
+        let same_as_next =
+            |d: usize| d + 1 < self.order.len() && self.type_of[self.order[d + 1]] == t;
+        let list = &self.sorted[t];
+        for (pos, &c) in list.iter().enumerate().skip(from) {
+            let r = self.cands[c].revenue[t];
+            if total + r + self.rest[depth + 1] <= self.best {
+                break;
+            }
+            let bits = &self.cands[c].bits;
+            if (0..self.words).any(|w| self.used[w] & bits[w] != 0) {
+                continue;
+            }
+            for w in 0..self.words {
+                self.used[w] |= bits[w];
+            }
+            self.picks[slot] = Some(c);
+            let next_from = if same_as_next(depth) { pos + 1 } else { 0 };
+            self.go(depth + 1, total + r, next_from);
+            self.picks[slot] = None;
+            for w in 0..self.words {
+                self.used[w] &= !bits[w];
+            }
+        }
+        // This train may also stay idle; an identical later train then does too.
+        if !same_as_next(depth) {
+            self.go(depth + 1, total, 0);
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! The track network compressed into revenue stops joined by segments.
+//!
+//! A segment is one way to get from a stop to another stop over track that
+//! passes no stop in between. Routes are sequences of segments, so the
+//! search never walks plain track twice. Each segment carries the track
+//! elements it uses (hex edges crossed, plus any stop-to-stop track inside a
+//! tile): two routes conflict exactly when they share an element.
+
+use crate::game::Game;
+use crate::geometry::{Coord, Face};
+use crate::state::MapState;
+use crate::tile::{End, Tile};
+use std::collections::BTreeMap;
+
+/// What kind of revenue centre a stop is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StopKind {
+    City(usize),
+    Town(usize),
+}
+
+/// A revenue centre on the map.
+#[derive(Clone, Debug)]
+pub struct Stop {
+    pub hex: Coord,
+    pub kind: StopKind,
+    pub revenue: u32,
+    /// Off-board or port: a route may end here, never pass through.
+    pub terminal: bool,
+    /// Token spaces of the city (0 for towns and off-boards).
+    pub spaces: usize,
+    /// Companies holding tokens in this city, in space order.
+    pub tokens: Vec<String>,
+}
+
+impl Stop {
+    pub fn is_city(&self) -> bool {
+        matches!(self.kind, StopKind::City(_))
+    }
+
+    /// True when `company` may run a route through this stop (not only to it).
+    pub fn passable_for(&self, company: &str) -> bool {
+        if self.terminal {
+            return false;
+        }
+        let full = self.spaces > 0 && self.tokens.len() >= self.spaces;
+        !full || self.tokens.iter().any(|t| t == company)
+    }
+}
+
+/// One way over plain track from stop `from` to stop `to`.
+#[derive(Clone, Debug)]
+pub struct Segment {
+    pub from: usize,
+    pub to: usize,
+    /// Track elements used, sorted.
+    pub elements: Vec<u32>,
+    /// Hexes entered after leaving `from`, in order, ending with `to`'s hex.
+    pub hexes: Vec<Coord>,
+}
+
+/// Stops and the segments between them.
+#[derive(Clone, Debug)]
+pub struct Network {
+    pub stops: Vec<Stop>,
+    /// Segments leaving each stop.
+    pub out: Vec<Vec<Segment>>,
+    /// Number of distinct track elements.
+    pub elements: usize,
+}
+
+struct Builder<'a> {
+    game: &'a Game,
+    tiles: BTreeMap<Coord, (&'a Tile, crate::geometry::Rotation)>,
+    stop_ids: BTreeMap<(Coord, StopKind), usize>,
+    element_ids: BTreeMap<(Coord, Face), u32>,
+    piece_ids: BTreeMap<(Coord, usize), u32>,
+    next_element: u32,
+}
+
+impl Network {
+    /// Builds the network of the map as it stands.
+    pub fn build(game: &Game, state: &MapState) -> Network {
+        let offboard = state.offboard_colour(game);
+        let mut tiles = BTreeMap::new();
+        for c in game.hexes.keys() {
+            if let Some(t) = state.tile_at(game, *c) {
+                tiles.insert(*c, t);
+            }
+        }
+        let mut stops = Vec::new();
+        let mut stop_ids = BTreeMap::new();
+        for (c, (tile, _)) in &tiles {
+            let tokens = state.tokens_at(*c);
+            let terminal = tile.colour.ends_routes();
+            for (ix, _) in tile.cities.iter().enumerate() {
+                let spaces = tile.spaces_of_city(ix);
+                let toks: Vec<String> = tokens
+                    .map(|t| t.range(spaces.clone()).map(|(_, co)| co.clone()).collect())
+                    .unwrap_or_default();
+                stop_ids.insert((*c, StopKind::City(ix)), stops.len());
+                stops.push(Stop {
+                    hex: *c,
+                    kind: StopKind::City(ix),
+                    revenue: tile.city_revenue(ix, offboard),
+                    terminal,
+                    spaces: spaces.len(),
+                    tokens: toks,
+                });
+            }
+            for (ix, _) in tile.towns.iter().enumerate() {
+                stop_ids.insert((*c, StopKind::Town(ix)), stops.len());
+                stops.push(Stop {
+                    hex: *c,
+                    kind: StopKind::Town(ix),
+                    revenue: tile.town_revenue(ix, offboard),
+                    terminal,
+                    spaces: 0,
+                    tokens: Vec::new(),
+                });
+            }
+        }
+        let mut b = Builder {
+            game,
+            tiles,
+            stop_ids,
+            element_ids: BTreeMap::new(),
+            piece_ids: BTreeMap::new(),
+            next_element: 0,
+        };
+        let out = (0..stops.len())
+            .map(|s| b.segments_from(&stops[s], s))
+            .collect();
+        Network {
+            stops,
+            out,
+            elements: b.next_element as usize,
+        }
+    }
+
+    /// Words of a bitset over this network's elements.
+    pub fn words(&self) -> usize {
+        self.elements.div_ceil(64).max(1)
+    }
+}
+
+fn stop_end(kind: StopKind) -> End {
+    match kind {
+        StopKind::City(i) => End::City(i),
+        StopKind::Town(i) => End::Town(i),
+    }
+}
+
+impl Builder<'_> {
+    fn edge_element(&mut self, c: Coord, face: Face) -> u32 {
+        let n = c.neighbour(face, self.game.coords.orientation);
+        let key = std::cmp::min((c, face), (n, face.opposite()));
+        let next = &mut self.next_element;
+        *self.element_ids.entry(key).or_insert_with(|| {
+            *next += 1;
+            *next - 1
+        })
+    }
+
+    fn piece_element(&mut self, c: Coord, piece: usize) -> u32 {
+        let next = &mut self.next_element;
+        *self.piece_ids.entry((c, piece)).or_insert_with(|| {
+            *next += 1;
+            *next - 1
+        })
+    }
+
+    fn segments_from(&mut self, stop: &Stop, id: usize) -> Vec<Segment> {
+        let (tile, _) = self.tiles[&stop.hex];
+        let start = stop_end(stop.kind);
+        let mut found = Vec::new();
+        let pieces: Vec<usize> = (0..tile.track.len())
+            .filter(|&p| tile.track[p].touches(start))
+            .collect();
+        for p in pieces {
+            let mut elements = Vec::new();
+            let mut hexes = Vec::new();
+            self.walk(
+                id,
+                stop.hex,
+                start,
+                p,
+                &mut elements,
+                &mut hexes,
+                &mut found,
+            );
+        }
+        found
+    }
+
+    /// Follows piece `piece` of the tile at `c`, entered at `from`.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &mut self,
+        origin: usize,
+        c: Coord,
+        from: End,
+        piece: usize,
+        elements: &mut Vec<u32>,
+        hexes: &mut Vec<Coord>,
+        found: &mut Vec<Segment>,
+    ) {
+        let (tile, rot) = self.tiles[&c];
+        let track = tile.track[piece];
+        let to = track
+            .other(from)
+            .expect("piece touches the end it was entered from");
+        match to {
+            End::City(_) | End::Town(_) => {
+                let kind = match to {
+                    End::City(i) => StopKind::City(i),
+                    End::Town(i) => StopKind::Town(i),
+                    End::Face(_) => unreachable!(),
+                };
+                let target = self.stop_ids[&(c, kind)];
+                if target == origin {
+                    return;
+                }
+                let mut els = elements.clone();
+                if from.face().is_none() {
+                    els.push(self.piece_element(c, piece));
+                }
+                els.sort_unstable();
+                found.push(Segment {
+                    from: origin,
+                    to: target,
+                    elements: els,
+                    hexes: hexes.clone(),
+                });
+            }
+            End::Face(tile_face) => {
+                let face = tile_face.rotated(rot);
+                if self.game.is_barrier(c, face) {
+                    return;
+                }
+                let n = c.neighbour(face, self.game.coords.orientation);
+                let Some(&(ntile, nrot)) = self.tiles.get(&n) else {
+                    return;
+                };
+                let entry = face.opposite();
+                let el = self.edge_element(c, face);
+                if elements.contains(&el) {
+                    return;
+                }
+                let entry_end = End::Face(rotate_back(entry, nrot));
+                let next: Vec<usize> = (0..ntile.track.len())
+                    .filter(|&q| ntile.track[q].touches(entry_end))
+                    .collect();
+                if next.is_empty() {
+                    return;
+                }
+                elements.push(el);
+                hexes.push(n);
+                for q in next {
+                    self.walk(origin, n, entry_end, q, elements, hexes, found);
+                }
+                hexes.pop();
+                elements.pop();
+            }
+        }
+    }
+}
+
+/// The tile face that a map face is on a tile turned by `rot`.
+fn rotate_back(map_face: Face, rot: crate::geometry::Rotation) -> Face {
+    Face::from_index(map_face.index() + 6 - rot.steps() as usize)
+}

@@ -1,0 +1,218 @@
+//! Saved games: readable, diff-friendly JSON, written atomically.
+//!
+//! Loading checks structure (game, tiles, addresses, token spaces,
+//! companies) but not play rules: a saved state is what it is.
+
+use crate::game::Game;
+use crate::geometry::{Coord, Rotation};
+use crate::state::{HexState, MapState};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Serialize, Serializer};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+/// Format version written in every saved game.
+pub const FORMAT: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HexJson {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tile: Option<String>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    rotation: u8,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    tokens: BTreeMap<usize, String>,
+}
+
+fn is_zero(r: &u8) -> bool {
+    *r == 0
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveIn {
+    hexroute: u32,
+    game: String,
+    phase: String,
+    #[serde(default)]
+    hexes: BTreeMap<String, HexJson>,
+    #[serde(default)]
+    trains: BTreeMap<String, Vec<String>>,
+}
+
+/// Hexes in map order (column, then row), not string order, so files read
+/// like the board.
+struct OrderedHexes<'a>(Vec<(String, HexJson)>, std::marker::PhantomData<&'a ()>);
+
+impl Serialize for OrderedHexes<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+#[derive(Serialize)]
+struct SaveOut<'a> {
+    hexroute: u32,
+    game: &'a str,
+    phase: &'a str,
+    #[serde(skip_serializing_if = "is_empty_hexes")]
+    hexes: OrderedHexes<'a>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    trains: &'a BTreeMap<String, Vec<String>>,
+}
+
+fn is_empty_hexes(h: &OrderedHexes) -> bool {
+    h.0.is_empty()
+}
+
+/// The game id a saved file names, read before the game is known.
+pub fn game_id(text: &str) -> Result<String, String> {
+    #[derive(Deserialize)]
+    struct Head {
+        game: String,
+    }
+    serde_json::from_str::<Head>(text)
+        .map(|h| h.game)
+        .map_err(|e| json_error(&e))
+}
+
+fn json_error(e: &serde_json::Error) -> String {
+    if e.line() > 0 {
+        format!("line {} column {}: {e}", e.line(), e.column())
+    } else {
+        e.to_string()
+    }
+    .replace(&format!(" at line {} column {}", e.line(), e.column()), "")
+}
+
+/// Parses and checks a saved game against its game definition.
+pub fn from_json(text: &str, game: &Game) -> Result<MapState, String> {
+    let raw: SaveIn = serde_json::from_str(text).map_err(|e| json_error(&e))?;
+    if raw.hexroute != FORMAT {
+        return Err(format!(
+            "saved-game format {} is not supported (this hexroute reads {FORMAT})",
+            raw.hexroute
+        ));
+    }
+    if raw.game != game.id {
+        return Err(format!("the file is a {} game, not {}", raw.game, game.id));
+    }
+    let phase = game.phase_index(&raw.phase)?;
+    let mut hexes = BTreeMap::new();
+    for (addr, h) in raw.hexes {
+        let c = game.hex(&addr)?;
+        let tile = match h.tile {
+            Some(name) => {
+                game.tile(&name).map_err(|e| format!("hex {addr}: {e}"))?;
+                let rot = Rotation::checked(i64::from(h.rotation))
+                    .ok_or_else(|| format!("hex {addr}: rotation {} is not 0-5", h.rotation))?;
+                Some((name, rot))
+            }
+            None if h.rotation != 0 => {
+                return Err(format!("hex {addr}: a rotation needs a tile"));
+            }
+            None => None,
+        };
+        let state = HexState {
+            tile,
+            tokens: h.tokens,
+        };
+        let probe = MapState {
+            phase,
+            hexes: BTreeMap::from([(c, state.clone())]),
+            trains: BTreeMap::new(),
+        };
+        let on_hex = probe.tile_at(game, c);
+        for (space, company) in &state.tokens {
+            game.company(company)
+                .map_err(|e| format!("hex {addr}: {e}"))?;
+            let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
+            if *space >= spaces {
+                let tile = on_hex.map(|(t, _)| t.name.as_str()).unwrap_or("no tile");
+                return Err(format!(
+                    "hex {addr}: token space {space} does not exist (tile {tile} has {spaces} token space{})",
+                    if spaces == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        if hexes.insert(c, state).is_some() {
+            return Err(format!("hex {addr} appears twice"));
+        }
+    }
+    for (company, trains) in &raw.trains {
+        game.company(company)?;
+        for t in trains {
+            game.train(t)
+                .map_err(|e| format!("trains of {company}: {e}"))?;
+        }
+    }
+    Ok(MapState {
+        phase,
+        hexes,
+        trains: raw.trains,
+    })
+}
+
+/// Writes a saved game as pretty JSON, with only non-default state.
+pub fn to_json(state: &MapState, game: &Game) -> String {
+    let mut hexes: Vec<(Coord, HexState)> = state
+        .hexes
+        .iter()
+        .filter(|(_, h)| h.tile.is_some() || !h.tokens.is_empty())
+        .map(|(c, h)| (*c, h.clone()))
+        .collect();
+    hexes.sort_by_key(|(c, _)| (c.col, c.row));
+    let hexes = hexes
+        .into_iter()
+        .map(|(c, h)| {
+            let (tile, rotation) = match h.tile {
+                Some((n, r)) => (Some(n), r.steps()),
+                None => (None, 0),
+            };
+            (
+                game.format(c),
+                HexJson {
+                    tile,
+                    rotation,
+                    tokens: h.tokens,
+                },
+            )
+        })
+        .collect();
+    let out = SaveOut {
+        hexroute: FORMAT,
+        game: &game.id,
+        phase: &game.phases[state.phase].name,
+        hexes: OrderedHexes(hexes, std::marker::PhantomData),
+        trains: &state.trains,
+    };
+    let mut text = serde_json::to_string_pretty(&out).expect("saved games always serialise");
+    text.push('\n');
+    text
+}
+
+/// Writes `contents` to `path` atomically: a temporary file in the same
+/// directory, then a rename, so a reader never sees half a file and an
+/// error leaves the old file untouched. `-` writes to standard output.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(contents)?;
+        return out.flush();
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(contents)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! Map state: what has changed on the printed map during play.
+
+use crate::game::Game;
+use crate::geometry::{Coord, Rotation};
+use crate::tile::{Colour, Tile};
+use std::collections::BTreeMap;
+
+/// One hex's state beyond the printed map.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HexState {
+    /// A laid tile (`None`: the printed tile is still there).
+    pub tile: Option<(String, Rotation)>,
+    /// Station tokens by token space.
+    pub tokens: BTreeMap<usize, String>,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapState {
+    pub phase: usize,
+    pub hexes: BTreeMap<Coord, HexState>,
+    /// Trains each company owns, by train name.
+    pub trains: BTreeMap<String, Vec<String>>,
+}
+
+impl MapState {
+    /// A new game: printed map, first phase.
+    pub fn new() -> MapState {
+        MapState {
+            phase: 0,
+            hexes: BTreeMap::new(),
+            trains: BTreeMap::new(),
+        }
+    }
+
+    /// The tile on a hex now (laid or printed), with its rotation.
+    pub fn tile_at<'g>(&self, game: &'g Game, c: Coord) -> Option<(&'g Tile, Rotation)> {
+        if let Some(HexState {
+            tile: Some((name, rot)),
+            ..
+        }) = self.hexes.get(&c)
+        {
+            return game.tiles.get(name).map(|t| (t, *rot));
+        }
+        let printed = game.hexes.get(&c)?;
+        let name = printed.tile.as_ref()?;
+        game.tiles.get(name).map(|t| (t, printed.rotation))
+    }
+
+    pub fn tokens_at(&self, c: Coord) -> Option<&BTreeMap<usize, String>> {
+        self.hexes
+            .get(&c)
+            .map(|h| &h.tokens)
+            .filter(|t| !t.is_empty())
+    }
+
+    /// Every placed token as (hex, space, company), in map order.
+    pub fn tokens(&self) -> impl Iterator<Item = (Coord, usize, &str)> {
+        self.hexes
+            .iter()
+            .flat_map(|(c, h)| h.tokens.iter().map(move |(s, co)| (*c, *s, co.as_str())))
+    }
+
+    /// Tiles laid by players, in map order.
+    pub fn laid_tiles(&self) -> impl Iterator<Item = (Coord, &str, Rotation)> {
+        self.hexes
+            .iter()
+            .filter_map(|(c, h)| h.tile.as_ref().map(|(n, r)| (*c, n.as_str(), *r)))
+    }
+
+    /// The off-board revenue colour of the current phase.
+    pub fn offboard_colour(&self, game: &Game) -> Colour {
+        game.phases[self.phase].offboard
+    }
+
+    /// Copies of each player tile still in supply: (tile, count, left).
+    pub fn supply(&self, game: &Game) -> Vec<(String, u32, i64)> {
+        let mut used: BTreeMap<&str, i64> = BTreeMap::new();
+        for (_, name, _) in self.laid_tiles() {
+            *used.entry(name).or_default() += 1;
+        }
+        game.tile_counts
+            .iter()
+            .map(|(name, count)| {
+                let left = i64::from(*count) - used.get(name.as_str()).copied().unwrap_or(0);
+                (name.clone(), *count, left)
+            })
+            .collect()
+    }
+}
+
+impl Default for MapState {
+    fn default() -> Self {
+        MapState::new()
+    }
+}

@@ -1,0 +1,270 @@
+//! Tiles: track, towns, cities, token spaces and within-tile connectivity.
+//!
+//! A tile is defined topologically: each piece of track joins two ends, each
+//! end a tile face, a town or a city. Connectivity is read from that data,
+//! never from drawing geometry, so any rotation can be queried exactly.
+
+use crate::geometry::{Face, Rotation};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Tile colours in upgrade order, plus the colours only printed on the map.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Colour {
+    /// A pre-printed hex with no track yet (blank or with empty cities/towns).
+    Blank,
+    Yellow,
+    Green,
+    Brown,
+    Grey,
+    /// Off-board areas: routes may end there, never pass through.
+    Red,
+    /// Water and ports: like off-boards, routes end there.
+    Blue,
+}
+
+impl Colour {
+    /// The colour a tile must have to replace a tile of this colour.
+    pub fn next_upgrade(self) -> Option<Colour> {
+        match self {
+            Colour::Blank => Some(Colour::Yellow),
+            Colour::Yellow => Some(Colour::Green),
+            Colour::Green => Some(Colour::Brown),
+            Colour::Brown => Some(Colour::Grey),
+            Colour::Grey | Colour::Red | Colour::Blue => None,
+        }
+    }
+
+    /// True for hexes whose stops end every route (off-boards and ports).
+    pub fn ends_routes(self) -> bool {
+        matches!(self, Colour::Red | Colour::Blue)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Blank => "blank",
+            Colour::Yellow => "yellow",
+            Colour::Green => "green",
+            Colour::Brown => "brown",
+            Colour::Grey => "grey",
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One end of a piece of track, relative to the unrotated tile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum End {
+    Face(Face),
+    City(usize),
+    Town(usize),
+}
+
+impl End {
+    /// The same end on a tile turned by `rotation` (faces become map faces).
+    pub fn rotated(self, rotation: Rotation) -> End {
+        match self {
+            End::Face(f) => End::Face(f.rotated(rotation)),
+            other => other,
+        }
+    }
+
+    pub fn face(self) -> Option<Face> {
+        match self {
+            End::Face(f) => Some(f),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            End::Face(face) => write!(f, "{face}"),
+            End::City(i) => write!(f, "city {i}"),
+            End::Town(i) => write!(f, "town {i}"),
+        }
+    }
+}
+
+/// A city: a revenue centre that can hold station tokens.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct City {
+    pub revenue: u32,
+    /// Token spaces (0 on off-boards, where no company may place a token).
+    pub spaces: u8,
+    /// Drawing hint: position in hex radii from the centre (x right, y up).
+    #[serde(default)]
+    pub at: (f64, f64),
+}
+
+/// How a town is printed.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TownStyle {
+    #[default]
+    Bar,
+    Circle,
+}
+
+/// A town (dit): a revenue centre without token spaces.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Town {
+    pub revenue: u32,
+    #[serde(default)]
+    pub at: (f64, f64),
+    #[serde(default)]
+    pub style: TownStyle,
+}
+
+/// A piece of track joining two ends of the unrotated tile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    pub a: End,
+    pub b: End,
+}
+
+impl Track {
+    pub fn touches(&self, end: End) -> bool {
+        self.a == end || self.b == end
+    }
+
+    /// The end across from `end`, if this track touches it.
+    pub fn other(&self, end: End) -> Option<End> {
+        if self.a == end {
+            Some(self.b)
+        } else if self.b == end {
+            Some(self.a)
+        } else {
+            None
+        }
+    }
+}
+
+/// A tile: what is printed on one hexagon.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tile {
+    pub name: String,
+    pub colour: Colour,
+    pub cities: Vec<City>,
+    pub towns: Vec<Town>,
+    pub track: Vec<Track>,
+    /// Upgrade labels (Y, OO, T, M, NY …): a labelled tile only goes where
+    /// the same label is printed.
+    pub labels: Vec<String>,
+    /// Off-board revenue by phase colour; empty for ordinary tiles.
+    pub phase_revenue: Vec<(Colour, u32)>,
+}
+
+impl Tile {
+    /// Total token spaces, numbered through the cities in order.
+    pub fn token_spaces(&self) -> usize {
+        self.cities.iter().map(|c| usize::from(c.spaces)).sum()
+    }
+
+    /// Which city holds token space `space`.
+    pub fn city_of_space(&self, space: usize) -> Option<usize> {
+        let mut first = 0;
+        for (ix, city) in self.cities.iter().enumerate() {
+            let n = usize::from(city.spaces);
+            if space < first + n {
+                return Some(ix);
+            }
+            first += n;
+        }
+        None
+    }
+
+    /// The token spaces of city `city`, as a range of space numbers.
+    pub fn spaces_of_city(&self, city: usize) -> std::ops::Range<usize> {
+        let first: usize = self.cities[..city]
+            .iter()
+            .map(|c| usize::from(c.spaces))
+            .sum();
+        first..first + usize::from(self.cities[city].spaces)
+    }
+
+    /// Track pieces with faces turned to map faces.
+    pub fn track_rotated(&self, rotation: Rotation) -> impl Iterator<Item = Track> + '_ {
+        self.track.iter().map(move |t| Track {
+            a: t.a.rotated(rotation),
+            b: t.b.rotated(rotation),
+        })
+    }
+
+    /// Ends joined to `end` by one piece of track, at this rotation.
+    pub fn neighbours(&self, end: End, rotation: Rotation) -> Vec<End> {
+        let mut out: Vec<End> = self
+            .track_rotated(rotation)
+            .filter_map(|t| t.other(end))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// True when some piece of track joins `a` and `b` directly.
+    pub fn joins(&self, a: End, b: End, rotation: Rotation) -> bool {
+        self.track_rotated(rotation)
+            .any(|t| (t.a == a && t.b == b) || (t.a == b && t.b == a))
+    }
+
+    /// Map faces with track leaving them, at this rotation.
+    pub fn faces(&self, rotation: Rotation) -> Vec<Face> {
+        let mut out: Vec<Face> = self
+            .track_rotated(rotation)
+            .flat_map(|t| [t.a.face(), t.b.face()])
+            .flatten()
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Revenue of a city given the phase's off-board colour.
+    pub fn city_revenue(&self, city: usize, offboard: Colour) -> u32 {
+        self.phase_value(offboard)
+            .unwrap_or(self.cities[city].revenue)
+    }
+
+    /// Revenue of a town given the phase's off-board colour.
+    pub fn town_revenue(&self, town: usize, offboard: Colour) -> u32 {
+        self.phase_value(offboard)
+            .unwrap_or(self.towns[town].revenue)
+    }
+
+    fn phase_value(&self, offboard: Colour) -> Option<u32> {
+        self.phase_revenue
+            .iter()
+            .find(|(c, _)| *c == offboard)
+            .map(|(_, v)| *v)
+    }
+
+    pub fn has_label(&self, label: &str) -> bool {
+        self.labels.iter().any(|l| l == label)
+    }
+
+    /// A one-line description in words, e.g. `B-city(20)-T`.
+    pub fn describe(&self, rotation: Rotation) -> String {
+        let mut parts: Vec<String> = self
+            .track_rotated(rotation)
+            .map(|t| format!("{}-{}", self.end_word(t.a), self.end_word(t.b)))
+            .collect();
+        parts.sort();
+        parts.join(" ")
+    }
+
+    fn end_word(&self, end: End) -> String {
+        match end {
+            End::Face(f) => f.short().to_string(),
+            End::City(i) => format!("city{i}"),
+            End::Town(i) => format!("town{i}"),
+        }
+    }
+}
