@@ -155,6 +155,77 @@ mod tests {
         }
     }
 
+    fn system(orientation: Orientation, letters: Letters, first: FirstNumber) -> CoordSystem {
+        CoordSystem {
+            orientation,
+            letters,
+            first,
+        }
+    }
+
+    /// (row, col, address) facts from the printed boards of the four games.
+    #[test]
+    fn the_four_games_round_trip() {
+        let cases = [
+            // 1867: flat-top, letters name columns, odd first column.
+            (
+                system(Orientation::FlatTop, Letters::Columns, FirstNumber::Odd),
+                vec![(0, 3, "D2"), (5, 11, "L12"), (9, 4, "E19")],
+            ),
+            // 1861: same system as 1867.
+            (
+                system(Orientation::FlatTop, Letters::Columns, FirstNumber::Odd),
+                vec![(4, 7, "H10"), (1, 4, "E3"), (10, 3, "D22")],
+            ),
+            // 1889: flat-top, even first column.
+            (
+                system(Orientation::FlatTop, Letters::Columns, FirstNumber::Even),
+                vec![(2, 10, "K4"), (4, 5, "F9"), (5, 0, "A10")],
+            ),
+            // 1830: pointed-top, rows lettered A-K, columns numbered: New York G19, Chicago F2.
+            (
+                system(Orientation::PointedTop, Letters::Rows, FirstNumber::Odd),
+                vec![(6, 9, "G19"), (5, 0, "F2")],
+            ),
+        ];
+        for (sys, facts) in cases {
+            for (row, col, addr) in facts {
+                let c = Coord::new(row, col);
+                assert_eq!(sys.format(c), addr);
+                assert_eq!(sys.parse(addr), Ok(c), "{addr}");
+            }
+            for row in 0..12 {
+                for col in 0..30 {
+                    let c = Coord::new(row, col);
+                    assert_eq!(sys.parse(&sys.format(c)), Ok(c));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wrong_parity_is_refused_with_the_reason() {
+        let err = FLAT_ODD.parse("A2").unwrap_err();
+        assert!(err.to_string().contains("only odd numbers"), "{err}");
+        assert!(FLAT_ODD.parse("B1").is_err());
+        let even = system(Orientation::FlatTop, Letters::Columns, FirstNumber::Even);
+        assert!(
+            even.parse("A3")
+                .unwrap_err()
+                .to_string()
+                .contains("only even numbers")
+        );
+        let pointed = system(Orientation::PointedTop, Letters::Rows, FirstNumber::Odd);
+        assert!(
+            pointed
+                .parse("G18")
+                .unwrap_err()
+                .to_string()
+                .contains("in row G only odd")
+        );
+        assert!(pointed.parse("F2").is_ok());
+    }
+
     #[test]
     fn lowercase_is_accepted() {
         assert_eq!(FLAT_ODD.parse("l12"), Ok(Coord::new(5, 11)));

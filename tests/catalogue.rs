@@ -1,0 +1,123 @@
+//! Every catalogue and game file loads, and every tile's connectivity
+//! agrees with its data at every rotation.
+
+use hexroute::catalogue;
+use hexroute::game;
+use hexroute::geometry::{Face, Rotation};
+use hexroute::tile::{End, Tile};
+
+fn all_tiles() -> Vec<Tile> {
+    catalogue::EMBEDDED
+        .iter()
+        .flat_map(|(name, text)| catalogue::parse(text, name).unwrap_or_else(|e| panic!("{e}")))
+        .collect()
+}
+
+fn tile(name: &str) -> Tile {
+    all_tiles().into_iter().find(|t| t.name == name).unwrap()
+}
+
+#[test]
+fn every_catalogue_and_game_loads() {
+    assert!(all_tiles().len() > 250);
+    for id in game::builtin_ids() {
+        let g = game::builtin(id).unwrap();
+        assert_eq!(g.id, id);
+        for (name, _) in &g.tile_counts {
+            assert!(g.tiles.contains_key(name));
+        }
+    }
+    let g = game::builtin("1867").unwrap();
+    assert_eq!(g.hexes.len(), 94, "the 1867 map has 94 hexes");
+    assert_eq!(g.trains.len(), 9);
+    assert_eq!(g.phases.len(), 7);
+}
+
+#[test]
+fn tile_9_joins_opposite_faces_at_every_rotation() {
+    let t = tile("9");
+    for rot in Rotation::all() {
+        let b = Face::Bottom.rotated(rot);
+        assert!(
+            t.joins(End::Face(b), End::Face(b.opposite()), rot),
+            "rotation {rot}"
+        );
+        assert_eq!(t.faces(rot).len(), 2);
+    }
+}
+
+#[test]
+fn tile_57_runs_bottom_to_top_through_a_20_city() {
+    let t = tile("57");
+    assert_eq!(t.cities.len(), 1);
+    assert_eq!(t.cities[0].revenue, 20);
+    assert_eq!(t.token_spaces(), 1);
+    for rot in Rotation::all() {
+        let city = End::City(0);
+        let mut expected = vec![
+            End::Face(Face::Top.rotated(rot)),
+            End::Face(Face::Bottom.rotated(rot)),
+        ];
+        expected.sort();
+        assert_eq!(t.neighbours(city, rot), expected);
+        assert!(
+            !t.joins(expected[0], expected[1], rot),
+            "the faces meet only through the city"
+        );
+    }
+}
+
+#[test]
+fn tile_14_joins_four_faces_through_one_two_space_city() {
+    let t = tile("14");
+    assert_eq!(t.cities.len(), 1);
+    assert_eq!(t.cities[0].spaces, 2);
+    assert_eq!(t.cities[0].revenue, 30);
+    assert_eq!(t.neighbours(End::City(0), Rotation::ZERO).len(), 4);
+    assert_eq!(t.neighbours(End::City(0), Rotation::new(2)).len(), 4);
+}
+
+#[test]
+fn rotation_turns_every_tile_consistently() {
+    for t in all_tiles() {
+        for rot in Rotation::all() {
+            // Each rotated piece is the unrotated piece with faces turned.
+            for (raw, turned) in t.track.iter().zip(t.track_rotated(rot)) {
+                assert_eq!(turned.a, raw.a.rotated(rot), "{}", t.name);
+                assert_eq!(turned.b, raw.b.rotated(rot), "{}", t.name);
+                assert!(t.joins(turned.a, turned.b, rot));
+            }
+            // Six turns of one step come back to the start.
+            let mut faces = t.faces(Rotation::ZERO);
+            for _ in 0..6 {
+                faces = faces.iter().map(|f| f.rotated(Rotation::new(1))).collect();
+            }
+            faces.sort();
+            assert_eq!(faces, t.faces(Rotation::ZERO), "{}", t.name);
+        }
+        for (ix, city) in t.cities.iter().enumerate() {
+            assert!(city.spaces <= 4);
+            let spaces = t.spaces_of_city(ix);
+            for s in spaces.clone() {
+                assert_eq!(t.city_of_space(s), Some(ix));
+            }
+        }
+        assert_eq!(t.city_of_space(t.token_spaces()), None);
+    }
+}
+
+#[test]
+fn montreal_yellow_has_three_cities_two_with_track() {
+    let g = game::builtin("1867").unwrap();
+    let t = &g.tiles["Montreal"];
+    assert_eq!(t.cities.len(), 3);
+    assert_eq!(
+        t.neighbours(End::City(0), Rotation::ZERO),
+        vec![End::Face(Face::LowerLeft)]
+    );
+    assert_eq!(
+        t.neighbours(End::City(1), Rotation::ZERO),
+        vec![End::Face(Face::Top)]
+    );
+    assert!(t.neighbours(End::City(2), Rotation::ZERO).is_empty());
+}

@@ -1,0 +1,426 @@
+//! The real binary, run as a shell user would.
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn hexroute() -> Command {
+    Command::cargo_bin("hexroute").unwrap()
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name)
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a command that must fail with exit code 2 and a one-line message.
+fn fails_with(cmd: &mut Command, needle: &str) -> String {
+    let out = cmd.output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one-line error: {err:?}");
+    err
+}
+
+#[test]
+fn new_then_show_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game.json");
+    hexroute()
+        .args(["new", "1867", "-o"])
+        .arg(&game)
+        .assert()
+        .success();
+    let text = fs::read_to_string(&game).unwrap();
+    assert_eq!(
+        text,
+        "{\n  \"hexroute\": 1,\n  \"game\": \"1867\",\n  \"phase\": \"2\"\n}\n"
+    );
+    let shown = stdout_of(hexroute().arg("show").arg(&game));
+    assert!(shown.contains("phase 2"), "{shown}");
+    assert!(shown.contains("Tiles laid (0)"), "{shown}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(hexroute().args(["show", "--json"]).arg(&game))).unwrap();
+    assert_eq!(json["phase"], "2");
+    assert_eq!(json["supply"].as_array().unwrap().len(), 68);
+    // An existing file is kept unless --force.
+    fails_with(
+        hexroute().args(["new", "1867", "-o"]).arg(&game),
+        "already exists",
+    );
+    hexroute()
+        .args(["new", "1867", "--force", "-o"])
+        .arg(&game)
+        .assert()
+        .success();
+}
+
+#[test]
+fn new_writes_to_stdout_and_show_reads_stdin() {
+    let text = stdout_of(hexroute().args(["new", "1867", "-o", "-"]));
+    let shown = stdout_of(hexroute().args(["show", "--json", "-"]).write_stdin(text));
+    let json: serde_json::Value = serde_json::from_str(&shown).unwrap();
+    assert_eq!(json["game"], "1867");
+}
+
+#[test]
+fn show_summarises_the_bankruptcy_club_fixture() {
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(
+        hexroute()
+            .args(["show", "--json"])
+            .arg(fixture("1867_bc.json")),
+    ))
+    .unwrap();
+    assert_eq!(json["phase"], "8");
+    assert_eq!(json["tiles"].as_array().unwrap().len(), 27);
+    let tokens: usize = json["tokens"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_array().unwrap().len())
+        .sum();
+    assert_eq!(tokens, 14);
+    let toronto = json["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["hex"] == "F16")
+        .unwrap();
+    assert_eq!(toronto["tile"], "124");
+    assert_eq!(toronto["location"], "Toronto");
+}
+
+#[test]
+fn import_of_the_reference_save_equals_the_fixture() {
+    let reference =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/games/1867/1867_bc.game");
+    if !reference.exists() {
+        eprintln!(
+            "SKIPPED: {} is absent on this machine; the small import test still runs",
+            reference.display()
+        );
+        return;
+    }
+    let imported: serde_json::Value = serde_json::from_str(&stdout_of(
+        hexroute().arg("import").arg(&reference).args(["-o", "-"]),
+    ))
+    .unwrap();
+    let fixture: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(fixture("1867_bc.json")).unwrap()).unwrap();
+    assert_eq!(imported["phase"], fixture["phase"]);
+    let (a, b) = (
+        imported["hexes"].as_object().unwrap(),
+        fixture["hexes"].as_object().unwrap(),
+    );
+    assert_eq!(a.len(), b.len());
+    for (hex, state) in b {
+        assert_eq!(a.get(hex), Some(state), "hex {hex}");
+    }
+}
+
+#[test]
+fn import_reads_a_small_save_of_ours() {
+    let out = stdout_of(
+        hexroute()
+            .arg("import")
+            .arg(fixture("rusty_train_small.game"))
+            .args(["-o", "-"]),
+    );
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["phase"], "3");
+    let hexes = json["hexes"].as_object().unwrap();
+    // Printed Toronto with a token: only the token is new state.
+    assert_eq!(hexes["F16"], serde_json::json!({"tokens": {"0": "GW"}}));
+    assert_eq!(hexes["F14"], serde_json::json!({"tile": "9"}));
+    assert_eq!(
+        hexes["L12"],
+        serde_json::json!({"tile": "X2", "rotation": 5, "tokens": {"0": "QLS", "2": "LPS"}})
+    );
+    assert_eq!(
+        hexes["E15"],
+        serde_json::json!({"tile": "8", "rotation": 2})
+    );
+    // The phase's off-board tile is the printed one: nothing to record.
+    assert!(!hexes.contains_key("A7"));
+    assert_eq!(hexes.len(), 4);
+}
+
+#[test]
+fn bad_saved_games_are_refused_and_files_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "{\"hexroute\": 1, \"game\": \"1867\", \"phase\": \"8\",",
+            "line 1 column",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "8", "hexes": {"L12": {"tile": "639x"}}}"#,
+            "did you mean 639?",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "8", "hexes": {"D15": {"tile": "63"}}}"#,
+            "only even numbers",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "8", "hexes": {"Z40": {"tile": "63"}}}"#,
+            "not on the 1867 map",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "8", "hexes": {"D16": {"tile": "57", "tokens": {"1": "CNR"}}}}"#,
+            "token space 1 does not exist",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "8", "hexes": {"D16": {"tile": "57", "tokens": {"0": "CNX"}}}}"#,
+            "did you mean CNR?",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1868", "phase": "8"}"#,
+            "unknown game \"1868\" (did you mean 1867?)",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "9"}"#,
+            "unknown phase",
+        ),
+    ];
+    for (i, (text, needle)) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("bad{i}.json"));
+        fs::write(&path, text).unwrap();
+        let err = fails_with(hexroute().arg("show").arg(&path), needle);
+        assert!(
+            err.contains(&format!("bad{i}.json")),
+            "names the file: {err}"
+        );
+        // An import onto an existing path must not clobber it either.
+        let out = dir.path().join("keep.json");
+        fs::write(&out, "precious").unwrap();
+        hexroute()
+            .arg("import")
+            .arg(&path)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .code(2);
+        assert_eq!(fs::read_to_string(&out).unwrap(), "precious");
+        assert_eq!(fs::read_to_string(&path).unwrap(), *text);
+    }
+    fails_with(
+        hexroute()
+            .args(["new", "1868", "-o"])
+            .arg(dir.path().join("x.json")),
+        "did you mean 1867?",
+    );
+    assert!(!dir.path().join("x.json").exists());
+}
+
+#[test]
+fn games_and_tiles_list_what_we_know() {
+    let games = stdout_of(hexroute().arg("games"));
+    assert!(games.contains("1867: The Railways of Canada"));
+    let tiles: serde_json::Value =
+        serde_json::from_str(&stdout_of(hexroute().args(["tiles", "1867", "--json"]))).unwrap();
+    let x8 = tiles
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["tile"] == "X8")
+        .unwrap();
+    assert_eq!(x8["colour"], "grey");
+    assert_eq!(x8["count"], 1);
+}
+
+fn routes_json(args: &[&str]) -> serde_json::Value {
+    let out = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1867_bc.json"))
+            .args(args)
+            .arg("--json"),
+    );
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn bankruptcy_club_final_round_revenues() {
+    assert_eq!(
+        routes_json(&["--company", "GW", "--trains", "5,8"])["total"],
+        840
+    );
+    assert_eq!(
+        routes_json(&["--company", "C&O", "--trains", "6,8"])["total"],
+        900
+    );
+    // The issue quotes $1130 for CNR, from a reference search that misses
+    // routes. $1150 is reached by (checked hex by hex against the rules):
+    //   5:    Montreal 100, Ottawa 60, Toronto 100, Hamilton 50, Buffalo 60 = 370
+    //         via L12 K11 J12 I11 H12 G13 F14 F16 E17 F18;
+    //   5+5E: New England 60, Montreal 100, Ottawa 60, Toronto 100, Detroit 70
+    //         = 390 x 2 = 780, via M15 M13 L12 L10 K9 J10 J12 K13 J14 I15 H14
+    //         G15 F16 E15 D16 D18 C19 C17 B18 A19, skipping the rest.
+    // The two share cities but no hex edge; every city passed has a free
+    // space or a CNR token; no stop hex is used twice.
+    let cnr = routes_json(&["--company", "CNR", "--trains", "5,5+5E"]);
+    assert_eq!(cnr["total"], 1150);
+    let express = cnr["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["train"] == "5+5E")
+        .unwrap();
+    assert_eq!(express["revenue"], 780);
+    let stopped: Vec<&str> = express["stops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["skipped"] == false)
+        .map(|s| s["hex"].as_str().unwrap())
+        .collect();
+    assert_eq!(stopped, ["M15", "L12", "J12", "F16", "A19"]);
+}
+
+#[test]
+fn routes_are_deterministic_and_all_runs_every_company() {
+    let a = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1867_bc.json"))
+            .args(["--all", "--json"]),
+    );
+    let b = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1867_bc.json"))
+            .args(["--all", "--json"]),
+    );
+    assert_eq!(a, b);
+    let all: serde_json::Value = serde_json::from_str(&a).unwrap();
+    let totals: Vec<(String, u64)> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["company"].as_str().unwrap().to_string(),
+                s["total"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        totals,
+        [
+            ("C&O".to_string(), 900),
+            ("CNR".to_string(), 1150),
+            ("GW".to_string(), 840)
+        ]
+    );
+}
+
+#[test]
+fn route_bonuses_add_to_the_total() {
+    // GW's 8 runs through Montreal and ends at Detroit (A19).
+    let plain = routes_json(&["--company", "GW", "--trains", "5,8"])["total"]
+        .as_u64()
+        .unwrap();
+    let bridge = routes_json(&[
+        "--company",
+        "GW",
+        "--trains",
+        "5,8",
+        "--bonus",
+        "montreal bridge",
+    ])["total"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(bridge, plain + 20, "both GW routes stop at Montreal");
+    let adhoc = routes_json(&[
+        "--company",
+        "GW",
+        "--trains",
+        "8",
+        "--visit-bonus",
+        "A19=15",
+    ]);
+    assert!(
+        adhoc["routes"][0]["bonuses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["amount"] == 15)
+    );
+}
+
+#[test]
+fn route_errors_are_one_line_with_exit_code_2() {
+    let f = fixture("1867_bc.json");
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&f)
+            .args(["--company", "XYZ", "--trains", "5"]),
+        "unknown company",
+    );
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&f)
+            .args(["--company", "GW", "--trains", "9"]),
+        "its trains are: 2, 3",
+    );
+    fails_with(
+        hexroute().arg("routes").arg(&f).args([
+            "--company",
+            "GW",
+            "--trains",
+            "5",
+            "--bonus",
+            "Montreal Brige",
+        ]),
+        "did you mean Montreal Bridge?",
+    );
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&f)
+            .args(["--company", "GT", "--trains", "5"]),
+        "GT has no tokens",
+    );
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&f)
+            .args(["--company", "GW", "--visit-bonus", "A19"]),
+        "expected HEX=AMOUNT",
+    );
+}
+
+#[test]
+fn a_company_with_no_route_earns_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("g.json");
+    fs::write(&game, r#"{"hexroute": 1, "game": "1867", "phase": "2", "hexes": {"F16": {"tokens": {"0": "GW"}}}}"#).unwrap();
+    let out =
+        stdout_of(
+            hexroute()
+                .arg("routes")
+                .arg(&game)
+                .args(["--company", "GW", "--trains", "2"]),
+        );
+    assert!(out.contains("no route can be run: revenue $0"), "{out}");
+    assert!(out.contains("total $0"));
+}

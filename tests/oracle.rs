@@ -1,0 +1,556 @@
+//! A brute-force route oracle, and a property test holding the fast search
+//! to it on random small maps.
+//!
+//! The oracle shares nothing with `hexroute::routes` but the tile data: it
+//! walks track piece by piece from every stop, keeps every legal route, tries
+//! every subset of stops for every train, and every conflict-free assignment
+//! of routes to trains. No pruning, no compression: slow and easy to read.
+
+use hexroute::address::{CoordSystem, FirstNumber, Letters};
+use hexroute::game::{
+    ConflictRule, Distance, Game, GameDef, HexDef, ImportDef, LayRule, Phase, Rules, Skip, TrainDef,
+};
+use hexroute::geometry::{Coord, Face, Orientation, Rotation};
+use hexroute::routes::{self, ActiveBonus, BonusRule, Query};
+use hexroute::state::{HexState, MapState};
+use hexroute::tile::{Colour, End};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
+#[derive(Clone, Debug)]
+struct OracleRoute {
+    stops: Vec<(Coord, End)>,
+    edges: BTreeSet<(Coord, Face)>,
+    hexes: usize,
+}
+
+fn edge_key(game: &Game, c: Coord, face: Face) -> (Coord, Face) {
+    let n = c.neighbour(face, game.coords.orientation);
+    std::cmp::min((c, face), (n, face.opposite()))
+}
+
+struct Oracle<'a> {
+    game: &'a Game,
+    state: &'a MapState,
+    company: &'a str,
+}
+
+impl Oracle<'_> {
+    fn is_stop(end: End) -> bool {
+        matches!(end, End::City(_) | End::Town(_))
+    }
+
+    fn revenue(&self, c: Coord, end: End) -> u32 {
+        let (tile, _) = self.state.tile_at(self.game, c).unwrap();
+        let off = self.state.offboard_colour(self.game);
+        match end {
+            End::City(i) => tile.city_revenue(i, off),
+            End::Town(i) => tile.town_revenue(i, off),
+            End::Face(_) => 0,
+        }
+    }
+
+    /// Tokens in the city at `c` (by space), for the passing rule.
+    fn city_tokens(&self, c: Coord, city: usize) -> (usize, Vec<String>) {
+        let (tile, _) = self.state.tile_at(self.game, c).unwrap();
+        let spaces = tile.spaces_of_city(city);
+        let toks = self
+            .state
+            .tokens_at(c)
+            .map(|t| t.range(spaces.clone()).map(|(_, v)| v.clone()).collect())
+            .unwrap_or_default();
+        (spaces.len(), toks)
+    }
+
+    fn may_pass(&self, c: Coord, end: End) -> bool {
+        let (tile, _) = self.state.tile_at(self.game, c).unwrap();
+        if matches!(tile.colour, Colour::Red | Colour::Blue) {
+            return false;
+        }
+        match end {
+            End::City(i) => {
+                let (spaces, toks) = self.city_tokens(c, i);
+                toks.len() < spaces || spaces == 0 || toks.iter().any(|t| t == self.company)
+            }
+            _ => true,
+        }
+    }
+
+    fn has_own_token(&self, c: Coord, end: End) -> bool {
+        match end {
+            End::City(i) => self.city_tokens(c, i).1.iter().any(|t| t == self.company),
+            _ => false,
+        }
+    }
+
+    /// Every legal route, each once.
+    fn routes(&self) -> Vec<OracleRoute> {
+        let mut found = Vec::new();
+        for (&c, _) in &self.game.hexes {
+            let Some((tile, _)) = self.state.tile_at(self.game, c) else {
+                continue;
+            };
+            let starts = (0..tile.cities.len())
+                .map(End::City)
+                .chain((0..tile.towns.len()).map(End::Town));
+            for s in starts {
+                let mut route = OracleRoute {
+                    stops: vec![(c, s)],
+                    edges: BTreeSet::new(),
+                    hexes: 1,
+                };
+                self.extend_from_stop(&mut route, &mut found);
+            }
+        }
+        found
+            .into_iter()
+            .filter(|r: &OracleRoute| r.stops.first() < r.stops.last())
+            .filter(|r| r.stops.iter().any(|&(c, e)| self.has_own_token(c, e)))
+            .collect()
+    }
+
+    fn extend_from_stop(&self, route: &mut OracleRoute, found: &mut Vec<OracleRoute>) {
+        let &(c, stop) = route.stops.last().unwrap();
+        if route.stops.len() >= 2 {
+            found.push(route.clone());
+            if !self.may_pass(c, stop) {
+                return;
+            }
+        }
+        let (tile, rot) = self.state.tile_at(self.game, c).unwrap();
+        for t in tile.track_rotated(rot) {
+            if let Some(next) = t.other(stop) {
+                self.follow(route, c, next, found);
+            }
+        }
+    }
+
+    /// Arrived at end `at` of the tile at `c` by track.
+    fn follow(&self, route: &mut OracleRoute, c: Coord, at: End, found: &mut Vec<OracleRoute>) {
+        match at {
+            End::Face(face) => {
+                if self.game.is_barrier(c, face) {
+                    return;
+                }
+                let key = edge_key(self.game, c, face);
+                if route.edges.contains(&key) {
+                    return;
+                }
+                let n = c.neighbour(face, self.game.coords.orientation);
+                let Some((ntile, nrot)) = self.state.tile_at(self.game, n) else {
+                    return;
+                };
+                let entry = End::Face(face.opposite());
+                let nexts: Vec<End> = ntile
+                    .track_rotated(nrot)
+                    .filter_map(|t| t.other(entry))
+                    .collect();
+                route.edges.insert(key);
+                route.hexes += 1;
+                for next in nexts {
+                    self.follow(route, n, next, found);
+                }
+                route.hexes -= 1;
+                route.edges.remove(&key);
+            }
+            stop if Self::is_stop(stop) => {
+                if route.stops.iter().any(|(h, _)| *h == c) {
+                    return; // no two stops in one hex, and no stop twice
+                }
+                route.stops.push((c, stop));
+                self.extend_from_stop(route, found);
+                route.stops.pop();
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    /// The best a train earns on a route: every subset of stops is tried.
+    fn best(&self, train: &TrainDef, r: &OracleRoute, bonuses: &[ActiveBonus]) -> u32 {
+        let n = r.stops.len();
+        let last = n - 1;
+        if train.distance == Distance::Hexes && train.stops.is_some_and(|k| r.hexes > k as usize) {
+            return 0;
+        }
+        let mut best = 0;
+        for mask in 0u32..(1 << n) {
+            let stop = |i: usize| mask & (1 << i) != 0;
+            if !stop(0) || !stop(last) {
+                continue;
+            }
+            let legal_skips = (0..n).all(|i| {
+                stop(i)
+                    || match train.skip {
+                        Skip::Nothing => false,
+                        Skip::Towns => matches!(r.stops[i].1, End::Town(_)),
+                        Skip::Any => true,
+                    }
+            });
+            let count = (0..n).filter(|&i| stop(i)).count();
+            let within = train.distance == Distance::Hexes
+                || train.stops.is_none_or(|k| count <= k as usize);
+            if !legal_skips || !within {
+                continue;
+            }
+            let hexes: Vec<Coord> = (0..n).filter(|&i| stop(i)).map(|i| r.stops[i].0).collect();
+            let base: u32 = (0..n)
+                .filter(|&i| stop(i))
+                .map(|i| self.revenue(r.stops[i].0, r.stops[i].1))
+                .sum();
+            let mut total = base * train.multiplier;
+            for b in bonuses
+                .iter()
+                .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
+            {
+                let earned = match &b.kind {
+                    BonusRule::Visit(hs) => hs.iter().any(|h| hexes.contains(h)),
+                    BonusRule::Connection { from, to_any } => {
+                        hexes.contains(from) && to_any.iter().any(|h| hexes.contains(h))
+                    }
+                };
+                if earned {
+                    total += b.amount;
+                }
+            }
+            best = best.max(total);
+        }
+        best
+    }
+
+    /// The best total over every conflict-free assignment of routes to trains.
+    fn solve(&self, trains: &[TrainDef], bonuses: &[ActiveBonus]) -> u32 {
+        let routes = self.routes();
+        let table: Vec<Vec<u32>> = routes
+            .iter()
+            .map(|r| trains.iter().map(|t| self.best(t, r, bonuses)).collect())
+            .collect();
+        fn assign(
+            i: usize,
+            used: &mut Vec<usize>,
+            routes: &[OracleRoute],
+            table: &[Vec<u32>],
+        ) -> u32 {
+            if i == table.first().map_or(0, |row| row.len()) {
+                return 0;
+            }
+            let mut best = assign(i + 1, used, routes, table); // train i stays idle
+            for r in 0..routes.len() {
+                if table[r][i] == 0
+                    || used
+                        .iter()
+                        .any(|&u| !routes[u].edges.is_disjoint(&routes[r].edges))
+                {
+                    continue;
+                }
+                used.push(r);
+                best = best.max(table[r][i] + assign(i + 1, used, routes, table));
+                used.pop();
+            }
+            best
+        }
+        if routes.is_empty() {
+            return 0;
+        }
+        assign(0, &mut Vec::new(), &routes, &table)
+    }
+}
+
+/// A small deterministic generator, so every run tests the same maps.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+const TILE_POOL: &[&str] = &[
+    "57", "57", "14", "15", "63", "63", "623", "9", "8", "7", "23", "24", "16", "20", "3", "4",
+    "58", "87", "88", "911", "X5", "X7", "120", "5", "6",
+];
+
+fn train(
+    name: &str,
+    stops: Option<u32>,
+    skip: Skip,
+    multiplier: u32,
+    distance: Distance,
+) -> TrainDef {
+    TrainDef {
+        name: name.into(),
+        stops,
+        skip,
+        multiplier,
+        distance,
+    }
+}
+
+fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let coords = CoordSystem {
+        orientation: if rng.chance(30) {
+            Orientation::PointedTop
+        } else {
+            Orientation::FlatTop
+        },
+        letters: Letters::Columns,
+        first: FirstNumber::Odd,
+    };
+    let (rows, cols) = (2 + rng.below(2) as i32, 3 + rng.below(2) as i32);
+    let mut hexes = Vec::new();
+    let mut placed = BTreeMap::new();
+    for row in 0..rows {
+        for col in 0..cols {
+            let c = Coord::new(row, col);
+            let at = coords.format(c);
+            let offboard = (col == 0 || col == cols - 1) && rng.chance(20);
+            if offboard {
+                hexes.push(HexDef {
+                    at,
+                    tile: Some("Buffalo".into()),
+                    rotation: rng.below(6) as u8,
+                    name: None,
+                    labels: vec![],
+                });
+            } else {
+                hexes.push(HexDef {
+                    at,
+                    tile: None,
+                    rotation: 0,
+                    name: None,
+                    labels: vec![],
+                });
+                if rng.chance(85) {
+                    let tile = TILE_POOL[rng.below(TILE_POOL.len())];
+                    placed.insert(
+                        c,
+                        HexState {
+                            tile: Some((tile.to_string(), Rotation::new(rng.below(6) as i64))),
+                            tokens: BTreeMap::new(),
+                        },
+                    );
+                }
+            }
+        }
+    }
+    let companies = ["A", "B", "C"];
+    let trains = vec![
+        train("2", Some(2), Skip::Towns, 1, Distance::Stops),
+        train("3", Some(3), Skip::Towns, 1, Distance::Stops),
+        train("4", Some(4), Skip::Nothing, 1, Distance::Stops),
+        train("2+2", Some(2), Skip::Towns, 2, Distance::Stops),
+        train("3+3E", Some(3), Skip::Any, 2, Distance::Stops),
+        train("D", None, Skip::Nothing, 1, Distance::Stops),
+        train("3H", Some(3), Skip::Nothing, 1, Distance::Hexes),
+    ];
+    let def = GameDef {
+        id: "test".into(),
+        name: "random test map".into(),
+        coordinates: coords,
+        catalogues: vec!["standard".into(), "1867".into()],
+        phases: vec![Phase {
+            name: "8".into(),
+            tiles: vec![Colour::Yellow],
+            offboard: if rng.chance(50) {
+                Colour::Grey
+            } else {
+                Colour::Yellow
+            },
+        }],
+        trains: trains.clone(),
+        companies: companies
+            .iter()
+            .map(|a| hexroute::game::Company {
+                abbrev: a.to_string(),
+                name: a.to_string(),
+                tokens: 3,
+                colour: "#000000".into(),
+                stripe: "#000000".into(),
+                text: "#ffffff".into(),
+                home: None,
+            })
+            .collect(),
+        hexes,
+        barriers: vec![],
+        tile_counts: vec![],
+        bonuses: vec![],
+        rules: Rules {
+            within_route: ConflictRule::TrackOrCityHex,
+            between_routes: ConflictRule::TrackOnly,
+            tile_lay: LayRule::Permissive,
+        },
+        import: ImportDef::default(),
+    };
+    let game = Game::from_def(def, "random", None).unwrap();
+    let mut state = MapState {
+        phase: 0,
+        hexes: placed,
+        trains: BTreeMap::new(),
+    };
+    // Tokens: company A somewhere, others filling spaces so some cities block.
+    let cities: Vec<(Coord, usize)> = state
+        .hexes
+        .iter()
+        .flat_map(|(c, h)| {
+            let t = &game.tiles[&h.tile.as_ref().unwrap().0];
+            (0..t.token_spaces()).map(move |s| (*c, s))
+        })
+        .collect();
+    for &(c, s) in &cities {
+        let pick = rng.below(10);
+        let who = match pick {
+            0..=2 => Some("A"),
+            3..=4 => Some("B"),
+            5 => Some("C"),
+            _ => None,
+        };
+        if let Some(w) = who {
+            let h = state.hexes.get_mut(&c).unwrap();
+            let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
+            let city = tile.city_of_space(s).unwrap();
+            let already = h
+                .tokens
+                .iter()
+                .any(|(sp, co)| co == w && tile.city_of_space(*sp) == Some(city));
+            if !already {
+                h.tokens.insert(s, w.to_string());
+            }
+        }
+    }
+    let n_trains = 1 + rng.below(3);
+    let chosen: Vec<String> = (0..n_trains)
+        .map(|_| trains[rng.below(trains.len())].name.clone())
+        .collect();
+    (game, state, trains, chosen)
+}
+
+fn random_bonuses(seed: u64, game: &Game) -> Vec<ActiveBonus> {
+    let mut rng = Rng(seed ^ 0xDEAD_BEEF_u64 | 1);
+    let hexes: Vec<Coord> = game.hexes.keys().copied().collect();
+    let mut out = Vec::new();
+    if rng.chance(50) {
+        out.push(ActiveBonus {
+            name: "visit".into(),
+            amount: 10 * (1 + rng.below(5)) as u32,
+            kind: BonusRule::Visit(vec![hexes[rng.below(hexes.len())]]),
+            trains: vec![],
+        });
+    }
+    if rng.chance(50) {
+        let from = hexes[rng.below(hexes.len())];
+        let to_any = (0..1 + rng.below(2))
+            .map(|_| hexes[rng.below(hexes.len())])
+            .collect();
+        out.push(ActiveBonus {
+            name: "connect".into(),
+            amount: 20 * (1 + rng.below(4)) as u32,
+            kind: BonusRule::Connection { from, to_any },
+            trains: vec![],
+        });
+    }
+    if rng.chance(25) {
+        out.push(ActiveBonus {
+            name: "D only".into(),
+            amount: 40,
+            kind: BonusRule::Visit(vec![hexes[rng.below(hexes.len())]]),
+            trains: vec!["D".into()],
+        });
+    }
+    out
+}
+
+#[test]
+fn fast_search_equals_brute_force_on_random_maps() {
+    let mut nonzero = 0;
+    let cases = 250;
+    for seed in 1..=cases {
+        let (game, state, trains, chosen) = random_case(seed);
+        let bonuses = random_bonuses(seed, &game);
+        let train_defs: Vec<TrainDef> = chosen
+            .iter()
+            .map(|n| trains.iter().find(|t| &t.name == n).unwrap().clone())
+            .collect();
+        let oracle = Oracle {
+            game: &game,
+            state: &state,
+            company: "A",
+        }
+        .solve(&train_defs, &bonuses);
+        let query = Query {
+            company: "A".into(),
+            trains: train_defs,
+            bonuses,
+        };
+        let fast = routes::solve(&game, &state, &query);
+        assert_eq!(fast.total, oracle, "seed {seed}: trains {chosen:?}");
+        let summed: u32 = fast.routes.iter().map(|r| r.revenue).sum();
+        assert_eq!(
+            summed, fast.total,
+            "seed {seed}: route revenues add up to the total"
+        );
+        nonzero += usize::from(oracle > 0);
+    }
+    // The generator must produce real work, not empty maps.
+    assert!(
+        nonzero > cases as usize / 2,
+        "only {nonzero} of {cases} maps had revenue"
+    );
+}
+
+#[test]
+fn bonus_choice_beats_greedy_stop_choice() {
+    // A 2-stop express over four stops: greedy takes the two richest ends'
+    // partners, but a connection bonus between two poorer stops pays more.
+    use hexroute::routes::revenue::{Visit, best_run};
+    let hex = |c| Coord::new(0, c);
+    let visits = [
+        Visit {
+            hex: hex(0),
+            revenue: 20,
+            is_city: true,
+        },
+        Visit {
+            hex: hex(1),
+            revenue: 50,
+            is_city: true,
+        },
+        Visit {
+            hex: hex(2),
+            revenue: 10,
+            is_city: true,
+        },
+        Visit {
+            hex: hex(3),
+            revenue: 20,
+            is_city: true,
+        },
+    ];
+    let express = train("3E", Some(3), Skip::Any, 1, Distance::Stops);
+    let none = best_run(&express, &visits, 4, &[]).unwrap();
+    assert_eq!(none.revenue, 90, "ends 20+20 plus the 50");
+    let bonus = ActiveBonus {
+        name: "c".into(),
+        amount: 60,
+        kind: BonusRule::Connection {
+            from: hex(2),
+            to_any: vec![hex(0)],
+        },
+        trains: vec![],
+    };
+    let with = best_run(&express, &visits, 4, std::slice::from_ref(&bonus)).unwrap();
+    assert_eq!(
+        with.revenue,
+        20 + 10 + 20 + 60,
+        "stopping at the 10 for the bonus"
+    );
+    assert_eq!(with.stops, vec![true, false, true, true]);
+}
