@@ -86,7 +86,7 @@ impl Oracle<'_> {
     /// Every legal route, each once.
     fn routes(&self) -> Vec<OracleRoute> {
         let mut found = Vec::new();
-        for (&c, _) in &self.game.hexes {
+        for &c in self.game.hexes.keys() {
             let Some((tile, _)) = self.state.tile_at(self.game, c) else {
                 continue;
             };

@@ -468,6 +468,7 @@ fn choose(cands: &[Candidate], type_of: &[usize], n_types: usize) -> Vec<Option<
         return vec![None; k];
     }
     let sorted: Vec<Vec<usize>> = (0..n_types)
+        .into_par_iter()
         .map(|t| {
             let mut v: Vec<usize> = (0..cands.len())
                 .filter(|&c| cands[c].revenue[t] > 0)
@@ -528,6 +529,19 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
+    fn fits(&self, c: usize) -> bool {
+        let bits = &self.cands[c].bits;
+        (0..self.words).all(|w| self.used[w] & bits[w] == 0)
+    }
+
+    /// Revenue of the richest route of train type `t` that fits beside those taken.
+    fn best_fitting(&self, t: usize) -> u32 {
+        self.sorted[t]
+            .iter()
+            .find(|&&c| self.fits(c))
+            .map_or(0, |&c| self.cands[c].revenue[t])
+    }
+
     /// Assigns the `depth`-th train in search order; `from` is where an
     /// identical previous train's list position ended.
     fn go(&mut self, depth: usize, total: u32, from: usize) {
@@ -542,16 +556,23 @@ impl Search<'_> {
         let t = self.type_of[slot];
         let same_as_next =
             |d: usize| d + 1 < self.order.len() && self.type_of[self.order[d + 1]] == t;
+        // What the later trains can still earn beside the routes taken so
+        // far: each one's richest route that fits. Routes this train adds
+        // only shrink that, so it bounds every branch below this node.
+        let later: u32 = self.order[depth + 1..]
+            .iter()
+            .map(|&s| self.best_fitting(self.type_of[s]))
+            .sum();
         let list = &self.sorted[t];
         for (pos, &c) in list.iter().enumerate().skip(from) {
             let r = self.cands[c].revenue[t];
-            if total + r + self.rest[depth + 1] <= self.best {
+            if total + r + later <= self.best {
                 break;
             }
-            let bits = &self.cands[c].bits;
-            if (0..self.words).any(|w| self.used[w] & bits[w] != 0) {
+            if !self.fits(c) {
                 continue;
             }
+            let bits = &self.cands[c].bits;
             for w in 0..self.words {
                 self.used[w] |= bits[w];
             }
