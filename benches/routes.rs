@@ -16,7 +16,11 @@ fn query(g: &game::Game, company: &str, trains: &[&str]) -> Query {
 
 fn bench(c: &mut Criterion) {
     let g = game::builtin("1867").unwrap();
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/1867_bc.json")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/1867_bc.json"
+    ))
+    .unwrap();
     let state = save::from_json(&text, &g).unwrap();
     let cases: [(&str, &str, &[&str]); 4] = [
         ("GW 5,8", "GW", &["5", "8"]),
@@ -28,7 +32,9 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     for (name, company, trains) in cases {
         let q = query(&g, company, trains);
-        group.bench_function(name, |b| b.iter(|| black_box(routes::solve(&g, &state, &q)).total));
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(routes::solve(&g, &state, &q)).total)
+        });
     }
     group.finish();
 }

@@ -175,6 +175,13 @@ pub fn solve_on(net: &Network, query: &Query) -> Solution {
     }
 }
 
+/// Which half of a route a walker is growing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Side {
+    Left,
+    Right,
+}
+
 struct Walker<'a> {
     net: &'a Network,
     company: &'a str,
@@ -235,7 +242,7 @@ fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec<Candidate>
                 out: Vec::new(),
             };
             w.hex_used[w.hex_of[t]] = true;
-            w.extend_left(t);
+            w.extend(t, Side::Left);
             w.out
         })
         .collect::<Vec<_>>()
@@ -292,9 +299,13 @@ impl Walker<'_> {
             .unwrap_or(self.token)
     }
 
-    /// Grows the left half from `at`; for every left half, grows right halves.
-    fn extend_left(&mut self, at: usize) {
-        self.extend_right(self.token);
+    /// Grows one half of the route from `at`. Every left half (including
+    /// the empty one) is paired with every right half grown beside it.
+    fn extend(&mut self, at: usize, side: Side) {
+        match side {
+            Side::Left => self.extend(self.token, Side::Right),
+            Side::Right => self.emit(),
+        }
         if at != self.token && !self.net.stops[at].passable_for(self.company) {
             return;
         }
@@ -307,35 +318,18 @@ impl Walker<'_> {
                 continue;
             }
             if self.within_limits() {
-                self.left.push(r);
-                let to = self.net.out[at][idx].to;
-                self.extend_left(to);
-                self.left.pop();
+                self.half(side).push(r);
+                self.extend(self.net.out[at][idx].to, side);
+                self.half(side).pop();
             }
             self.leave(r);
         }
     }
 
-    fn extend_right(&mut self, at: usize) {
-        self.emit();
-        if at != self.token && !self.net.stops[at].passable_for(self.company) {
-            return;
-        }
-        for idx in 0..self.net.out[at].len() {
-            let r = SegRef {
-                from: at as u32,
-                idx: idx as u32,
-            };
-            if !self.enter(r) {
-                continue;
-            }
-            if self.within_limits() {
-                self.right.push(r);
-                let to = self.net.out[at][idx].to;
-                self.extend_right(to);
-                self.right.pop();
-            }
-            self.leave(r);
+    fn half(&mut self, side: Side) -> &mut Vec<SegRef> {
+        match side {
+            Side::Left => &mut self.left,
+            Side::Right => &mut self.right,
         }
     }
 
