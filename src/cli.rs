@@ -42,6 +42,9 @@ pub enum Command {
         /// Print JSON for scripts instead of text.
         #[arg(long)]
         json: bool,
+        /// List the changes recorded by hexroute commands, oldest first.
+        #[arg(long)]
+        history: bool,
     },
     /// Convert a rusty_train / navig18xx save into a hexroute saved game.
     ///
@@ -68,10 +71,99 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Lay a yellow tile on an empty or pre-printed hex, checked against the rules.
+    ///
+    /// Example: hexroute place game.json M9 57 --rotate 1 --company GW
+    Place {
+        #[command(flatten)]
+        edit: EditArgs,
+        /// Hex address, e.g. M9.
+        hex: String,
+        /// Tile name, e.g. 57.
+        tile: String,
+        /// Clockwise turn in 60° steps (0-5); omitted: the only legal one.
+        #[arg(short, long, value_name = "N")]
+        rotate: Option<i64>,
+        /// The company laying the tile: also checks that it can reach the new track.
+        #[arg(short, long)]
+        company: Option<String>,
+    },
+    /// Replace a tile by an upgrade; tokens move to cities that keep their track.
+    ///
+    /// Example: hexroute upgrade game.json L12 X2 --rotate 0
+    ///          hexroute upgrade --list game.json L12 --json
+    Upgrade {
+        #[command(flatten)]
+        edit: EditArgs,
+        /// Hex address, e.g. L12.
+        hex: String,
+        /// The new tile (not with --list).
+        #[arg(required_unless_present = "list")]
+        tile: Option<String>,
+        /// Clockwise turn in 60° steps (0-5); omitted: the only legal one.
+        #[arg(short, long, value_name = "N")]
+        rotate: Option<i64>,
+        /// The company laying the tile: also checks that it can reach the new track.
+        #[arg(short, long)]
+        company: Option<String>,
+        /// List every legal upgrade and rotation (and where tokens go); changes nothing.
+        #[arg(long, conflicts_with_all = ["rotate", "force", "output"])]
+        list: bool,
+        /// With --list: print JSON.
+        #[arg(long, requires = "list")]
+        json: bool,
+    },
+    /// Place (or with --remove take back) a company's station token.
+    ///
+    /// Example: hexroute token game.json F16 CPR --space 2
+    Token {
+        #[command(flatten)]
+        edit: EditArgs,
+        /// Hex address, e.g. F16.
+        hex: String,
+        /// Company abbreviation, e.g. CPR.
+        company: String,
+        /// Token space on the tile (0-based, through its cities in order).
+        #[arg(short, long)]
+        space: Option<usize>,
+        /// Remove the company's token from the hex instead.
+        #[arg(long, conflicts_with = "space")]
+        remove: bool,
+    },
+    /// Set the game's phase (which tiles may be laid, off-board values).
+    ///
+    /// Example: hexroute phase game.json 5
+    Phase {
+        #[command(flatten)]
+        edit: EditArgs,
+        /// Phase name, e.g. 5.
+        phase: String,
+    },
+    /// Revert the last change recorded in the saved game's history.
+    ///
+    /// Example: hexroute undo game.json
+    Undo {
+        #[command(flatten)]
+        edit: EditArgs,
+    },
     /// Find the routes that earn a company the most revenue (provably optimal).
     ///
     /// Example: hexroute routes fixtures/1867_bc.json --company CNR --trains 5,5+5E
     Routes(RoutesArgs),
+}
+
+/// Arguments every map-changing command takes.
+#[derive(clap::Args, Debug)]
+pub struct EditArgs {
+    /// Saved game, changed in place (`-`: read standard input, write standard output).
+    pub file: PathBuf,
+    /// Write the changed game here instead of back to FILE (`-` for standard output).
+    #[arg(short, long, value_name = "OUT", global = false)]
+    pub output: Option<PathBuf>,
+    /// Record the change even if the game's rules forbid it (house rules, fixing a
+    /// mistake); things that cannot exist are still refused.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(clap::Args, Debug)]

@@ -2,9 +2,11 @@
 //! file and the offending value; the exit code says whose fault it was.
 
 use crate::cli::{Cli, Command, RoutesArgs};
+use crate::edits;
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game, ResolvedBonus};
 use hexroute::routes::{self, ActiveBonus, BonusRule, Query, Solution};
+use hexroute::rules::LayKind;
 use hexroute::save;
 use hexroute::state::MapState;
 use hexroute::{import, suggest};
@@ -34,7 +36,62 @@ pub fn run(cli: Cli) -> Result<()> {
             output,
             force,
         } => new(custom, &game, &output, force),
-        Command::Show { file, json } => show(custom, &file, json),
+        Command::Show {
+            file,
+            json,
+            history,
+        } => {
+            if history {
+                show_history(custom, &file, json)
+            } else {
+                show(custom, &file, json)
+            }
+        }
+        Command::Place {
+            edit,
+            hex,
+            tile,
+            rotate,
+            company,
+        } => edits::lay(
+            custom,
+            &edit,
+            LayKind::Place,
+            &hex,
+            &tile,
+            rotate,
+            company.as_deref(),
+        ),
+        Command::Upgrade {
+            edit,
+            hex,
+            tile,
+            rotate,
+            company,
+            list,
+            json,
+        } => match (list, tile) {
+            (true, _) => edits::list_upgrades(custom, &edit.file, &hex, company.as_deref(), json),
+            (false, Some(tile)) => edits::lay(
+                custom,
+                &edit,
+                LayKind::Upgrade,
+                &hex,
+                &tile,
+                rotate,
+                company.as_deref(),
+            ),
+            (false, None) => bail!("upgrade needs a tile name (or --list)"),
+        },
+        Command::Token {
+            edit,
+            hex,
+            company,
+            space,
+            remove,
+        } => edits::token(custom, &edit, &hex, &company, space, remove),
+        Command::Phase { edit, phase } => edits::phase(custom, &edit, &phase),
+        Command::Undo { edit } => edits::undo(custom, &edit),
         Command::Import {
             save,
             output,
@@ -85,7 +142,7 @@ fn load_game(custom: Option<&Path>, id: &str) -> Result<Game> {
 }
 
 /// Reads a saved game and the game it belongs to.
-fn load_save(custom: Option<&Path>, path: &Path) -> Result<(Game, MapState)> {
+pub(crate) fn load_save(custom: Option<&Path>, path: &Path) -> Result<(Game, MapState)> {
     let text = read_input(path)?;
     let name = display(path);
     let id = save::game_id(&text).map_err(|e| anyhow!("{name}: {e}"))?;
@@ -104,7 +161,7 @@ fn refuse_overwrite(output: &Path, force: bool) -> Result<()> {
     Ok(())
 }
 
-fn write_save(output: &Path, game: &Game, state: &MapState) -> Result<()> {
+pub(crate) fn write_save(output: &Path, game: &Game, state: &MapState) -> Result<()> {
     let text = save::to_json(state, game);
     // Whatever we write must load back; a failure here is our bug.
     save::from_json(&text, game)
@@ -276,6 +333,63 @@ fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
         println!("  {}", chunk.join("  "));
     }
     Ok(())
+}
+
+fn show_history(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
+    let (game, state) = load_save(custom, file)?;
+    let changes: Vec<(String, String, Vec<String>)> = state
+        .history
+        .iter()
+        .map(|ch| {
+            let mut what: Vec<String> = Vec::new();
+            if let Some((b, a)) = ch.phase {
+                what.push(format!(
+                    "phase {} → {}",
+                    game.phases[b].name, game.phases[a].name
+                ));
+            }
+            for (c, (before, after)) in &ch.hexes {
+                what.push(format!(
+                    "{}: {} → {}",
+                    game.format(*c),
+                    hex_words(before),
+                    hex_words(after)
+                ));
+            }
+            (ch.command.clone(), ch.time.clone(), what)
+        })
+        .collect();
+    if as_json {
+        let out: Vec<_> = changes
+            .iter()
+            .map(|(cmd, time, what)| json!({"command": cmd, "time": time, "changes": what}))
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    if changes.is_empty() {
+        println!("No changes recorded.");
+    }
+    for (n, (cmd, time, what)) in changes.iter().enumerate() {
+        println!("{:>3}. {time}  hexroute {cmd}", n + 1);
+        for w in what {
+            println!("       {w}");
+        }
+    }
+    Ok(())
+}
+
+fn hex_words(h: &hexroute::state::HexState) -> String {
+    let mut parts = Vec::new();
+    match &h.tile {
+        Some((t, r)) => parts.push(format!("tile {t} rotation {r}")),
+        None => parts.push("printed".into()),
+    }
+    if !h.tokens.is_empty() {
+        let toks: Vec<String> = h.tokens.iter().map(|(s, co)| format!("{co}@{s}")).collect();
+        parts.push(format!("tokens {}", toks.join(",")));
+    }
+    parts.join(", ")
 }
 
 /// Bonuses in force: the game's always-on ones, the named optional ones, ad-hoc ones.

@@ -144,6 +144,10 @@ pub struct Rules {
     pub within_route: ConflictRule,
     pub between_routes: ConflictRule,
     pub tile_lay: LayRule,
+    /// When true, new track may end at the map edge, a barrier or the blank
+    /// side of a grey or red hex (most games forbid it).
+    #[serde(default)]
+    pub track_may_dead_end: bool,
 }
 
 /// How saves of the rusty_train / navig18xx GUI name this game and its tiles.

@@ -119,5 +119,6 @@ pub fn import(text: &str, game: &Game) -> Result<MapState, String> {
         phase,
         hexes,
         trains: BTreeMap::new(),
+        history: Vec::new(),
     })
 }

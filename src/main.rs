@@ -3,6 +3,7 @@ use std::process::ExitCode;
 
 mod cli;
 mod commands;
+mod edits;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();

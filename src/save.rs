@@ -5,7 +5,7 @@
 
 use crate::game::Game;
 use crate::geometry::{Coord, Rotation};
-use crate::state::{HexState, MapState};
+use crate::state::{Change, HexState, MapState};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;
@@ -40,6 +40,58 @@ struct SaveIn {
     hexes: BTreeMap<String, HexJson>,
     #[serde(default)]
     trains: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    history: Vec<ChangeJson>,
+}
+
+/// A history entry as saved: the command, when, and each changed hex before and after.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChangeJson {
+    command: String,
+    time: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    phase: Option<PhaseChange>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "ordered")]
+    hexes: Vec<(String, HexChange)>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PhaseChange {
+    before: String,
+    after: String,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HexChange {
+    before: HexJson,
+    after: HexJson,
+}
+
+/// A JSON object whose keys keep the order given (map order for hexes).
+mod ordered {
+    use serde::de::{Deserialize, Deserializer};
+    use serde::ser::{SerializeMap, Serializer};
+
+    pub fn serialize<S: Serializer, V: serde::Serialize>(
+        v: &[(String, V)],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(v.len()))?;
+        for (k, x) in v {
+            m.serialize_entry(k, x)?;
+        }
+        m.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
+        d: D,
+    ) -> Result<Vec<(String, V)>, D::Error> {
+        let m = std::collections::BTreeMap::<String, V>::deserialize(d)?;
+        Ok(m.into_iter().collect())
+    }
 }
 
 /// Hexes in map order (column, then row), not string order, so files read
@@ -65,6 +117,8 @@ struct SaveOut<'a> {
     hexes: OrderedHexes<'a>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     trains: &'a BTreeMap<String, Vec<String>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    history: Vec<ChangeJson>,
 }
 
 fn is_empty_hexes(h: &OrderedHexes) -> bool {
@@ -107,26 +161,12 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, String> {
     let mut hexes = BTreeMap::new();
     for (addr, h) in raw.hexes {
         let c = game.hex(&addr)?;
-        let tile = match h.tile {
-            Some(name) => {
-                game.tile(&name).map_err(|e| format!("hex {addr}: {e}"))?;
-                let rot = Rotation::checked(i64::from(h.rotation))
-                    .ok_or_else(|| format!("hex {addr}: rotation {} is not 0-5", h.rotation))?;
-                Some((name, rot))
-            }
-            None if h.rotation != 0 => {
-                return Err(format!("hex {addr}: a rotation needs a tile"));
-            }
-            None => None,
-        };
-        let state = HexState {
-            tile,
-            tokens: h.tokens,
-        };
+        let state = hex_from_json(&addr, h, game)?;
         let probe = MapState {
             phase,
             hexes: BTreeMap::from([(c, state.clone())]),
             trains: BTreeMap::new(),
+            history: Vec::new(),
         };
         let on_hex = probe.tile_at(game, c);
         for (space, company) in &state.tokens {
@@ -145,6 +185,11 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, String> {
             return Err(format!("hex {addr} appears twice"));
         }
     }
+    let mut history = Vec::new();
+    for (n, ch) in raw.history.into_iter().enumerate() {
+        history
+            .push(change_from_json(ch, game).map_err(|e| format!("history entry {}: {e}", n + 1))?);
+    }
     for (company, trains) in &raw.trains {
         game.company(company)?;
         for t in trains {
@@ -156,7 +201,85 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, String> {
         phase,
         hexes,
         trains: raw.trains,
+        history,
     })
+}
+
+fn hex_from_json(addr: &str, h: HexJson, game: &Game) -> Result<HexState, String> {
+    let tile = match h.tile {
+        Some(name) => {
+            game.tile(&name).map_err(|e| format!("hex {addr}: {e}"))?;
+            let rot = Rotation::checked(i64::from(h.rotation))
+                .ok_or_else(|| format!("hex {addr}: rotation {} is not 0-5", h.rotation))?;
+            Some((name, rot))
+        }
+        None if h.rotation != 0 => {
+            return Err(format!("hex {addr}: a rotation needs a tile"));
+        }
+        None => None,
+    };
+    Ok(HexState {
+        tile,
+        tokens: h.tokens,
+    })
+}
+
+fn hex_to_json(h: &HexState) -> HexJson {
+    let (tile, rotation) = match &h.tile {
+        Some((n, r)) => (Some(n.clone()), r.steps()),
+        None => (None, 0),
+    };
+    HexJson {
+        tile,
+        rotation,
+        tokens: h.tokens.clone(),
+    }
+}
+
+fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, String> {
+    let phase = match ch.phase {
+        Some(p) => Some((game.phase_index(&p.before)?, game.phase_index(&p.after)?)),
+        None => None,
+    };
+    let mut hexes = BTreeMap::new();
+    for (addr, hc) in ch.hexes {
+        let c = game.hex(&addr)?;
+        let before = hex_from_json(&addr, hc.before, game)?;
+        let after = hex_from_json(&addr, hc.after, game)?;
+        hexes.insert(c, (before, after));
+    }
+    Ok(Change {
+        command: ch.command,
+        time: ch.time,
+        phase,
+        hexes,
+    })
+}
+
+fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
+    let mut hexes: Vec<(Coord, &(HexState, HexState))> =
+        ch.hexes.iter().map(|(c, h)| (*c, h)).collect();
+    hexes.sort_by_key(|(c, _)| (c.col, c.row));
+    ChangeJson {
+        command: ch.command.clone(),
+        time: ch.time.clone(),
+        phase: ch.phase.map(|(b, a)| PhaseChange {
+            before: game.phases[b].name.clone(),
+            after: game.phases[a].name.clone(),
+        }),
+        hexes: hexes
+            .into_iter()
+            .map(|(c, (b, a))| {
+                (
+                    game.format(c),
+                    HexChange {
+                        before: hex_to_json(b),
+                        after: hex_to_json(a),
+                    },
+                )
+            })
+            .collect(),
+    }
 }
 
 /// Writes a saved game as pretty JSON, with only non-default state.
@@ -170,20 +293,7 @@ pub fn to_json(state: &MapState, game: &Game) -> String {
     hexes.sort_by_key(|(c, _)| (c.col, c.row));
     let hexes = hexes
         .into_iter()
-        .map(|(c, h)| {
-            let (tile, rotation) = match h.tile {
-                Some((n, r)) => (Some(n), r.steps()),
-                None => (None, 0),
-            };
-            (
-                game.format(c),
-                HexJson {
-                    tile,
-                    rotation,
-                    tokens: h.tokens,
-                },
-            )
-        })
+        .map(|(c, h)| (game.format(c), hex_to_json(&h)))
         .collect();
     let out = SaveOut {
         hexroute: FORMAT,
@@ -191,6 +301,11 @@ pub fn to_json(state: &MapState, game: &Game) -> String {
         phase: &game.phases[state.phase].name,
         hexes: OrderedHexes(hexes, std::marker::PhantomData),
         trains: &state.trains,
+        history: state
+            .history
+            .iter()
+            .map(|c| change_to_json(c, game))
+            .collect(),
     };
     let mut text = serde_json::to_string_pretty(&out).expect("saved games always serialise");
     text.push('\n');

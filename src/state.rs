@@ -21,6 +21,21 @@ pub struct MapState {
     pub hexes: BTreeMap<Coord, HexState>,
     /// Trains each company owns, by train name.
     pub trains: BTreeMap<String, Vec<String>>,
+    /// Changes made by hexroute commands, oldest first, so they can be undone.
+    pub history: Vec<Change>,
+}
+
+/// One recorded change: enough to show what happened and to undo it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The command as typed, e.g. `place M9 57 --rotate 1`.
+    pub command: String,
+    /// When, as UTC `YYYY-MM-DDTHH:MM:SSZ`.
+    pub time: String,
+    /// Phase before and after, when it changed.
+    pub phase: Option<(usize, usize)>,
+    /// Each changed hex, before and after.
+    pub hexes: BTreeMap<Coord, (HexState, HexState)>,
 }
 
 impl MapState {
@@ -30,7 +45,61 @@ impl MapState {
             phase: 0,
             hexes: BTreeMap::new(),
             trains: BTreeMap::new(),
+            history: Vec::new(),
         }
+    }
+
+    /// The state of one hex (the empty state when nothing happened there).
+    pub fn hex_state(&self, c: Coord) -> HexState {
+        self.hexes.get(&c).cloned().unwrap_or_default()
+    }
+
+    fn set_hex(&mut self, c: Coord, h: HexState) {
+        if h == HexState::default() {
+            self.hexes.remove(&c);
+        } else {
+            self.hexes.insert(c, h);
+        }
+    }
+
+    /// Moves to `next`, recording the difference in the history.
+    pub fn commit(&mut self, next: MapState, command: String, time: String) {
+        let mut hexes = BTreeMap::new();
+        let coords: std::collections::BTreeSet<Coord> = self
+            .hexes
+            .keys()
+            .chain(next.hexes.keys())
+            .copied()
+            .collect();
+        for c in coords {
+            let (before, after) = (self.hex_state(c), next.hex_state(c));
+            if before != after {
+                hexes.insert(c, (before, after));
+            }
+        }
+        let phase = (self.phase != next.phase).then_some((self.phase, next.phase));
+        for (c, (_, after)) in &hexes {
+            self.set_hex(*c, after.clone());
+        }
+        self.phase = next.phase;
+        self.history.push(Change {
+            command,
+            time,
+            phase,
+            hexes,
+        });
+    }
+
+    /// Reverts the last recorded change, returning it.
+    pub fn undo(&mut self) -> Option<Change> {
+        let change = self.history.pop()?;
+        for (c, (before, _)) in &change.hexes {
+            self.set_hex(*c, before.clone());
+        }
+        if let Some((before, _)) = change.phase {
+            self.phase = before;
+        }
+        Some(change)
     }
 
     /// The tile on a hex now (laid or printed), with its rotation.

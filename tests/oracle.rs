@@ -387,6 +387,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             within_route: ConflictRule::TrackOrCityHex,
             between_routes: ConflictRule::TrackOnly,
             tile_lay: LayRule::Permissive,
+            track_may_dead_end: false,
         },
         import: ImportDef::default(),
     };
@@ -395,6 +396,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         phase: 0,
         hexes: placed,
         trains: BTreeMap::new(),
+        history: Vec::new(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     let cities: Vec<(Coord, usize)> = state

@@ -1,0 +1,113 @@
+//! Where a company's trains could go: a search over the track network from
+//! its station tokens. Tile-lay and token rules ask this question; it knows
+//! nothing of routes or revenue.
+
+use crate::game::Game;
+use crate::geometry::{Coord, Face};
+use crate::state::MapState;
+use crate::tile::End;
+use std::collections::{BTreeSet, VecDeque};
+
+/// The track ends and pieces a company can reach, in map faces.
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    /// Ends (faces at hex edges, towns, cities) a train of the company can reach.
+    pub ends: BTreeSet<(Coord, End)>,
+    /// Track pieces (hex, index in the tile's track list) it can run over.
+    pub pieces: BTreeSet<(Coord, usize)>,
+}
+
+impl Reach {
+    pub fn has_city(&self, c: Coord, city: usize) -> bool {
+        self.ends.contains(&(c, End::City(city)))
+    }
+}
+
+/// True when `company` may run a train through (not only to) this end.
+fn passable(game: &Game, state: &MapState, company: &str, c: Coord, end: End) -> bool {
+    let Some((tile, _)) = state.tile_at(game, c) else {
+        return false;
+    };
+    match end {
+        End::Face(_) => true,
+        _ if tile.colour.ends_routes() => false,
+        End::Town(_) => true,
+        End::City(i) => {
+            let spaces = tile.spaces_of_city(i);
+            let held: Vec<&String> = state
+                .tokens_at(c)
+                .map(|t| t.range(spaces.clone()).map(|(_, co)| co).collect())
+                .unwrap_or_default();
+            held.len() < spaces.len() || held.iter().any(|co| *co == company)
+        }
+    }
+}
+
+/// Searches the map from every city holding one of `company`'s tokens.
+/// Cities filled by other companies are reached but not passed.
+pub fn from_tokens(game: &Game, state: &MapState, company: &str) -> Reach {
+    let mut starts = Vec::new();
+    for (c, space, co) in state.tokens() {
+        if co != company {
+            continue;
+        }
+        if let Some(city) = state
+            .tile_at(game, c)
+            .and_then(|(t, _)| t.city_of_space(space))
+        {
+            starts.push((c, End::City(city)));
+        }
+    }
+    search(game, state, company, &starts)
+}
+
+fn search(game: &Game, state: &MapState, company: &str, starts: &[(Coord, End)]) -> Reach {
+    let mut reach = Reach::default();
+    let mut queue: VecDeque<(Coord, End)> = VecDeque::new();
+    for s in starts {
+        if reach.ends.insert(*s) {
+            queue.push_back(*s);
+        }
+    }
+    while let Some((c, end)) = queue.pop_front() {
+        let is_start = starts.contains(&(c, end));
+        if !is_start && !passable(game, state, company, c, end) {
+            continue;
+        }
+        let Some((tile, rot)) = state.tile_at(game, c) else {
+            continue;
+        };
+        let mut next: Vec<(Coord, End)> = Vec::new();
+        for (ix, piece) in tile.track_rotated(rot).enumerate() {
+            if let Some(other) = piece.other(end) {
+                reach.pieces.insert((c, ix));
+                next.push((c, other));
+            }
+        }
+        // A face we arrived at from inside the tile leads across the hex edge.
+        if let End::Face(face) = end
+            && let Some(across) = across_edge(game, state, c, face)
+        {
+            next.push(across);
+        }
+        for n in next {
+            if reach.ends.insert(n) {
+                queue.push_back(n);
+            }
+        }
+    }
+    reach
+}
+
+/// The end on the far side of a hex edge, when track meets there.
+pub fn across_edge(game: &Game, state: &MapState, c: Coord, face: Face) -> Option<(Coord, End)> {
+    if game.is_barrier(c, face) {
+        return None;
+    }
+    let n = c.neighbour(face, game.coords.orientation);
+    let (tile, rot) = state.tile_at(game, n)?;
+    let entry = face.opposite();
+    tile.faces(rot)
+        .contains(&entry)
+        .then_some((n, End::Face(entry)))
+}

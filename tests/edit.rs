@@ -1,0 +1,457 @@
+//! Map editing through the real binary: every rule refuses (leaving the file
+//! byte-for-byte unchanged) and accepts, and `undo` restores each change.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A saved game in a temporary directory, changed through the binary.
+struct Table {
+    dir: tempfile::TempDir,
+    file: PathBuf,
+}
+
+impl Table {
+    fn new(game: &str) -> Table {
+        Table::with_game_file(game, None)
+    }
+
+    fn with_game_file(game: &str, game_file: Option<&Path>) -> Table {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("game.json");
+        let mut cmd = Command::cargo_bin("hexroute").unwrap();
+        if let Some(g) = game_file {
+            cmd.arg("--game-file").arg(g);
+        }
+        cmd.args(["new", game, "-o"]).arg(&file).assert().success();
+        Table { dir, file }
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::cargo_bin("hexroute").unwrap();
+        if let Some(g) = self.game_file() {
+            cmd.arg("--game-file").arg(g);
+        }
+        cmd.arg(args[0]).arg(&self.file).args(&args[1..]);
+        cmd
+    }
+
+    fn game_file(&self) -> Option<PathBuf> {
+        let p = self.dir.path().join("custom.ron");
+        p.exists().then_some(p)
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        fs::read(&self.file).unwrap()
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.bytes()).unwrap()
+    }
+
+    /// Runs a change that must succeed, then checks that undoing it (into
+    /// another file) gives back the file as it was, byte for byte.
+    fn accept(&self, args: &[&str]) -> String {
+        let before = self.bytes();
+        let out = self.cmd(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?} refused: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_ne!(before, self.bytes(), "{args:?} changed nothing");
+        let undone = self.dir.path().join("undone.json");
+        self.cmd(&["undo", "-o", undone.to_str().unwrap()])
+            .assert()
+            .success();
+        assert_eq!(
+            String::from_utf8(fs::read(&undone).unwrap()).unwrap(),
+            String::from_utf8(before).unwrap(),
+            "undo after {args:?} does not restore the file"
+        );
+        String::from_utf8(out.stderr).unwrap()
+    }
+
+    /// Like `accept`, then undoes the change in place too.
+    fn accept_then_undo(&self, args: &[&str]) {
+        let before = self.bytes();
+        self.accept(args);
+        self.cmd(&["undo"]).assert().success();
+        assert_eq!(before, self.bytes());
+    }
+
+    /// Runs a change that must be refused with exit code 2 and a one-line
+    /// message containing `needle`, leaving the file untouched.
+    fn refuse(&self, args: &[&str], needle: &str) -> String {
+        let before = self.bytes();
+        let out = self.cmd(args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?} was not refused: {err}"
+        );
+        assert!(err.contains(needle), "expected {needle:?} in {err:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "one-line error: {err:?}");
+        assert_eq!(before, self.bytes(), "{args:?} changed the file");
+        err
+    }
+
+    fn hex(&self, addr: &str) -> Value {
+        self.json()["hexes"][addr].clone()
+    }
+}
+
+fn upgrade_list(t: &Table, hex: &str) -> Vec<(String, u64, Value)> {
+    let out = t
+        .cmd(&["upgrade", hex, "--list", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["tile"].as_str().unwrap().to_string(),
+                o["rotation"].as_u64().unwrap(),
+                o["tokens"].clone(),
+            )
+        })
+        .collect()
+}
+
+fn rotations_of(list: &[(String, u64, Value)], tile: &str) -> Vec<u64> {
+    list.iter()
+        .filter(|(t, _, _)| t == tile)
+        .map(|(_, r, _)| *r)
+        .collect()
+}
+
+/// 1867 Montreal: QLS in the city joined to the top face, LPS in the city
+/// joined to the lower-left face of the yellow Montreal tile.
+fn montreal() -> Table {
+    let t = Table::new("1867");
+    // Montreal's printed cities: 0 joins the lower-left face, 1 the top face.
+    t.accept(&["token", "L12", "QLS", "--space", "1"]);
+    t.accept(&["token", "L12", "LPS", "--space", "0"]);
+    t.accept(&["phase", "3"]);
+    t
+}
+
+#[test]
+fn montreal_keeps_both_tokens_in_four_green_and_two_brown_rotations() {
+    let t = montreal();
+    let list = upgrade_list(&t, "L12");
+    assert_eq!(rotations_of(&list, "X2"), vec![0, 1, 3, 4]);
+    // The list agrees with what `upgrade` accepts, rotation by rotation.
+    for rot in 0..6 {
+        let r = rot.to_string();
+        let args = ["upgrade", "L12", "X2", "--rotate", r.as_str()];
+        if [0, 1, 3, 4].contains(&rot) {
+            t.accept_then_undo(&args);
+        } else {
+            t.refuse(&args, "no place for every token");
+        }
+    }
+    // Without --rotate the choice is the player's: four legal rotations.
+    t.refuse(
+        &["upgrade", "L12", "X2"],
+        "legal at 4 rotations (0, 1, 3, 4)",
+    );
+
+    // X2 at rotation 1: city 0 joins LL+UR, city 1 joins T+LR, city 2 joins UL+B.
+    t.accept(&["upgrade", "L12", "X2", "--rotate", "1"]);
+    let hex = t.hex("L12");
+    assert_eq!(hex["tile"], "X2");
+    assert_eq!(hex["tokens"]["0"], "LPS", "LPS keeps its lower-left face");
+    assert_eq!(hex["tokens"]["1"], "QLS", "QLS keeps its top face");
+
+    t.accept(&["phase", "5"]);
+    let list = upgrade_list(&t, "L12");
+    assert_eq!(rotations_of(&list, "X7"), vec![1, 4]);
+    for rot in [0, 2, 3, 5] {
+        t.refuse(
+            &["upgrade", "L12", "X7", "--rotate", &rot.to_string()],
+            "L12",
+        );
+    }
+    // X7 at rotation 1: city 0 (one space) joins T+LR, where QLS was; city 1
+    // (two spaces) joins the other four faces and takes LPS.
+    t.accept(&["upgrade", "L12", "X7", "--rotate", "1"]);
+    let hex = t.hex("L12");
+    assert_eq!(hex["tokens"]["0"], "QLS");
+    assert_eq!(hex["tokens"]["1"], "LPS");
+    let tokens = &list
+        .iter()
+        .find(|(tile, r, _)| tile == "X7" && *r == 4)
+        .unwrap()
+        .2;
+    // At rotation 4 city 0 joins UL+B, where no token was: both share city 1.
+    assert_eq!(tokens[0]["company"], "LPS");
+    assert_eq!(tokens[0]["space"], 1);
+    assert_eq!(tokens[1]["company"], "QLS");
+    assert_eq!(tokens[1]["space"], 2);
+}
+
+/// A custom game whose upgrade strands a token if tokens are placed
+/// greedily: A's city fits both new cities, B's only the first.
+const FLOW_CATALOGUE: &str = r#"[
+    (name: "Twin", colour: Blank,
+     cities: [(revenue: 0, spaces: 1), (revenue: 0, spaces: 1)]),
+    (name: "Two", colour: Yellow,
+     cities: [(revenue: 20, spaces: 1), (revenue: 20, spaces: 1)],
+     track: [(Top, City(0)), (Bottom, City(1))]),
+    (name: "Pair", colour: Green,
+     cities: [(revenue: 30, spaces: 1), (revenue: 30, spaces: 1)],
+     track: [(Top, City(0)), (Bottom, City(0)), (Top, City(1)), (UpperRight, City(1))]),
+    (name: "Pair2", colour: Green,
+     cities: [(revenue: 30, spaces: 1), (revenue: 30, spaces: 1)],
+     track: [(Top, City(0)), (UpperRight, City(0)), (Top, City(1)), (Bottom, City(1))]),
+]"#;
+
+const FLOW_GAME: &str = r##"(
+    id: "flowtest",
+    name: "Flow test",
+    coordinates: (orientation: FlatTop, letters: Columns, first: Odd),
+    catalogues: ["flow.ron"],
+    phases: [(name: "1", tiles: [Yellow, Green], offboard: Yellow)],
+    trains: [(name: "2", stops: Some(2), skip: Nothing, multiplier: 1)],
+    companies: [
+        (abbrev: "A", name: "Alpha", tokens: 2, colour: "#c00000", stripe: "#c00000", text: "#ffffff"),
+        (abbrev: "B", name: "Beta", tokens: 2, colour: "#0000c0", stripe: "#0000c0", text: "#ffffff"),
+    ],
+    hexes: [(at: "A1"), (at: "A3", tile: "Twin"), (at: "B2"), (at: "A5"), (at: "B4"), (at: "C3"), (at: "C1")],
+    tile_counts: [("Two", 1), ("Pair", 1), ("Pair2", 1)],
+    rules: (within_route: TrackOrCityHex, between_routes: TrackOnly, tile_lay: Permissive,
+            track_may_dead_end: true),
+)"##;
+
+#[test]
+fn maximum_flow_places_tokens_where_a_greedy_choice_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("flow.ron"), FLOW_CATALOGUE).unwrap();
+    let game_file = dir.path().join("custom.ron");
+    fs::write(&game_file, FLOW_GAME).unwrap();
+    let t = Table::with_game_file("flowtest", Some(&game_file));
+    fs::copy(&game_file, t.dir.path().join("custom.ron")).unwrap();
+    fs::copy(dir.path().join("flow.ron"), t.dir.path().join("flow.ron")).unwrap();
+    t.accept(&["place", "A3", "Two", "--rotate", "0"]);
+    t.accept(&["token", "A3", "A", "--space", "0"]); // city joined to Top
+    t.accept(&["token", "A3", "B", "--space", "1"]); // city joined to Bottom
+    // "Pair": city 0 joins Top+Bottom, city 1 joins Top+UpperRight. A (Top)
+    // fits both, B (Bottom) only city 0. Taking city 0 for A strands B.
+    t.accept(&["upgrade", "A3", "Pair", "--rotate", "0"]);
+    let hex = t.hex("A3");
+    assert_eq!(hex["tokens"]["0"], "B");
+    assert_eq!(hex["tokens"]["1"], "A");
+    // Every rotation where B's bottom face has no city is refused.
+    t.refuse(
+        &["upgrade", "A3", "Pair", "--rotate", "1"],
+        "no place for every token",
+    );
+}
+
+#[test]
+fn tile_lays_follow_the_rules() {
+    let t = Table::new("1867");
+    // Hex and tile must exist whatever --force says.
+    t.refuse(&["place", "Z99", "57", "--rotate", "0", "--force"], "Z99");
+    t.refuse(
+        &["place", "E13", "577", "--rotate", "0", "--force"],
+        "did you mean 57?",
+    );
+    t.refuse(&["place", "E13", "57", "--rotate", "9"], "rotation 9");
+    // Off-boards, ports and printed grey hexes take no tile.
+    t.refuse(
+        &["place", "A19", "57", "--rotate", "0", "--force"],
+        "off-board",
+    );
+    t.refuse(
+        &["place", "E19", "9", "--rotate", "0", "--force"],
+        "off-board or water",
+    );
+    t.refuse(
+        &["place", "L14", "9", "--rotate", "0", "--force"],
+        "printed grey",
+    );
+    // Printed yellow Toronto: upgrade, not place.
+    t.refuse(&["place", "F16", "57", "--rotate", "0"], "upgrade");
+    // Yellow first.
+    t.refuse(
+        &["place", "E11", "14", "--rotate", "0"],
+        "yellow first rule",
+    );
+    // A city hex takes a one-city tile; a plain hex takes no city.
+    t.refuse(&["place", "E13", "9", "--rotate", "0"], "same stops rule");
+    t.refuse(&["place", "E11", "57", "--rotate", "0"], "same stops rule");
+    t.accept(&["place", "E13", "57", "--rotate", "0"]);
+    // Labels: Hamilton (Y) needs a Y tile; a Y tile needs a Y hex.
+    t.refuse(&["place", "E17", "57", "--rotate", "0"], "labels rule");
+    t.refuse(&["place", "E15", "621", "--rotate", "0"], "labels rule");
+    t.accept(&["place", "E17", "621", "--rotate", "0"]);
+    // Track may not run off the map, across a barrier, or into a blank side.
+    t.refuse(&["place", "C3", "9", "--rotate", "0"], "printed grey");
+    t.refuse(&["place", "F2", "9", "--rotate", "0"], "runs off the map");
+    t.refuse(&["place", "D18", "9", "--rotate", "2"], "crosses a barrier");
+    t.refuse(
+        &["place", "M13", "4", "--rotate", "1"],
+        "blank side of grey hex L14",
+    );
+    t.accept(&["place", "M13", "4", "--rotate", "0"]);
+    t.accept(&["place", "D18", "9", "--rotate", "1"]);
+    // --force records what the rules forbid, and says so.
+    let warning = t.accept(&["place", "F2", "9", "--rotate", "0", "--force"]);
+    assert!(warning.contains("runs off the map"), "{warning}");
+    // Phase colour.
+    t.refuse(
+        &["upgrade", "E13", "14", "--rotate", "0"],
+        "phase colour rule",
+    );
+    t.accept(&["phase", "3"]);
+    // Colour order: yellow to green only.
+    t.refuse(
+        &["upgrade", "E13", "63", "--rotate", "0"],
+        "upgrade colour rule",
+    );
+    // Track preservation: 57 joins Top and Bottom; tile 14 at rotation 1 does not.
+    t.refuse(
+        &["upgrade", "E13", "14", "--rotate", "1"],
+        "track preserved rule",
+    );
+    t.accept(&["upgrade", "E13", "14", "--rotate", "0"]);
+    // Nothing to upgrade on an empty hex; grey printed hexes never change.
+    t.refuse(
+        &["upgrade", "E11", "14", "--rotate", "0", "--force"],
+        "no tile to upgrade",
+    );
+}
+
+#[test]
+fn supply_runs_out_and_comes_back() {
+    let t = Table::new("1867");
+    // Two copies of tile 57 in 1867.
+    for hex in ["E13", "E15"] {
+        t.cmd(&["place", hex, "57", "--rotate", "0"])
+            .assert()
+            .success();
+    }
+    t.refuse(
+        &["place", "G15", "57", "--rotate", "1"],
+        "all 2 copies of tile 57",
+    );
+    t.cmd(&["phase", "3"]).assert().success();
+    t.cmd(&["upgrade", "E13", "14", "--rotate", "0"])
+        .assert()
+        .success();
+    // The 57 replaced on E13 went back into supply.
+    t.accept(&["place", "G15", "57", "--rotate", "1"]);
+}
+
+/// Column E of 1867: CPR at Hamilton (E17), GW filling Guelph (E15), Barrie
+/// (E13) and plain E11 beyond, all joined by straight track.
+fn blocked_line() -> Table {
+    let t = Table::new("1867");
+    for (hex, tile) in [("E13", "57"), ("E15", "57"), ("E17", "621")] {
+        t.cmd(&["place", hex, tile, "--rotate", "0"])
+            .assert()
+            .success();
+    }
+    t.accept(&["token", "E17", "CPR"]);
+    t.accept(&["token", "E15", "GW"]);
+    t
+}
+
+#[test]
+fn reachability_stops_at_a_city_filled_by_others() {
+    let t = blocked_line();
+    // Barrie is beyond GW's full Guelph; E11 is three hexes from Hamilton.
+    t.refuse(&["token", "E13", "CPR"], "reachable rule");
+    t.refuse(
+        &["place", "E11", "9", "--rotate", "0", "--company", "CPR"],
+        "lay rule",
+    );
+    // GW reaches both from its own token.
+    t.accept_then_undo(&["place", "E11", "9", "--rotate", "0", "--company", "GW"]);
+    // Open Guelph: CPR can pass.
+    t.cmd(&["token", "E15", "GW", "--remove"])
+        .assert()
+        .success();
+    t.accept(&["token", "E13", "CPR"]);
+    t.accept(&["place", "E11", "9", "--rotate", "0", "--company", "CPR"]);
+}
+
+#[test]
+fn token_rules() {
+    let t = blocked_line();
+    t.refuse(&["token", "E11", "CPR", "--force"], "no city");
+    t.refuse(
+        &["token", "E15", "CPR", "--force"],
+        "every token space is taken",
+    );
+    t.refuse(
+        &["token", "E15", "CPR", "--space", "0", "--force"],
+        "already holds GW",
+    );
+    t.refuse(
+        &["token", "E15", "CPR", "--space", "4", "--force"],
+        "does not exist",
+    );
+    t.refuse(&["token", "E15", "XYZ"], "unknown company");
+    t.refuse(&["token", "E13", "GW", "--remove"], "no token there");
+    // Minors have one token; a second is refused, or recorded with --force.
+    t.accept_then_undo(&["token", "E13", "BBG"]);
+    t.cmd(&["phase", "3"]).assert().success();
+    t.cmd(&["upgrade", "E15", "14", "--rotate", "0"])
+        .assert()
+        .success();
+    t.refuse(&["token", "E15", "GW"], "one token per city rule");
+    t.accept_then_undo(&["token", "E15", "CPR"]);
+    t.cmd(&["token", "E13", "OP"]).assert().success();
+    t.refuse(&["token", "E15", "OP"], "tokens left rule");
+    t.accept(&["token", "E15", "OP", "--force"]);
+    // Toronto's two cities differ: the player must choose.
+    t.refuse(&["token", "F16", "CNR"], "--space");
+    t.accept(&["token", "F16", "CNR", "--space", "1"]);
+}
+
+#[test]
+fn history_lists_changes_and_undo_walks_back() {
+    let t = Table::new("1867");
+    let fresh = t.bytes();
+    t.cmd(&["place", "E13", "57", "--rotate", "0"])
+        .assert()
+        .success();
+    t.cmd(&["token", "E13", "CPR"]).assert().success();
+    t.cmd(&["phase", "3"]).assert().success();
+    let out = t.cmd(&["show", "--history"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("place"), "{text}");
+    assert!(text.contains("E13: printed → tile 57 rotation 0"), "{text}");
+    assert!(text.contains("phase 2 → 3"), "{text}");
+    for _ in 0..3 {
+        t.cmd(&["undo"]).assert().success();
+    }
+    assert_eq!(t.bytes(), fresh);
+    t.refuse(&["undo"], "no recorded change");
+}
+
+#[test]
+fn edits_read_standard_input_and_write_standard_output() {
+    let t = Table::new("1867");
+    let out = Command::cargo_bin("hexroute")
+        .unwrap()
+        .args(["place", "-", "E13", "57", "--rotate", "0"])
+        .write_stdin(t.bytes())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["hexes"]["E13"]["tile"], "57");
+}
