@@ -51,12 +51,24 @@ impl CoordSystem {
         1 + shifted - even
     }
 
-    /// Splits a coordinate into (letter index, number).
-    fn split(&self, c: Coord) -> (i32, i32) {
+    /// Splits a coordinate into (letter index from 0, printed number).
+    pub fn split(&self, c: Coord) -> (i32, i32) {
         match self.letters {
             Letters::Columns => (c.col, 2 * c.row + self.number_offset(c.col)),
             Letters::Rows => (c.row, 2 * c.col + self.number_offset(c.row)),
         }
+    }
+
+    /// The printed letters and number of a hex, e.g. `("J", 12)`: maps label
+    /// their edges with these.
+    pub fn parts(&self, c: Coord) -> (String, i32) {
+        let (letter_ix, number) = self.split(c);
+        (letters_for(letter_ix), number)
+    }
+
+    /// Which printed lines the letters run along.
+    pub fn letters(&self) -> Letters {
+        self.letters
     }
 
     pub fn format(&self, c: Coord) -> String {
@@ -64,7 +76,9 @@ impl CoordSystem {
         format!("{}{}", letters_for(letter_ix), number)
     }
 
-    pub fn parse(&self, text: &str) -> Result<Coord, AddrError> {
+    /// Reads letters and number (letter index from 0, number) without
+    /// checking that such a hex can exist: for ranges such as crops.
+    pub fn parse_parts(&self, text: &str) -> Result<(i32, i32), AddrError> {
         let syntax = || AddrError::Syntax(text.to_string());
         let t = text.trim();
         let split = t
@@ -77,12 +91,19 @@ impl CoordSystem {
         if letters.len() > 3 || digits.len() > 4 {
             return Err(syntax());
         }
-        let letters = letters.to_ascii_uppercase();
         let letter_ix = letters
+            .to_ascii_uppercase()
             .bytes()
             .fold(0i32, |acc, b| acc * 26 + i32::from(b - b'A' + 1))
             - 1;
         let number: i32 = digits.parse().map_err(|_| syntax())?;
+        Ok((letter_ix, number))
+    }
+
+    pub fn parse(&self, text: &str) -> Result<Coord, AddrError> {
+        let t = text.trim();
+        let (letter_ix, number) = self.parse_parts(t)?;
+        let letters = letters_for(letter_ix);
         let rest = number - self.number_offset(letter_ix);
         if rest < 0 || rest % 2 != 0 {
             let parity = if (self.number_offset(letter_ix)) % 2 == 0 {

@@ -61,16 +61,28 @@ pub enum Command {
     },
     /// List the games hexroute knows.
     Games,
-    /// List a game's tiles with their colours and counts.
+    /// List a game's tiles with their colours and counts, or draw them as a sheet.
     ///
     /// Example: hexroute tiles 1867
+    ///          hexroute tiles 1867 -o sheet.png
     Tiles {
         /// Game id (see `hexroute games`).
         game: String,
         /// Print JSON for scripts instead of text.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "output")]
         json: bool,
+        /// Draw a sheet of every tile with its name and count (.png, .svg or .pdf).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        picture: PictureArgs,
     },
+    /// Draw the map (and optionally routes) as PNG, SVG or PDF.
+    ///
+    /// Example: hexroute render game.json -o map.png
+    ///          hexroute render game.json --crop C10:N18 -o east.svg
+    ///          hexroute render game.json --routes cnr.json -o cnr.png
+    Render(RenderArgs),
     /// Lay a yellow tile on an empty or pre-printed hex, checked against the rules.
     ///
     /// Example: hexroute place game.json M9 57 --rotate 1 --company GW
@@ -152,6 +164,40 @@ pub enum Command {
     Routes(RoutesArgs),
 }
 
+/// Picture size and format, shared by every command that draws.
+#[derive(clap::Args, Debug)]
+pub struct PictureArgs {
+    /// Hex radius (centre to corner) in pixels; the default suits a full map.
+    #[arg(long, value_name = "PX")]
+    pub hex_size: Option<f64>,
+    /// png, svg or pdf (default: from the output file's extension).
+    #[arg(long)]
+    pub format: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RenderArgs {
+    /// Saved game (`-` for standard input).
+    pub file: PathBuf,
+    /// Picture to write (`-` for standard output, then give --format).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub picture: PictureArgs,
+    /// Only the hexes between two corners, e.g. C10:N18, plus a margin.
+    #[arg(long, value_name = "FROM:TO")]
+    pub crop: Option<String>,
+    /// white (default) or transparent.
+    #[arg(long, default_value = "white", value_parser = ["white", "transparent"])]
+    pub background: String,
+    /// Leave out the letters and numbers on the map edges.
+    #[arg(long)]
+    pub no_coords: bool,
+    /// Draw the routes from `hexroute routes --json` output over the map.
+    #[arg(long, value_name = "JSON")]
+    pub routes: Option<PathBuf>,
+}
+
 /// Arguments every map-changing command takes.
 #[derive(clap::Args, Debug)]
 pub struct EditArgs {
@@ -196,4 +242,7 @@ pub struct RoutesArgs {
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Also draw the routes over the map into this picture (.png, .svg or .pdf).
+    #[arg(long, value_name = "FILE")]
+    pub render: Option<PathBuf>,
 }

@@ -2,7 +2,7 @@
 //! file and the offending value; the exit code says whose fault it was.
 
 use crate::cli::{Cli, Command, RoutesArgs};
-use crate::edits;
+use crate::{edits, pictures};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game, ResolvedBonus};
 use hexroute::routes::{self, ActiveBonus, BonusRule, Query, Solution};
@@ -98,7 +98,16 @@ pub fn run(cli: Cli) -> Result<()> {
             force,
         } => import_save(custom, &save, &output, force),
         Command::Games => games(custom),
-        Command::Tiles { game, json } => tiles(custom, &game, json),
+        Command::Tiles {
+            game,
+            json,
+            output,
+            picture,
+        } => match output {
+            Some(out) => pictures::tile_sheet(&load_game(custom, &game)?, &out, &picture),
+            None => tiles(custom, &game, json),
+        },
+        Command::Render(args) => pictures::render_cmd(custom, args),
         Command::Routes(args) => routes_cmd(custom, args),
     }
 }
@@ -111,7 +120,7 @@ fn display(path: &Path) -> String {
     }
 }
 
-fn read_input(path: &Path) -> Result<String> {
+pub(crate) fn read_input(path: &Path) -> Result<String> {
     let mut text = String::new();
     if path.as_os_str() == "-" {
         std::io::stdin()
@@ -553,14 +562,20 @@ fn routes_cmd(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    if args.json {
-        let list: Vec<serde_json::Value> =
-            solutions.iter().map(|s| solution_json(&game, s)).collect();
-        let out = if args.all {
-            serde_json::Value::Array(list)
-        } else {
-            list.into_iter().next().expect("one query")
+    let list: Vec<serde_json::Value> = solutions.iter().map(|s| solution_json(&game, s)).collect();
+    let out = if args.all {
+        serde_json::Value::Array(list)
+    } else {
+        list.into_iter().next().expect("one query")
+    };
+    if let Some(picture) = &args.render {
+        let look = crate::cli::PictureArgs {
+            hex_size: None,
+            format: None,
         };
+        pictures::render_routes(&game, &state, &out, picture, &look)?;
+    }
+    if args.json {
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         for (i, s) in solutions.iter().enumerate() {
@@ -640,6 +655,8 @@ fn solution_json(game: &Game, s: &Solution) -> serde_json::Value {
             "stops": r.stops.iter().map(|st| json!({
                 "hex": game.format(st.hex),
                 "name": stop_name(game, st),
+                "kind": match st.kind { routes::network::StopKind::City(_) => "city", routes::network::StopKind::Town(_) => "town" },
+                "index": match st.kind { routes::network::StopKind::City(i) | routes::network::StopKind::Town(i) => i },
                 "revenue": st.revenue,
                 "skipped": st.skipped,
             })).collect::<Vec<_>>(),

@@ -10,6 +10,7 @@ pub mod game;
 pub mod geometry;
 pub mod import;
 pub mod reach;
+pub mod render;
 pub mod routes;
 pub mod rules;
 pub mod save;

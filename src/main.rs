@@ -4,6 +4,7 @@ use std::process::ExitCode;
 mod cli;
 mod commands;
 mod edits;
+mod pictures;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();

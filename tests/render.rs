@@ -1,0 +1,375 @@
+//! Pictures through the real binary: formats, sizes, crops, pixels, errors.
+
+use assert_cmd::Command;
+use hexroute::game::{self, Game};
+use hexroute::render::{self, MapOptions, MapPicture, RouteOverlay};
+use hexroute::routes::network::StopKind;
+use hexroute::state::MapState;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn hexroute() -> Command {
+    Command::cargo_bin("hexroute").unwrap()
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name)
+}
+
+fn bc() -> (Game, MapState) {
+    let game = game::builtin("1867").unwrap();
+    let text = fs::read_to_string(fixture("1867_bc.json")).unwrap();
+    let state = hexroute::save::from_json(&text, &game).unwrap();
+    (game, state)
+}
+
+/// A decoded PNG: (width, height, pixel reader).
+struct Png {
+    width: i32,
+    height: i32,
+    stride: usize,
+    data: Vec<u8>,
+}
+
+impl Png {
+    fn read(path: &Path) -> Png {
+        let mut file = fs::File::open(path).unwrap();
+        let mut surface = cairo::ImageSurface::create_from_png(&mut file).unwrap();
+        let (width, height, stride) =
+            (surface.width(), surface.height(), surface.stride() as usize);
+        let data = surface.data().unwrap().to_vec();
+        Png {
+            width,
+            height,
+            stride,
+            data,
+        }
+    }
+
+    /// RGB (0–255) at a canvas point.
+    fn rgb(&self, (x, y): (f64, f64)) -> (u8, u8, u8) {
+        let (x, y) = (x.round() as usize, y.round() as usize);
+        let i = y * self.stride + x * 4;
+        // Cairo stores native-endian premultiplied ARGB32: B, G, R, A on little-endian.
+        let px = u32::from_ne_bytes(self.data[i..i + 4].try_into().unwrap());
+        (
+            ((px >> 16) & 0xff) as u8,
+            ((px >> 8) & 0xff) as u8,
+            (px & 0xff) as u8,
+        )
+    }
+
+    /// True when some pixel within `r` of `at` is `want` (±3 per channel).
+    fn has_near(&self, at: (f64, f64), r: f64, want: (u8, u8, u8)) -> bool {
+        let steps = r.ceil() as i32;
+        (-steps..=steps).any(|dx| {
+            (-steps..=steps)
+                .any(|dy| close(self.rgb((at.0 + f64::from(dx), at.1 + f64::from(dy))), want))
+        })
+    }
+}
+
+fn close(a: (u8, u8, u8), b: (u8, u8, u8)) -> bool {
+    a.0.abs_diff(b.0) <= 3 && a.1.abs_diff(b.1) <= 3 && a.2.abs_diff(b.2) <= 3
+}
+
+fn byte_rgb(c: render::Rgb) -> (u8, u8, u8) {
+    let b = |v: f64| (v * 255.0).round() as u8;
+    (b(c.0), b(c.1), b(c.2))
+}
+
+#[test]
+fn svg_is_well_formed_with_one_group_per_hex() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("map.svg");
+    hexroute()
+        .arg("render")
+        .arg(fixture("1867_bc.json"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let text = fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    // Cairo writes each pushed group as a <g id="surfaceN">; the page itself is one more.
+    let groups = doc
+        .descendants()
+        .filter(|n| {
+            n.has_tag_name("g")
+                && n.attribute("id")
+                    .is_some_and(|id| id.starts_with("surface"))
+        })
+        .count();
+    let (game, _) = bc();
+    assert_eq!(groups, game.hexes.len() + 1);
+}
+
+#[test]
+fn pdf_and_png_have_their_signatures_and_sizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("map.pdf");
+    hexroute()
+        .arg("render")
+        .arg(fixture("1867_bc.json"))
+        .arg("-o")
+        .arg(&pdf)
+        .assert()
+        .success();
+    assert!(fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+
+    // One flat-top hex of radius 40 with coordinates: width 2R + 2 × 0.6R
+    // margins = 128; height 0.7R title + √3R + 2 × 0.6R = 145.3 → 146.
+    let png = dir.path().join("one.png");
+    hexroute()
+        .arg("render")
+        .arg(fixture("1867_bc.json"))
+        .args(["--crop", "E13:E13", "--hex-size", "40", "-o"])
+        .arg(&png)
+        .assert()
+        .success();
+    let img = Png::read(&png);
+    assert_eq!((img.width, img.height), (128, 146));
+
+    // The full map at radius 30: columns A–P span 15 × 1.5R, numbers 1–19 span 9 × √3R.
+    let full = dir.path().join("full.png");
+    hexroute()
+        .arg("render")
+        .arg(fixture("1867_bc.json"))
+        .args(["--hex-size", "30", "-o"])
+        .arg(&full)
+        .assert()
+        .success();
+    let img = Png::read(&full);
+    let r = 30.0_f64;
+    let s3 = 3f64.sqrt();
+    let w = (15.0 * 1.5 * r + 2.0 * r + 1.2 * r).ceil() as i32;
+    let h = (0.7 * r + 9.0 * s3 * r + s3 * r + 1.2 * r).ceil() as i32;
+    assert_eq!((img.width, img.height), (w, h));
+}
+
+#[test]
+fn cropping_keeps_exactly_the_requested_hexes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("crop.svg");
+    hexroute()
+        .arg("render")
+        .arg(fixture("1867_bc.json"))
+        .args(["--crop", "C10:N18", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    let text = fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let groups = doc
+        .descendants()
+        .filter(|n| {
+            n.has_tag_name("g")
+                && n.attribute("id")
+                    .is_some_and(|id| id.starts_with("surface"))
+        })
+        .count();
+    let (game, _) = bc();
+    // Columns C..N, numbers 10..18, counted from the addresses themselves.
+    let expected = game
+        .hexes
+        .keys()
+        .map(|c| game.format(*c))
+        .filter(|a| {
+            let col = a.as_bytes()[0];
+            let n: i32 = a[1..].parse().unwrap();
+            (b'C'..=b'N').contains(&col) && (10..=18).contains(&n)
+        })
+        .count();
+    assert!(
+        expected > 20,
+        "the crop holds a real region ({expected} hexes)"
+    );
+    assert_eq!(groups, expected + 1);
+}
+
+#[test]
+fn pixels_show_tile_token_and_route_colours() {
+    let dir = tempfile::tempdir().unwrap();
+    // A brown tile with a clear centre: tile 39 forced over I13's yellow 8.
+    let game_file = dir.path().join("game.json");
+    fs::copy(fixture("1867_bc.json"), &game_file).unwrap();
+    hexroute()
+        .arg("upgrade")
+        .arg(&game_file)
+        .args(["I13", "39", "--rotate", "0", "--force"])
+        .assert()
+        .success();
+    let routes = dir.path().join("cnr.json");
+    let out = hexroute()
+        .arg("routes")
+        .arg(&game_file)
+        .args(["--company", "CNR", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    fs::write(&routes, &out.stdout).unwrap();
+    let png = dir.path().join("cnr.png");
+    hexroute()
+        .arg("render")
+        .arg(&game_file)
+        .arg("--routes")
+        .arg(&routes)
+        .arg("-o")
+        .arg(&png)
+        .assert()
+        .success();
+    let img = Png::read(&png);
+
+    let game = game::builtin("1867").unwrap();
+    let text = fs::read_to_string(&game_file).unwrap();
+    let state = hexroute::save::from_json(&text, &game).unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let overlay: RouteOverlay = overlay(&game, &value);
+    let picture = MapPicture::new(&game, &state, MapOptions::default(), Some(&overlay)).unwrap();
+    assert_eq!(picture.size(), (img.width, img.height));
+    let at = |hex: &str| picture.centre(game.hex(hex).unwrap());
+    use hexroute::tile::Colour;
+    // C19: yellow 7; K11: green 31; I13: brown 39; L14: printed grey. Their centres are clear of track.
+    for (hex, colour) in [
+        ("C19", Colour::Yellow),
+        ("K11", Colour::Green),
+        ("I13", Colour::Brown),
+        ("L14", Colour::Grey),
+    ] {
+        assert_eq!(
+            img.rgb(at(hex)),
+            byte_rgb(render::colour_of(colour)),
+            "{hex}"
+        );
+    }
+    // GW's token in space 0 of Guelph's brown 63 (E15), on the map without
+    // routes: GW's fill and stripe colours. Two spaces sit side by side,
+    // 0.204 hex radii left and right of the city's centre.
+    let plain = dir.path().join("map.png");
+    hexroute()
+        .arg("render")
+        .arg(&game_file)
+        .arg("-o")
+        .arg(&plain)
+        .assert()
+        .success();
+    let map = Png::read(&plain);
+    let gw = game.company("GW").unwrap();
+    let city = picture.stop_point(game.hex("E15").unwrap(), StopKind::City(0));
+    let token = (city.0 - 0.204 * render::DEFAULT_HEX_SIZE, city.1);
+    assert!(map.has_near(token, 4.0, byte_rgb(render::parse_colour(&gw.colour))));
+    assert!(map.has_near(token, 11.0, byte_rgb(render::parse_colour(&gw.stripe))));
+    // The 5 train's stop at Buffalo (F18) only it visits: the first train colour.
+    let buffalo = picture.stop_point(game.hex("F18").unwrap(), StopKind::City(0));
+    assert_eq!(img.rgb(buffalo), byte_rgb(render::TRAIN_COLOURS[0]));
+}
+
+fn overlay(game: &Game, v: &serde_json::Value) -> RouteOverlay {
+    // The same reading the binary does, restated: company, total, routes.
+    let routes = v["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| render::RoutePath {
+            train: r["train"].as_str().unwrap().into(),
+            revenue: r["revenue"].as_u64().unwrap() as u32,
+            hexes: r["hexes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| game.hex(h.as_str().unwrap()).unwrap())
+                .collect(),
+            stops: vec![],
+        })
+        .collect();
+    RouteOverlay {
+        company: v["company"].as_str().unwrap().into(),
+        total: v["total"].as_u64().unwrap() as u32,
+        routes,
+    }
+}
+
+#[test]
+fn tile_sheet_draws_every_tile() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sheet.svg");
+    hexroute()
+        .args(["tiles", "1867", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    let text = fs::read_to_string(&out).unwrap();
+    roxmltree::Document::parse(&text).expect("well-formed SVG");
+    let png = dir.path().join("sheet.png");
+    hexroute()
+        .args(["tiles", "1867", "--hex-size", "20", "-o"])
+        .arg(&png)
+        .assert()
+        .success();
+    let game = game::builtin("1867").unwrap();
+    let rows = game.tile_counts.len().div_ceil(10) as f64;
+    let img = Png::read(&png);
+    assert_eq!(img.height, (20.0 * 0.9 + 20.0 * 2.45 * rows).ceil() as i32);
+}
+
+#[test]
+fn picture_errors_are_one_line_and_leave_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str, &str); 4] = [
+        (&[], "missing/map.png", "missing/map.png"),
+        (&[], "map.bmp", "picture format"),
+        (&["--crop", "Z90:Z99"], "map.png", "outside the 1867 map"),
+        (&["--crop", "nonsense"], "map.png", "two corners"),
+    ];
+    for (extra, name, needle) in cases {
+        let target = dir.path().join(name);
+        let out = hexroute()
+            .arg("render")
+            .arg(fixture("1867_bc.json"))
+            .args(extra)
+            .arg("-o")
+            .arg(&target)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(needle), "expected {needle:?} in {err:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err:?}");
+        assert!(!target.exists());
+    }
+    assert_eq!(
+        fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no stray files"
+    );
+}
+
+#[test]
+fn routes_render_draws_what_render_routes_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let direct = dir.path().join("direct.png");
+    let out = hexroute()
+        .arg("routes")
+        .arg(fixture("1867_bc.json"))
+        .args(["--company", "GW", "--json", "--render"])
+        .arg(&direct)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json = dir.path().join("gw.json");
+    fs::write(&json, &out.stdout).unwrap();
+    let via_file = dir.path().join("via.png");
+    hexroute()
+        .arg("render")
+        .arg(fixture("1867_bc.json"))
+        .arg("--routes")
+        .arg(&json)
+        .arg("-o")
+        .arg(&via_file)
+        .assert()
+        .success();
+    assert_eq!(fs::read(&direct).unwrap(), fs::read(&via_file).unwrap());
+}
