@@ -299,12 +299,7 @@ fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
         "{} — phase {} (lays {})",
         game.name,
         phase.name,
-        phase
-            .tiles
-            .iter()
-            .map(|c| c.name())
-            .collect::<Vec<_>>()
-            .join(", ")
+        phase.tiles_word()
     );
     println!("\nTiles laid ({}):", laid.len());
     for (c, t, r) in &laid {

@@ -25,6 +25,17 @@ pub struct Phase {
     pub offboard: Colour,
 }
 
+impl Phase {
+    /// The tile colours this phase allows, in words: `yellow, green`.
+    pub fn tiles_word(&self) -> String {
+        self.tiles
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
 /// Which stops a train may pass without stopping.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Skip {

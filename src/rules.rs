@@ -197,12 +197,7 @@ pub fn check_lay(
             format!(
                 "phase {} allows {} tiles, not {} (tile {name})",
                 phase.name,
-                phase
-                    .tiles
-                    .iter()
-                    .map(|c| c.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                phase.tiles_word(),
                 new.colour
             ),
         ));

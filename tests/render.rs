@@ -18,6 +18,33 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Runs `hexroute render GAME ARGS -o OUT`, which must succeed.
+fn render_to(game: &Path, args: &[&str], out: &Path) {
+    hexroute()
+        .arg("render")
+        .arg(game)
+        .args(args)
+        .arg("-o")
+        .arg(out)
+        .assert()
+        .success();
+}
+
+/// Parses an SVG (it must be well-formed) and counts cairo's groups: each
+/// pushed group is a `<g id="surfaceN">`, and the page itself is one more.
+fn hex_groups(svg: &Path) -> usize {
+    let text = fs::read_to_string(svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter(|n| {
+            n.has_tag_name("g")
+                && n.attribute("id")
+                    .is_some_and(|id| id.starts_with("surface"))
+        })
+        .count()
+}
+
 fn bc() -> (Game, MapState) {
     let game = game::builtin("1867").unwrap();
     let text = fs::read_to_string(fixture("1867_bc.json")).unwrap();
@@ -84,25 +111,8 @@ fn byte_rgb(c: render::Rgb) -> (u8, u8, u8) {
 fn svg_is_well_formed_with_one_group_per_hex() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("map.svg");
-    hexroute()
-        .arg("render")
-        .arg(fixture("1867_bc.json"))
-        .arg("-o")
-        .arg(&out)
-        .assert()
-        .success();
-    let text = fs::read_to_string(&out).unwrap();
-    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
-    assert_eq!(doc.root_element().tag_name().name(), "svg");
-    // Cairo writes each pushed group as a <g id="surfaceN">; the page itself is one more.
-    let groups = doc
-        .descendants()
-        .filter(|n| {
-            n.has_tag_name("g")
-                && n.attribute("id")
-                    .is_some_and(|id| id.starts_with("surface"))
-        })
-        .count();
+    render_to(&fixture("1867_bc.json"), &[], &out);
+    let groups = hex_groups(&out);
     let (game, _) = bc();
     assert_eq!(groups, game.hexes.len() + 1);
 }
@@ -111,37 +121,23 @@ fn svg_is_well_formed_with_one_group_per_hex() {
 fn pdf_and_png_have_their_signatures_and_sizes() {
     let dir = tempfile::tempdir().unwrap();
     let pdf = dir.path().join("map.pdf");
-    hexroute()
-        .arg("render")
-        .arg(fixture("1867_bc.json"))
-        .arg("-o")
-        .arg(&pdf)
-        .assert()
-        .success();
+    render_to(&fixture("1867_bc.json"), &[], &pdf);
     assert!(fs::read(&pdf).unwrap().starts_with(b"%PDF"));
 
     // One flat-top hex of radius 40 with coordinates: width 2R + 2 × 0.6R
     // margins = 128; height 0.7R title + √3R + 2 × 0.6R = 145.3 → 146.
     let png = dir.path().join("one.png");
-    hexroute()
-        .arg("render")
-        .arg(fixture("1867_bc.json"))
-        .args(["--crop", "E13:E13", "--hex-size", "40", "-o"])
-        .arg(&png)
-        .assert()
-        .success();
+    render_to(
+        &fixture("1867_bc.json"),
+        &["--crop", "E13:E13", "--hex-size", "40"],
+        &png,
+    );
     let img = Png::read(&png);
     assert_eq!((img.width, img.height), (128, 146));
 
     // The full map at radius 30: columns A–P span 15 × 1.5R, numbers 1–19 span 9 × √3R.
     let full = dir.path().join("full.png");
-    hexroute()
-        .arg("render")
-        .arg(fixture("1867_bc.json"))
-        .args(["--hex-size", "30", "-o"])
-        .arg(&full)
-        .assert()
-        .success();
+    render_to(&fixture("1867_bc.json"), &["--hex-size", "30"], &full);
     let img = Png::read(&full);
     let r = 30.0_f64;
     let s3 = 3f64.sqrt();
@@ -154,23 +150,8 @@ fn pdf_and_png_have_their_signatures_and_sizes() {
 fn cropping_keeps_exactly_the_requested_hexes() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("crop.svg");
-    hexroute()
-        .arg("render")
-        .arg(fixture("1867_bc.json"))
-        .args(["--crop", "C10:N18", "-o"])
-        .arg(&out)
-        .assert()
-        .success();
-    let text = fs::read_to_string(&out).unwrap();
-    let doc = roxmltree::Document::parse(&text).unwrap();
-    let groups = doc
-        .descendants()
-        .filter(|n| {
-            n.has_tag_name("g")
-                && n.attribute("id")
-                    .is_some_and(|id| id.starts_with("surface"))
-        })
-        .count();
+    render_to(&fixture("1867_bc.json"), &["--crop", "C10:N18"], &out);
+    let groups = hex_groups(&out);
     let (game, _) = bc();
     // Columns C..N, numbers 10..18, counted from the addresses themselves.
     let expected = game
@@ -212,15 +193,7 @@ fn pixels_show_tile_token_and_route_colours() {
     assert!(out.status.success());
     fs::write(&routes, &out.stdout).unwrap();
     let png = dir.path().join("cnr.png");
-    hexroute()
-        .arg("render")
-        .arg(&game_file)
-        .arg("--routes")
-        .arg(&routes)
-        .arg("-o")
-        .arg(&png)
-        .assert()
-        .success();
+    render_to(&game_file, &["--routes", routes.to_str().unwrap()], &png);
     let img = Png::read(&png);
 
     let game = game::builtin("1867").unwrap();
@@ -249,13 +222,7 @@ fn pixels_show_tile_token_and_route_colours() {
     // routes: GW's fill and stripe colours. Two spaces sit side by side,
     // 0.204 hex radii left and right of the city's centre.
     let plain = dir.path().join("map.png");
-    hexroute()
-        .arg("render")
-        .arg(&game_file)
-        .arg("-o")
-        .arg(&plain)
-        .assert()
-        .success();
+    render_to(&game_file, &[], &plain);
     let map = Png::read(&plain);
     let gw = game.company("GW").unwrap();
     let city = picture.stop_point(game.hex("E15").unwrap(), StopKind::City(0));
@@ -362,14 +329,10 @@ fn routes_render_draws_what_render_routes_draws() {
     let json = dir.path().join("gw.json");
     fs::write(&json, &out.stdout).unwrap();
     let via_file = dir.path().join("via.png");
-    hexroute()
-        .arg("render")
-        .arg(fixture("1867_bc.json"))
-        .arg("--routes")
-        .arg(&json)
-        .arg("-o")
-        .arg(&via_file)
-        .assert()
-        .success();
+    render_to(
+        &fixture("1867_bc.json"),
+        &["--routes", json.to_str().unwrap()],
+        &via_file,
+    );
     assert_eq!(fs::read(&direct).unwrap(), fs::read(&via_file).unwrap());
 }
