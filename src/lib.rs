@@ -1,7 +1,7 @@
 //! hexroute: keep an 18xx map up to date and find the routes that earn the
 //! most. Layers, each knowing nothing of those above it:
 //! geometry → address → tile → catalogue/game → state → reach/rules/routes;
-//! the CLI sits on top.
+//! `render` draws the model and the CLI sits on top; nothing points back down.
 
 pub mod address;
 pub mod catalogue;
