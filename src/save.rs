@@ -6,8 +6,7 @@
 use crate::game::Game;
 use crate::geometry::{Coord, Rotation};
 use crate::state::{Change, HexState, MapState};
-use serde::ser::SerializeMap;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
@@ -94,35 +93,18 @@ mod ordered {
     }
 }
 
-/// Hexes in map order (column, then row), not string order, so files read
-/// like the board.
-struct OrderedHexes<'a>(Vec<(String, HexJson)>, std::marker::PhantomData<&'a ()>);
-
-impl Serialize for OrderedHexes<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            m.serialize_entry(k, v)?;
-        }
-        m.end()
-    }
-}
-
 #[derive(Serialize)]
 struct SaveOut<'a> {
     hexroute: u32,
     game: &'a str,
     phase: &'a str,
-    #[serde(skip_serializing_if = "is_empty_hexes")]
-    hexes: OrderedHexes<'a>,
+    /// In map order (column, then row), not string order, so files read like the board.
+    #[serde(skip_serializing_if = "Vec::is_empty", with = "ordered")]
+    hexes: Vec<(String, HexJson)>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     trains: &'a BTreeMap<String, Vec<String>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
-}
-
-fn is_empty_hexes(h: &OrderedHexes) -> bool {
-    h.0.is_empty()
 }
 
 /// The game id a saved file names, read before the game is known.
@@ -256,10 +238,15 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, String> {
     })
 }
 
+/// Hexes keyed by coordinate, in board order (column, then row).
+fn board_order<V>(hexes: impl Iterator<Item = (Coord, V)>) -> Vec<(Coord, V)> {
+    let mut out: Vec<(Coord, V)> = hexes.collect();
+    out.sort_by_key(|(c, _)| (c.col, c.row));
+    out
+}
+
 fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
-    let mut hexes: Vec<(Coord, &(HexState, HexState))> =
-        ch.hexes.iter().map(|(c, h)| (*c, h)).collect();
-    hexes.sort_by_key(|(c, _)| (c.col, c.row));
+    let hexes = board_order(ch.hexes.iter().map(|(c, h)| (*c, h)));
     ChangeJson {
         command: ch.command.clone(),
         time: ch.time.clone(),
@@ -284,22 +271,21 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
 
 /// Writes a saved game as pretty JSON, with only non-default state.
 pub fn to_json(state: &MapState, game: &Game) -> String {
-    let mut hexes: Vec<(Coord, HexState)> = state
-        .hexes
-        .iter()
-        .filter(|(_, h)| h.tile.is_some() || !h.tokens.is_empty())
-        .map(|(c, h)| (*c, h.clone()))
-        .collect();
-    hexes.sort_by_key(|(c, _)| (c.col, c.row));
-    let hexes = hexes
-        .into_iter()
-        .map(|(c, h)| (game.format(c), hex_to_json(&h)))
-        .collect();
+    let hexes = board_order(
+        state
+            .hexes
+            .iter()
+            .filter(|(_, h)| h.tile.is_some() || !h.tokens.is_empty())
+            .map(|(c, h)| (*c, h)),
+    )
+    .into_iter()
+    .map(|(c, h)| (game.format(c), hex_to_json(h)))
+    .collect();
     let out = SaveOut {
         hexroute: FORMAT,
         game: &game.id,
         phase: &game.phases[state.phase].name,
-        hexes: OrderedHexes(hexes, std::marker::PhantomData),
+        hexes,
         trains: &state.trains,
         history: state
             .history
