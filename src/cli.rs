@@ -1,7 +1,7 @@
 //! Command-line interface: arguments only; the work is in `commands`.
 
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Keep an 18xx game's map up to date and find the routes that earn the most.
 ///
@@ -210,6 +210,13 @@ pub struct EditArgs {
     /// mistake); things that cannot exist are still refused.
     #[arg(long)]
     pub force: bool,
+}
+
+impl EditArgs {
+    /// Where the changed game goes: `--output`, else back to FILE.
+    pub fn target(&self) -> &Path {
+        self.output.as_deref().unwrap_or(&self.file)
+    }
 }
 
 #[derive(clap::Args, Debug)]

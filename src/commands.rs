@@ -112,7 +112,8 @@ pub fn run(cli: Cli) -> Result<()> {
     }
 }
 
-fn display(path: &Path) -> String {
+/// How an input path is named in messages (`-` is standard input).
+pub(crate) fn display(path: &Path) -> String {
     if path.as_os_str() == "-" {
         "<stdin>".into()
     } else {
@@ -178,7 +179,8 @@ pub(crate) fn write_save(output: &Path, game: &Game, state: &MapState) -> Result
     save::write_atomic(output, text.as_bytes()).with_context(|| display_out(output))
 }
 
-fn display_out(path: &Path) -> String {
+/// How an output path is named in messages (`-` is standard output).
+pub(crate) fn display_out(path: &Path) -> String {
     if path.as_os_str() == "-" {
         "<stdout>".into()
     } else {

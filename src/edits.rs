@@ -3,22 +3,14 @@
 //! in the history and writes the file atomically; a refusal writes nothing.
 
 use crate::cli::EditArgs;
-use crate::commands::{Internal, load_save, write_save};
+use crate::commands::{Internal, display, load_save, write_save};
 use anyhow::{Result, anyhow, bail};
 use hexroute::game::Game;
 use hexroute::geometry::{Coord, Rotation};
 use hexroute::rules::{self, Lay, LayKind, Violation};
 use hexroute::state::MapState;
 use serde_json::json;
-use std::path::{Path, PathBuf};
-
-fn display(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "<stdin>".into()
-    } else {
-        path.display().to_string()
-    }
-}
+use std::path::Path;
 
 /// Loads, changes and writes a saved game. `change` returns the new map and
 /// the rules it breaks; broken rules refuse the change unless `--force`.
@@ -42,8 +34,7 @@ fn edit(
         eprintln!("hexroute: warning: {name}: recorded despite the rules (--force): {text}");
     }
     state.commit(next, command_line(), utc_now());
-    let output: PathBuf = args.output.clone().unwrap_or_else(|| args.file.clone());
-    write_save(&output, &game, &state)
+    write_save(args.target(), &game, &state)
 }
 
 /// The command as typed, for the history (without the program name).
@@ -334,6 +325,5 @@ pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
         bail!("{name}: no recorded change to undo (the history is empty)");
     };
     eprintln!("undid: {}  ({})", change.command, change.time);
-    let output = args.output.clone().unwrap_or_else(|| args.file.clone());
-    write_save(&output, &game, &state)
+    write_save(args.target(), &game, &state)
 }

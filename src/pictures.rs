@@ -3,7 +3,7 @@
 //! leaves no partial file).
 
 use crate::cli::{PictureArgs, RenderArgs};
-use crate::commands::{load_save, read_input};
+use crate::commands::{display, display_out, load_save, read_input};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::Game;
 use hexroute::render::{
@@ -16,17 +16,9 @@ use hexroute::state::MapState;
 use serde_json::Value;
 use std::path::Path;
 
-fn out_name(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "<stdout>".into()
-    } else {
-        path.display().to_string()
-    }
-}
-
 /// The format asked for by `--format` or by the output's extension.
 fn format_of(output: &Path, picture: &PictureArgs) -> Result<Format> {
-    let name = out_name(output);
+    let name = display_out(output);
     match &picture.format {
         Some(f) => Format::parse(f)
             .ok_or_else(|| anyhow!("{name}: unknown picture format \"{f}\" (use png, svg or pdf)")),
@@ -47,7 +39,7 @@ fn hex_size(picture: &PictureArgs) -> Result<f64> {
 }
 
 fn write_picture(output: &Path, bytes: &[u8]) -> Result<()> {
-    save::write_atomic(output, bytes).with_context(|| out_name(output))
+    save::write_atomic(output, bytes).with_context(|| display_out(output))
 }
 
 pub fn render_cmd(custom: Option<&Path>, args: RenderArgs) -> Result<()> {
@@ -61,7 +53,7 @@ pub fn render_cmd(custom: Option<&Path>, args: RenderArgs) -> Result<()> {
     let overlay = match &args.routes {
         Some(path) => {
             let text = read_input(path)?;
-            let name = path.display().to_string();
+            let name = display(path);
             let value: Value =
                 serde_json::from_str(&text).map_err(|e| anyhow!("{name}: not routes JSON: {e}"))?;
             Some(overlay_from_json(&game, &value).map_err(|e| anyhow!("{name}: {e}"))?)
