@@ -4,7 +4,7 @@
 
 use crate::game::Game;
 use crate::geometry::{Coord, Face};
-use crate::state::MapState;
+use crate::state::{MapState, city_blocks};
 use crate::tile::End;
 use std::collections::{BTreeSet, VecDeque};
 
@@ -34,11 +34,7 @@ fn passable(game: &Game, state: &MapState, company: &str, c: Coord, end: End) ->
         End::Town(_) => true,
         End::City(i) => {
             let spaces = tile.spaces_of_city(i);
-            let held: Vec<&String> = state
-                .tokens_at(c)
-                .map(|t| t.range(spaces.clone()).map(|(_, co)| co).collect())
-                .unwrap_or_default();
-            held.len() < spaces.len() || held.iter().any(|co| *co == company)
+            !city_blocks(spaces.len(), &state.holders(c, spaces), company)
         }
     }
 }

@@ -116,6 +116,13 @@ impl MapState {
         game.tiles.get(name).map(|t| (t, printed.rotation))
     }
 
+    /// Companies holding the given token spaces of hex `c`, in space order.
+    pub fn holders(&self, c: Coord, spaces: std::ops::Range<usize>) -> Vec<String> {
+        self.tokens_at(c)
+            .map(|t| t.range(spaces).map(|(_, co)| co.clone()).collect())
+            .unwrap_or_default()
+    }
+
     pub fn tokens_at(&self, c: Coord) -> Option<&BTreeMap<usize, String>> {
         self.hexes
             .get(&c)
@@ -156,6 +163,13 @@ impl MapState {
             })
             .collect()
     }
+}
+
+/// True when a city with `spaces` token spaces, held by `holders`, stops
+/// `company`'s trains from running through: every space is taken and none
+/// by `company`. (They may still start or end there.)
+pub fn city_blocks(spaces: usize, holders: &[String], company: &str) -> bool {
+    spaces > 0 && holders.len() >= spaces && !holders.iter().any(|h| h == company)
 }
 
 impl Default for MapState {

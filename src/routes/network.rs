@@ -8,7 +8,7 @@
 
 use crate::game::Game;
 use crate::geometry::{Coord, Face};
-use crate::state::MapState;
+use crate::state::{MapState, city_blocks};
 use crate::tile::{End, Tile};
 use std::collections::BTreeMap;
 
@@ -40,11 +40,7 @@ impl Stop {
 
     /// True when `company` may run a route through this stop (not only to it).
     pub fn passable_for(&self, company: &str) -> bool {
-        if self.terminal {
-            return false;
-        }
-        let full = self.spaces > 0 && self.tokens.len() >= self.spaces;
-        !full || self.tokens.iter().any(|t| t == company)
+        !self.terminal && !city_blocks(self.spaces, &self.tokens, company)
     }
 }
 
@@ -91,13 +87,10 @@ impl Network {
         let mut stops = Vec::new();
         let mut stop_ids = BTreeMap::new();
         for (c, (tile, _)) in &tiles {
-            let tokens = state.tokens_at(*c);
             let terminal = tile.colour.ends_routes();
             for (ix, _) in tile.cities.iter().enumerate() {
                 let spaces = tile.spaces_of_city(ix);
-                let toks: Vec<String> = tokens
-                    .map(|t| t.range(spaces.clone()).map(|(_, co)| co.clone()).collect())
-                    .unwrap_or_default();
+                let toks = state.holders(*c, spaces.clone());
                 stop_ids.insert((*c, StopKind::City(ix)), stops.len());
                 stops.push(Stop {
                     hex: *c,
