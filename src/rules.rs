@@ -391,9 +391,7 @@ fn lay_rule_broken(
     let old = state.tile_at(game, c);
     let reach = reach::from_tokens(game, &after, company);
     let addr = game.format(c);
-    let new_pieces: Vec<usize> = (0..new.track.len())
-        .filter(|&ix| is_new_piece(old, new, lay.rotation, ix))
-        .collect();
+    let new_pieces = new_pieces(old, new, lay.rotation);
     let reached = |ix: &usize| reach.pieces.contains(&(c, *ix));
     let rule = game.rules.tile_lay;
     let ok = match rule {
@@ -413,26 +411,44 @@ fn lay_rule_broken(
     })
 }
 
-/// True when piece `ix` of `new` (at `rot`) adds a connection the old tile lacked.
-fn is_new_piece(old: Option<(&Tile, Rotation)>, new: &Tile, rot: Rotation, ix: usize) -> bool {
-    let piece = new.track[ix];
-    let (a, b) = (piece.a.rotated(rot), piece.b.rotated(rot));
-    let Some((old, old_rot)) = old else {
-        return true;
-    };
-    let stop_has_face = |stop: End, face: Face| -> bool {
-        let faces = match stop {
-            End::City(_) => city_faces(old, old_rot),
-            End::Town(_) => town_faces(old, old_rot),
-            End::Face(_) => return false,
-        };
-        faces.iter().any(|f| f.contains(&face))
-    };
+/// What a piece of track connects, in map faces: the unit in which track is
+/// "kept" or "new". Which town or city of a kind does not matter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Link {
+    Faces(Face, Face),
+    City(Face),
+    Town(Face),
+    /// Track between two stops inside the tile.
+    Inside,
+}
+
+fn link(a: End, b: End) -> Link {
     match (a, b) {
-        (End::Face(_), End::Face(_)) => !old.joins(a, b, old_rot),
-        (End::Face(f), stop) | (stop, End::Face(f)) => !stop_has_face(stop, f),
-        _ => false,
+        (End::Face(x), End::Face(y)) => Link::Faces(x.min(y), x.max(y)),
+        (End::Face(f), End::City(_)) | (End::City(_), End::Face(f)) => Link::City(f),
+        (End::Face(f), End::Town(_)) | (End::Town(_), End::Face(f)) => Link::Town(f),
+        _ => Link::Inside,
     }
+}
+
+fn links(tile: &Tile, rot: Rotation) -> BTreeSet<Link> {
+    tile.track_rotated(rot).map(|t| link(t.a, t.b)).collect()
+}
+
+/// Indices of the pieces of `new` (at `rot`) that add a connection the old tile lacked.
+fn new_pieces(old: Option<(&Tile, Rotation)>, new: &Tile, rot: Rotation) -> Vec<usize> {
+    let Some((old, old_rot)) = old else {
+        return (0..new.track.len()).collect();
+    };
+    let kept = links(old, old_rot);
+    new.track_rotated(rot)
+        .enumerate()
+        .filter(|(_, t)| {
+            let l = link(t.a, t.b);
+            l != Link::Inside && !kept.contains(&l)
+        })
+        .map(|(ix, _)| ix)
+        .collect()
 }
 
 /// Semi-restrictive lays also count an upgrade that changes the value of a
@@ -480,7 +496,7 @@ pub fn upgrade_options(
 
 /// Rotations of a tile that look different (a straight track has three).
 pub fn distinct_rotations(tile: &Tile) -> Vec<Rotation> {
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: Vec<Vec<(End, End)>> = Vec::new();
     let mut out = Vec::new();
     for rot in Rotation::all() {
         let shape = shape_key(tile, rot);
@@ -492,7 +508,7 @@ pub fn distinct_rotations(tile: &Tile) -> Vec<Rotation> {
     out
 }
 
-fn shape_key(tile: &Tile, rot: Rotation) -> String {
+fn shape_key(tile: &Tile, rot: Rotation) -> Vec<(End, End)> {
     // Pieces as unordered pairs of ends; cities and towns keep their
     // identity (token spaces, revenue), so their indices stay in the key.
     let mut pieces: Vec<(End, End)> = tile
@@ -500,7 +516,7 @@ fn shape_key(tile: &Tile, rot: Rotation) -> String {
         .map(|t| (t.a.min(t.b), t.a.max(t.b)))
         .collect();
     pieces.sort();
-    format!("{pieces:?}")
+    pieces
 }
 
 /// Where a token would go and what it would break.
