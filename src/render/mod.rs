@@ -401,7 +401,7 @@ impl<'a> MapPicture<'a> {
     /// Letters and numbers on the map edges, as the game prints them.
     fn draw_coords(&self, cr: &Context) {
         let r = self.layout.r;
-        let (w, _) = (self.layout.width, self.layout.height);
+        let w = self.layout.width;
         let top = self.layout.origin.1
             + self
                 .hexes
@@ -650,7 +650,9 @@ pub fn encode(
     draw: impl FnOnce(&Context),
 ) -> Result<Vec<u8>, String> {
     let err = |e: cairo::Error| format!("drawing failed: {e}");
-    match format {
+    let (w, h) = (f64::from(width), f64::from(height));
+    // Vector surfaces write into an in-memory stream, finished below.
+    let vector: cairo::Surface = match format {
         Format::Png => {
             let surface =
                 cairo::ImageSurface::create(cairo::Format::ARgb32, width, height).map_err(err)?;
@@ -662,27 +664,16 @@ pub fn encode(
             surface
                 .write_to_png(&mut out)
                 .map_err(|e| format!("PNG encoding failed: {e}"))?;
-            Ok(out)
+            return Ok(out);
         }
         Format::Svg => {
-            let surface = cairo::SvgSurface::for_stream(
-                f64::from(width),
-                f64::from(height),
-                Vec::<u8>::new(),
-            )
-            .map_err(err)?;
-            finish_vector(&surface, draw)
+            (*cairo::SvgSurface::for_stream(w, h, Vec::<u8>::new()).map_err(err)?).clone()
         }
         Format::Pdf => {
-            let surface = cairo::PdfSurface::for_stream(
-                f64::from(width),
-                f64::from(height),
-                Vec::<u8>::new(),
-            )
-            .map_err(err)?;
-            finish_vector(&surface, draw)
+            (*cairo::PdfSurface::for_stream(w, h, Vec::<u8>::new()).map_err(err)?).clone()
         }
-    }
+    };
+    finish_vector(&vector, draw)
 }
 
 fn finish_vector(surface: &cairo::Surface, draw: impl FnOnce(&Context)) -> Result<Vec<u8>, String> {
