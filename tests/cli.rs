@@ -1,18 +1,11 @@
 //! The real binary, run as a shell user would.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{fails_with, fixture, hexroute};
 use std::fs;
-use std::path::{Path, PathBuf};
-
-fn hexroute() -> Command {
-    Command::cargo_bin("hexroute").unwrap()
-}
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures")
-        .join(name)
-}
+use std::path::Path;
 
 fn stdout_of(cmd: &mut Command) -> String {
     let out = cmd.output().unwrap();
@@ -22,21 +15,6 @@ fn stdout_of(cmd: &mut Command) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
-}
-
-/// Runs a command that must fail with exit code 2 and a one-line message.
-fn fails_with(cmd: &mut Command, needle: &str) -> String {
-    let out = cmd.output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "stdout: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one-line error: {err:?}");
-    err
 }
 
 #[test]

@@ -1,7 +1,10 @@
 //! Map editing through the real binary: every rule refuses (leaving the file
 //! byte-for-byte unchanged) and accepts, and `undo` restores each change.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{fails_with, hexroute};
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -20,7 +23,7 @@ impl Table {
     fn with_game_file(game: &str, game_file: Option<&Path>) -> Table {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("game.json");
-        let mut cmd = Command::cargo_bin("hexroute").unwrap();
+        let mut cmd = hexroute();
         if let Some(g) = game_file {
             cmd.arg("--game-file").arg(g);
         }
@@ -29,7 +32,7 @@ impl Table {
     }
 
     fn cmd(&self, args: &[&str]) -> Command {
-        let mut cmd = Command::cargo_bin("hexroute").unwrap();
+        let mut cmd = hexroute();
         if let Some(g) = self.game_file() {
             cmd.arg("--game-file").arg(g);
         }
@@ -85,15 +88,7 @@ impl Table {
     /// message containing `needle`, leaving the file untouched.
     fn refuse(&self, args: &[&str], needle: &str) -> String {
         let before = self.bytes();
-        let out = self.cmd(args).output().unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{args:?} was not refused: {err}"
-        );
-        assert!(err.contains(needle), "expected {needle:?} in {err:?}");
-        assert_eq!(err.trim_end().lines().count(), 1, "one-line error: {err:?}");
+        let err = fails_with(&mut self.cmd(args), needle);
         assert_eq!(before, self.bytes(), "{args:?} changed the file");
         err
     }

@@ -1,22 +1,14 @@
 //! Pictures through the real binary: formats, sizes, crops, pixels, errors.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{fails_with, fixture, hexroute};
 use hexroute::game::{self, Game};
 use hexroute::render::{self, MapOptions, MapPicture, RouteOverlay};
 use hexroute::routes::network::StopKind;
 use hexroute::state::MapState;
 use std::fs;
-use std::path::{Path, PathBuf};
-
-fn hexroute() -> Command {
-    Command::cargo_bin("hexroute").unwrap()
-}
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures")
-        .join(name)
-}
+use std::path::Path;
 
 /// Runs `hexroute render GAME ARGS -o OUT`, which must succeed.
 fn render_to(game: &Path, args: &[&str], out: &Path) {
@@ -293,19 +285,16 @@ fn picture_errors_are_one_line_and_leave_no_file() {
     ];
     for (extra, name, needle) in cases {
         let target = dir.path().join(name);
-        let out = hexroute()
-            .arg("render")
-            .arg(fixture("1867_bc.json"))
-            .args(extra)
-            .arg("-o")
-            .arg(&target)
-            .output()
-            .unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
-        assert!(err.contains(needle), "expected {needle:?} in {err:?}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{err:?}");
-        assert!(!target.exists());
+        fails_with(
+            hexroute()
+                .arg("render")
+                .arg(fixture("1867_bc.json"))
+                .args(extra)
+                .arg("-o")
+                .arg(&target),
+            needle,
+        );
+        assert!(!target.exists(), "{name} was written");
     }
     assert_eq!(
         fs::read_dir(dir.path()).unwrap().count(),

@@ -1,0 +1,31 @@
+//! Helpers shared by the tests that run the real binary.
+#![allow(dead_code)] // each test file uses its own subset
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+pub fn hexroute() -> Command {
+    Command::cargo_bin("hexroute").unwrap()
+}
+
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name)
+}
+
+/// Runs a command that must be refused as bad input: exit code 2 and a
+/// one-line message containing `needle`. Returns the message.
+pub fn fails_with(cmd: &mut Command, needle: &str) -> String {
+    let out = cmd.output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "stdout: {}; stderr: {err}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one-line error: {err:?}");
+    err
+}
