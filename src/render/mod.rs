@@ -303,16 +303,15 @@ impl<'a> MapPicture<'a> {
             self.game.name, self.game.phases[self.state.phase].name
         );
         // Shrink the title to fit small crops.
-        tile::font(cr, r * 0.3, true);
+        let mut size = r * 0.3;
+        tile::font(cr, size, true);
         if let Ok(ext) = cr.text_extents(&title) {
             let room = w - r * 0.6;
             if ext.x_advance() > room {
-                tile::font(cr, r * 0.3 * room / ext.x_advance(), true);
+                size *= room / ext.x_advance();
             }
         }
-        set(cr, (0.0, 0.0, 0.0));
-        cr.move_to(r * 0.3, r * 0.45);
-        let _ = cr.show_text(&title);
+        baseline_text(cr, &title, (r * 0.3, r * 0.45), size, true);
         for c in &self.hexes {
             // One group per hex, so SVG output keeps each hex together.
             cr.push_group();
@@ -549,14 +548,11 @@ impl<'a> MapPicture<'a> {
                     String::new()
                 }
             );
-            left_text(cr, &label, (r * 1.2, y), size);
+            baseline_text(cr, &label, (r * 1.2, y + size * 0.35), size, false);
             y += line;
         }
         let total = format!("{} total: ${}", overlay.company, overlay.total);
-        tile::font(cr, size, true);
-        set(cr, (0.0, 0.0, 0.0));
-        cr.move_to(r * 0.4, y + size * 0.35);
-        let _ = cr.show_text(&total);
+        baseline_text(cr, &total, (r * 0.4, y + size * 0.35), size, true);
     }
 }
 
@@ -564,10 +560,11 @@ fn r_line(r: f64) -> f64 {
     (r * 0.025).max(0.8)
 }
 
-fn left_text(cr: &Context, s: &str, at: Pt, size: f64) {
-    tile::font(cr, size, false);
+/// Black text starting at `at`, which is on its baseline.
+fn baseline_text(cr: &Context, s: &str, at: Pt, size: f64, bold: bool) {
+    tile::font(cr, size, bold);
     set(cr, (0.0, 0.0, 0.0));
-    cr.move_to(at.0, at.1 + size * 0.35);
+    cr.move_to(at.0, at.1);
     let _ = cr.show_text(s);
 }
 
@@ -608,10 +605,8 @@ impl<'a> TileSheet<'a> {
         set(cr, (1.0, 1.0, 1.0));
         let _ = cr.fill();
         let r = self.r;
-        tile::font(cr, r * 0.3, true);
-        set(cr, (0.0, 0.0, 0.0));
-        cr.move_to(r * 0.3, r * 0.5);
-        let _ = cr.show_text(&format!("{} — tiles", self.game.name));
+        let title = format!("{} — tiles", self.game.name);
+        baseline_text(cr, &title, (r * 0.3, r * 0.5), r * 0.3, true);
         let (cw, ch) = self.cell();
         for (k, (name, count)) in self.game.tile_counts.iter().enumerate() {
             let (col, row) = (k % self.columns, k / self.columns);
