@@ -535,30 +535,20 @@ fn routes_cmd(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
         }
         queries.push(build_query(&game, &state, &company, &trains, &bonuses)?);
     }
-    let progress = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_message(format!(
-            "searching routes for {}",
-            queries
-                .iter()
-                .map(|q| q.company.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-        bar.enable_steady_tick(std::time::Duration::from_millis(120));
-        bar
-    });
+    let progress = SearchProgress::new(
+        queries.len(),
+        !args.quiet && std::io::stderr().is_terminal(),
+    );
     let net = routes::network::Network::build(&game, &state);
     let solutions: Vec<Solution> = {
         use rayon::prelude::*;
         queries
             .par_iter()
-            .map(|q| routes::solve_on(&net, q))
+            .enumerate()
+            .map(|(i, q)| routes::solve_watched(&net, q, &|p| progress.update(i, p)))
             .collect()
     };
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     let list: Vec<serde_json::Value> = solutions.iter().map(|s| solution_json(&game, s)).collect();
     let out = if args.all {
         serde_json::Value::Array(list)
@@ -660,4 +650,60 @@ fn solution_json(game: &Game, s: &Solution) -> serde_json::Value {
             "bonuses": r.bonuses.iter().map(|(n, a)| json!({"name": n, "amount": a})).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     })
+}
+
+/// A progress bar on stderr for route searches that run over a second;
+/// shorter searches never draw one.
+struct SearchProgress {
+    bar: Option<indicatif::ProgressBar>,
+    started: std::time::Instant,
+    /// Branches done and in all, for each company searched.
+    counts: std::sync::Mutex<Vec<(u64, u64)>>,
+}
+
+impl SearchProgress {
+    fn new(searches: usize, enabled: bool) -> SearchProgress {
+        let bar = enabled.then(|| {
+            let bar = indicatif::ProgressBar::with_draw_target(
+                Some(0),
+                indicatif::ProgressDrawTarget::hidden(),
+            );
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{msg} [{bar:30}] {percent:>3}% {elapsed_precise} (ETA {eta})",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            bar.set_message("assigning trains to routes");
+            bar
+        });
+        SearchProgress {
+            bar,
+            started: std::time::Instant::now(),
+            counts: std::sync::Mutex::new(vec![(0, 0); searches]),
+        }
+    }
+
+    fn update(&self, search: usize, p: routes::assign::Progress) {
+        let Some(bar) = &self.bar else { return };
+        let (done, total) = {
+            let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+            counts[search] = (p.done, p.total);
+            counts
+                .iter()
+                .fold((0, 0), |(d, t), (dd, tt)| (d + dd, t + tt))
+        };
+        if bar.is_hidden() && self.started.elapsed() > std::time::Duration::from_secs(1) {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        bar.set_length(total);
+        bar.set_position(done);
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
 }

@@ -6,8 +6,10 @@
 //!    kept only in one orientation.
 //! 3. Each route is priced once per train type ([`revenue`]), exactly.
 //! 4. Trains are matched to routes by branch and bound over revenue-sorted
-//!    candidates, with track use as bitsets, so a conflict test is a few ANDs.
+//!    candidates, with track use as bitsets, so a conflict test is a few ANDs
+//!    ([`assign`]).
 
+pub mod assign;
 pub mod network;
 pub mod revenue;
 
@@ -149,9 +151,25 @@ pub fn solve(game: &Game, state: &MapState, query: &Query) -> Solution {
 
 /// As [`solve`], on a network already built.
 pub fn solve_on(net: &Network, query: &Query) -> Solution {
+    solve_watched(net, query, &|_| {})
+}
+
+/// As [`solve_on`], telling `progress` how the train assignment advances.
+pub fn solve_watched(
+    net: &Network,
+    query: &Query,
+    progress: &(dyn Fn(assign::Progress) + Sync),
+) -> Solution {
     let (types, type_of) = train_types(&query.trains);
     let candidates = enumerate(net, query, &types);
-    let choice = choose(&candidates, &type_of, types.len());
+    let priced: Vec<assign::Priced> = candidates
+        .iter()
+        .map(|c| assign::Priced {
+            bits: &c.bits,
+            revenue: &c.revenue,
+        })
+        .collect();
+    let choice = assign::choose(&priced, &type_of, types.len(), progress);
     let mut routes = Vec::new();
     let mut total = 0;
     for (slot, pick) in choice.iter().enumerate() {
@@ -201,6 +219,9 @@ struct Walker<'a> {
     cities: usize,
     hexes: usize,
     out: Vec<Candidate>,
+    /// Reused buffers for pricing routes.
+    visits_buf: Vec<Visit>,
+    scratch: revenue::Scratch,
 }
 
 fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec<Candidate> {
@@ -240,6 +261,8 @@ fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec<Candidate>
                 cities: usize::from(net.stops[t].is_city()),
                 hexes: 1,
                 out: Vec::new(),
+                visits_buf: Vec::new(),
+                scratch: revenue::Scratch::default(),
             };
             w.hex_used[w.hex_of[t]] = true;
             w.extend(t, Side::Left);
@@ -341,26 +364,36 @@ impl Walker<'_> {
         if self.end_of(&self.left) >= self.end_of(&self.right) {
             return;
         }
-        let segs: Vec<SegRef> = self.left.iter().chain(self.right.iter()).copied().collect();
-        let visits = route_visits(self.net, self.token, &self.left, &self.right);
-        let revenue: Vec<u32> = self
+        fill_visits(
+            self.net,
+            self.token,
+            &self.left,
+            &self.right,
+            &mut self.visits_buf,
+        );
+        let revenue: Box<[u32]> = self
             .types
             .iter()
             .map(|t| {
-                revenue::best_run(t, &visits, self.hexes, self.bonuses)
-                    .map(|r| r.revenue)
-                    .unwrap_or(0)
+                revenue::best_revenue(
+                    t,
+                    &self.visits_buf,
+                    self.hexes,
+                    self.bonuses,
+                    &mut self.scratch,
+                )
             })
             .collect();
         if revenue.iter().all(|r| *r == 0) {
             return;
         }
+        let segs: Vec<SegRef> = self.left.iter().chain(self.right.iter()).copied().collect();
         self.out.push(Candidate {
             bits: self.bits.clone().into_boxed_slice(),
             segs: segs.into_boxed_slice(),
             split: self.left.len() as u8,
             token: self.token as u32,
-            revenue: revenue.into_boxed_slice(),
+            revenue,
         });
     }
 }
@@ -382,17 +415,32 @@ fn route_stops(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -
 }
 
 fn route_visits(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -> Vec<Visit> {
-    route_stops(net, token, left, right)
-        .into_iter()
-        .map(|s| {
-            let st = &net.stops[s];
-            Visit {
-                hex: st.hex,
-                revenue: st.revenue,
-                is_city: st.is_city(),
-            }
-        })
-        .collect()
+    let mut visits = Vec::new();
+    fill_visits(net, token, left, right, &mut visits);
+    visits
+}
+
+/// Writes the route's visits in travel order into `out`, reusing its memory.
+fn fill_visits(
+    net: &Network,
+    token: usize,
+    left: &[SegRef],
+    right: &[SegRef],
+    out: &mut Vec<Visit>,
+) {
+    let visit = |s: usize| {
+        let st = &net.stops[s];
+        Visit {
+            hex: st.hex,
+            revenue: st.revenue,
+            is_city: st.is_city(),
+        }
+    };
+    let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;
+    out.clear();
+    out.extend(left.iter().rev().map(|r| visit(to(r))));
+    out.push(visit(token));
+    out.extend(right.iter().map(|r| visit(to(r))));
 }
 
 /// Hexes entered in travel order.
@@ -446,141 +494,5 @@ fn describe(
             .iter()
             .map(|&b| (query.bonuses[b].name.clone(), query.bonuses[b].amount))
             .collect(),
-    }
-}
-
-/// Matches trains to conflict-free routes for the largest total.
-///
-/// Branch and bound: each train's candidates are sorted by what that train
-/// earns; a branch stops as soon as what it holds plus the best each
-/// remaining train could earn alone cannot beat the best total found.
-/// Identical trains take candidates in increasing list order, so no set of
-/// routes is tried twice. Ties go to the first set found in this fixed order.
-fn choose(cands: &[Candidate], type_of: &[usize], n_types: usize) -> Vec<Option<usize>> {
-    let k = type_of.len();
-    if k == 0 || cands.is_empty() {
-        return vec![None; k];
-    }
-    let sorted: Vec<Vec<usize>> = (0..n_types)
-        .into_par_iter()
-        .map(|t| {
-            let mut v: Vec<usize> = (0..cands.len())
-                .filter(|&c| cands[c].revenue[t] > 0)
-                .collect();
-            v.sort_by(|&a, &b| {
-                cands[b].revenue[t]
-                    .cmp(&cands[a].revenue[t])
-                    .then(a.cmp(&b))
-            });
-            v
-        })
-        .collect();
-    // Search the trains in the order that prunes best: richest first.
-    let mut order: Vec<usize> = (0..k).collect();
-    let top = |slot: usize| {
-        sorted[type_of[slot]]
-            .first()
-            .map(|&c| cands[c].revenue[type_of[slot]])
-            .unwrap_or(0)
-    };
-    order.sort_by(|&a, &b| {
-        top(b)
-            .cmp(&top(a))
-            .then(type_of[a].cmp(&type_of[b]))
-            .then(a.cmp(&b))
-    });
-    let mut rest = vec![0u32; k + 1];
-    for i in (0..k).rev() {
-        rest[i] = rest[i + 1] + top(order[i]);
-    }
-    let mut s = Search {
-        cands,
-        sorted: &sorted,
-        type_of,
-        order: &order,
-        rest: &rest,
-        words: cands[0].bits.len(),
-        used: vec![0; cands[0].bits.len()],
-        picks: vec![None; k],
-        best: 0,
-        best_picks: vec![None; k],
-    };
-    s.go(0, 0, 0);
-    s.best_picks
-}
-
-struct Search<'a> {
-    cands: &'a [Candidate],
-    sorted: &'a [Vec<usize>],
-    type_of: &'a [usize],
-    order: &'a [usize],
-    rest: &'a [u32],
-    words: usize,
-    used: Vec<u64>,
-    picks: Vec<Option<usize>>,
-    best: u32,
-    best_picks: Vec<Option<usize>>,
-}
-
-impl Search<'_> {
-    fn fits(&self, c: usize) -> bool {
-        let bits = &self.cands[c].bits;
-        (0..self.words).all(|w| self.used[w] & bits[w] == 0)
-    }
-
-    /// Revenue of the richest route of train type `t` that fits beside those taken.
-    fn best_fitting(&self, t: usize) -> u32 {
-        self.sorted[t]
-            .iter()
-            .find(|&&c| self.fits(c))
-            .map_or(0, |&c| self.cands[c].revenue[t])
-    }
-
-    /// Assigns the `depth`-th train in search order; `from` is where an
-    /// identical previous train's list position ended.
-    fn go(&mut self, depth: usize, total: u32, from: usize) {
-        if total > self.best {
-            self.best = total;
-            self.best_picks = self.picks.clone();
-        }
-        if depth == self.order.len() || total + self.rest[depth] <= self.best {
-            return;
-        }
-        let slot = self.order[depth];
-        let t = self.type_of[slot];
-        let same_as_next =
-            |d: usize| d + 1 < self.order.len() && self.type_of[self.order[d + 1]] == t;
-        // What the later trains can still earn beside the routes taken so
-        // far: each one's richest route that fits. Routes this train adds
-        // only shrink that, so it bounds every branch below this node.
-        let later: u32 = self.order[depth + 1..]
-            .iter()
-            .map(|&s| self.best_fitting(self.type_of[s]))
-            .sum();
-        let list = &self.sorted[t];
-        for (pos, &c) in list.iter().enumerate().skip(from) {
-            let r = self.cands[c].revenue[t];
-            if total + r + later <= self.best {
-                break;
-            }
-            if !self.fits(c) {
-                continue;
-            }
-            let bits = &self.cands[c].bits;
-            for w in 0..self.words {
-                self.used[w] |= bits[w];
-            }
-            self.picks[slot] = Some(c);
-            let next_from = if same_as_next(depth) { pos + 1 } else { 0 };
-            self.go(depth + 1, total + r, next_from);
-            self.picks[slot] = None;
-            for w in 0..self.words {
-                self.used[w] &= !bits[w];
-            }
-        }
-        // This train may also stay idle; an identical later train then does too.
-        if !same_as_next(depth) {
-            self.go(depth + 1, total, 0);
-        }
     }
 }

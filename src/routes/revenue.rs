@@ -34,11 +34,13 @@ impl ActiveBonus {
     }
 
     fn earned(&self, stopped: &[Coord]) -> bool {
+        self.earned_by(&|h| stopped.contains(h))
+    }
+
+    fn earned_by(&self, stopped: &impl Fn(&Coord) -> bool) -> bool {
         match &self.kind {
-            BonusRule::Visit(hs) => hs.iter().any(|h| stopped.contains(h)),
-            BonusRule::Connection { from, to_any } => {
-                stopped.contains(from) && to_any.iter().any(|h| stopped.contains(h))
-            }
+            BonusRule::Visit(hs) => hs.iter().any(stopped),
+            BonusRule::Connection { from, to_any } => stopped(from) && to_any.iter().any(stopped),
         }
     }
 }
@@ -62,40 +64,118 @@ pub struct Run {
     pub bonuses: Vec<usize>,
 }
 
-/// How many stops the train must make and may make on this route, if it can run it.
+/// True when the train must stop at visit `i` of a route whose last visit is `last`.
+fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
+    i == 0
+        || i == last
+        || match train.skip {
+            Skip::Nothing => true,
+            Skip::Towns => v.is_city,
+            Skip::Any => false,
+        }
+}
+
+/// True when the train's reach allows a route with `must` compulsory stops
+/// over `hexes` hexes.
+fn within_reach(train: &TrainDef, must: usize, hexes: usize) -> bool {
+    let limit = train.stops.map(|n| n as usize);
+    match train.distance {
+        crate::game::Distance::Stops => limit.is_none_or(|n| must <= n),
+        crate::game::Distance::Hexes => limit.is_none_or(|n| hexes <= n),
+    }
+}
+
+/// Which stops the train must make on this route, if it can run it.
 fn must_stop(train: &TrainDef, visits: &[Visit], hexes: usize) -> Option<Vec<bool>> {
     let last = visits.len() - 1;
     let must: Vec<bool> = visits
         .iter()
         .enumerate()
-        .map(|(i, v)| {
-            i == 0
-                || i == last
-                || match train.skip {
-                    Skip::Nothing => true,
-                    Skip::Towns => v.is_city,
-                    Skip::Any => false,
-                }
-        })
+        .map(|(i, v)| must_stop_at(train, i, last, v))
         .collect();
-    let limit = train.stops.map(|n| n as usize);
-    match train.distance {
-        crate::game::Distance::Stops => {
-            if let Some(n) = limit
-                && must.iter().filter(|m| **m).count() > n
-            {
-                return None;
-            }
-        }
-        crate::game::Distance::Hexes => {
-            if let Some(n) = limit
-                && hexes > n
-            {
-                return None;
-            }
+    within_reach(train, must.iter().filter(|m| **m).count(), hexes).then_some(must)
+}
+
+/// Free stops a train may add to its compulsory ones.
+fn free_slots(train: &TrainDef, must: usize) -> usize {
+    match (train.distance, train.stops) {
+        (crate::game::Distance::Stops, Some(n)) => n as usize - must,
+        _ => usize::MAX,
+    }
+}
+
+/// Reusable buffers for [`best_revenue`].
+#[derive(Default)]
+pub struct Scratch {
+    /// Hexes where the train must stop.
+    must: Vec<Coord>,
+    /// Optional stops that some bonus mentions: hex and revenue.
+    special: Vec<(Coord, u32)>,
+    /// Revenues of the other optional stops, richest first.
+    plain: Vec<u32>,
+}
+
+/// What [`best_run`] earns, without saying how and without allocating:
+/// the route search calls this for every route and train type.
+pub fn best_revenue(
+    train: &TrainDef,
+    visits: &[Visit],
+    hexes: usize,
+    bonuses: &[ActiveBonus],
+    scratch: &mut Scratch,
+) -> u32 {
+    if visits.len() < 2 {
+        return 0;
+    }
+    let Scratch {
+        must,
+        special,
+        plain,
+    } = scratch;
+    let active = || bonuses.iter().filter(|b| b.applies_to(train));
+    let last = visits.len() - 1;
+    must.clear();
+    special.clear();
+    plain.clear();
+    let mut base = 0;
+    for (i, v) in visits.iter().enumerate() {
+        if must_stop_at(train, i, last, v) {
+            must.push(v.hex);
+            base += v.revenue;
+        } else if active().any(|b| b.mentions(v.hex)) {
+            special.push((v.hex, v.revenue));
+        } else {
+            plain.push(v.revenue);
         }
     }
-    Some(must)
+    if !within_reach(train, must.len(), hexes) {
+        return 0;
+    }
+    let slots = free_slots(train, must.len());
+    plain.sort_unstable_by(|a, b| b.cmp(a));
+    let mut best = 0;
+    for mask in 0..1usize << special.len().min(16) {
+        let chosen = mask.count_ones() as usize;
+        if chosen > slots {
+            continue;
+        }
+        let stopped = |h: &Coord| {
+            must.contains(h)
+                || (0..special.len()).any(|k| mask & (1 << k) != 0 && special[k].0 == *h)
+        };
+        let stops: u32 = base
+            + (0..special.len())
+                .filter(|k| mask & (1 << k) != 0)
+                .map(|k| special[k].1)
+                .sum::<u32>()
+            + plain.iter().take(slots - chosen).sum::<u32>();
+        let extra: u32 = active()
+            .filter(|b| b.earned_by(&stopped))
+            .map(|b| b.amount)
+            .sum();
+        best = best.max(stops * train.multiplier + extra);
+    }
+    best
 }
 
 /// The most a train can earn on a route, with the stops that earn it.
@@ -113,10 +193,7 @@ pub fn best_run(
         return None;
     }
     let must = must_stop(train, visits, hexes)?;
-    let slots = match (train.distance, train.stops) {
-        (crate::game::Distance::Stops, Some(n)) => n as usize - must.iter().filter(|m| **m).count(),
-        _ => usize::MAX,
-    };
+    let slots = free_slots(train, must.iter().filter(|m| **m).count());
     let active: Vec<usize> = (0..bonuses.len())
         .filter(|&b| bonuses[b].applies_to(train))
         .collect();
@@ -181,5 +258,94 @@ pub fn price(
         revenue: base * train.multiplier + extra,
         stops: stops.to_vec(),
         bonuses: earned,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Distance;
+
+    /// A small deterministic generator, so the test needs no extra crate.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n
+        }
+    }
+
+    fn hex(i: u64) -> Coord {
+        Coord {
+            row: 0,
+            col: i as i32,
+        }
+    }
+
+    /// The allocation-free pricing must agree with the readable one on
+    /// every kind of train, with and without bonuses in reach.
+    #[test]
+    fn best_revenue_equals_best_run() {
+        let mut rng = Lcg(7);
+        let mut scratch = Scratch::default();
+        let skips = [Skip::Nothing, Skip::Towns, Skip::Any];
+        let (mut paid, mut with_bonus) = (0, 0);
+        for case in 0..3000 {
+            let n = 2 + rng.below(8) as usize;
+            let visits: Vec<Visit> = (0..n)
+                .map(|i| Visit {
+                    hex: hex(i as u64),
+                    revenue: 10 * (1 + rng.below(10) as u32),
+                    is_city: rng.below(3) > 0,
+                })
+                .collect();
+            let train = TrainDef {
+                name: "t".into(),
+                stops: (rng.below(5) > 0).then(|| 2 + rng.below(5) as u32),
+                skip: skips[rng.below(3) as usize],
+                multiplier: 1 + rng.below(2) as u32,
+                distance: if rng.below(6) == 0 {
+                    Distance::Hexes
+                } else {
+                    Distance::Stops
+                },
+            };
+            let bonuses: Vec<ActiveBonus> = (0..rng.below(3))
+                .map(|b| ActiveBonus {
+                    name: format!("b{b}"),
+                    amount: 10 * (1 + rng.below(8) as u32),
+                    kind: if rng.below(2) == 0 {
+                        BonusRule::Visit(vec![hex(rng.below(10))])
+                    } else {
+                        BonusRule::Connection {
+                            from: hex(rng.below(10)),
+                            to_any: vec![hex(rng.below(10)), hex(rng.below(10))],
+                        }
+                    },
+                    trains: if rng.below(4) == 0 {
+                        vec!["other".into()]
+                    } else {
+                        vec![]
+                    },
+                })
+                .collect();
+            let hexes = n + rng.below(4) as usize;
+            let slow = best_run(&train, &visits, hexes, &bonuses).map_or(0, |r| r.revenue);
+            let fast = best_revenue(&train, &visits, hexes, &bonuses, &mut scratch);
+            assert_eq!(fast, slow, "case {case}: {train:?} {visits:?} {bonuses:?}");
+            paid += usize::from(slow > 0);
+            with_bonus += usize::from(
+                best_run(&train, &visits, hexes, &bonuses).is_some_and(|r| !r.bonuses.is_empty()),
+            );
+        }
+        // The cases must exercise both paths, not only routes no train runs.
+        assert!(
+            paid > 1500 && with_bonus > 300,
+            "{paid} paid, {with_bonus} with a bonus"
+        );
     }
 }
