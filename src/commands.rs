@@ -333,7 +333,10 @@ fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
     println!("\nSupply (left/count):");
     let cells: Vec<String> = supply
         .iter()
-        .map(|(t, n, left)| format!("{t}:{left}/{n}"))
+        .map(|(t, n, left)| match left {
+            Some(left) => format!("{t}:{left}/{n}"),
+            None => format!("{t}:{n}"),
+        })
         .collect();
     for chunk in cells.chunks(10) {
         println!("  {}", chunk.join("  "));

@@ -14,7 +14,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Game files shipped inside the binary.
-pub const BUILTIN: &[(&str, &str)] = &[("1867", include_str!("../games/1867.ron"))];
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("1830", include_str!("../games/1830.ron")),
+    ("1861", include_str!("../games/1861.ron")),
+    ("1867", include_str!("../games/1867.ron")),
+    ("1889", include_str!("../games/1889.ron")),
+];
 
 /// A phase of the game: which tiles may be laid, which off-board value applies.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -168,6 +173,13 @@ pub struct ImportDef {
     pub name: String,
     #[serde(default)]
     pub tiles: BTreeMap<String, String>,
+    /// Company abbreviations in rusty_train saves that differ from ours.
+    #[serde(default)]
+    pub companies: BTreeMap<String, String>,
+    /// Hexes whose printed tile rusty_train's map leaves out (1861's
+    /// Lugansk): an empty hex there in a save means the printed tile.
+    #[serde(default)]
+    pub absent: Vec<String>,
 }
 
 /// The RON file as written.
@@ -185,11 +197,50 @@ pub struct GameDef {
     #[serde(default)]
     pub barriers: Vec<BarrierDef>,
     pub tile_counts: Vec<(String, u32)>,
+    /// Player tiles the game never runs out of (listed before the counted ones).
+    #[serde(default)]
+    pub unlimited_tiles: Vec<String>,
     #[serde(default)]
     pub bonuses: Vec<BonusDef>,
     pub rules: Rules,
     #[serde(default)]
     pub import: ImportDef,
+}
+
+/// How many copies of a player tile a game has.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Supply {
+    Copies(u32),
+    Unlimited,
+}
+
+impl Supply {
+    /// True when another copy may be laid while `used` are on the map.
+    pub fn allows(self, used: usize) -> bool {
+        match self {
+            Supply::Copies(n) => used < n as usize,
+            Supply::Unlimited => true,
+        }
+    }
+}
+
+/// In JSON a count is a number, or the string "unlimited".
+impl Serialize for Supply {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Supply::Copies(n) => s.serialize_u32(*n),
+            Supply::Unlimited => s.serialize_str("unlimited"),
+        }
+    }
+}
+
+impl std::fmt::Display for Supply {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Supply::Copies(n) => n.fmt(f),
+            Supply::Unlimited => "∞".fmt(f),
+        }
+    }
 }
 
 /// A printed map hex, resolved.
@@ -231,7 +282,8 @@ pub struct Game {
     pub hexes: BTreeMap<Coord, MapHex>,
     /// Impassable hex sides, recorded from both sides.
     pub barriers: BTreeSet<(Coord, Face)>,
-    pub tile_counts: Vec<(String, u32)>,
+    /// Player tiles and how many of each there are.
+    pub tile_counts: Vec<(String, Supply)>,
     pub bonuses: Vec<Bonus>,
     pub rules: Rules,
     pub import: ImportDef,
@@ -321,9 +373,23 @@ impl Game {
             barriers.insert((c, b.face));
             barriers.insert((c.neighbour(b.face, coords.orientation), b.face.opposite()));
         }
-        for (name, _) in &def.tile_counts {
+        let tile_counts: Vec<(String, Supply)> = def
+            .unlimited_tiles
+            .iter()
+            .map(|name| (name.clone(), Supply::Unlimited))
+            .chain(
+                def.tile_counts
+                    .iter()
+                    .map(|(name, n)| (name.clone(), Supply::Copies(*n))),
+            )
+            .collect();
+        let mut seen = BTreeSet::new();
+        for (name, _) in &tile_counts {
             if !tiles.contains_key(name) {
                 return Err(err(format!("tile_counts: unknown tile \"{name}\"")));
+            }
+            if !seen.insert(name) {
+                return Err(err(format!("tile_counts: tile \"{name}\" is listed twice")));
             }
         }
         let mut bonuses = Vec::new();
@@ -365,7 +431,7 @@ impl Game {
             companies: def.companies,
             hexes,
             barriers,
-            tile_counts: def.tile_counts,
+            tile_counts,
             bonuses,
             rules: def.rules,
             import: def.import,
@@ -469,7 +535,7 @@ impl Game {
     }
 
     /// How many copies of a tile the game has, if players may lay it.
-    pub fn tile_count(&self, name: &str) -> Option<u32> {
+    pub fn tile_count(&self, name: &str) -> Option<Supply> {
         self.tile_counts
             .iter()
             .find(|(n, _)| n == name)

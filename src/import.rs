@@ -97,7 +97,7 @@ pub fn import(text: &str, game: &Game) -> Result<MapState, String> {
                     printed.tile.as_deref() == Some(ours.as_str()) && printed.rotation == rot;
                 (!same_as_printed).then_some((ours, rot))
             }
-            None if printed.tile.is_some() => {
+            None if printed.tile.is_some() && !game.import.absent.contains(&addr) => {
                 return Err(format!(
                     "hex {addr}: the save has no tile where the map prints one"
                 ));
@@ -106,9 +106,12 @@ pub fn import(text: &str, game: &Game) -> Result<MapState, String> {
         };
         let mut tokens = BTreeMap::new();
         for (space, company) in h.tokens {
-            game.company(&company)
-                .map_err(|e| format!("hex {addr}: {e}"))?;
-            tokens.insert(space, company);
+            let ours = game.import.companies.get(&company).unwrap_or(&company);
+            let abbrev = &game
+                .company(ours)
+                .map_err(|e| format!("hex {addr}: {e}"))?
+                .abbrev;
+            tokens.insert(space, abbrev.clone());
         }
         let state = HexState { tile, tokens };
         if state != HexState::default() {

@@ -209,7 +209,7 @@ pub fn check_lay(
         )),
         Some(count) => {
             let used = state.laid_tiles().filter(|(_, t, _)| *t == name).count();
-            if used as u32 >= count {
+            if !count.allows(used) {
                 v.push(violation(
                     "supply",
                     format!("all {count} copies of tile {name} are on the map"),

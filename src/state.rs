@@ -1,6 +1,6 @@
 //! Map state: what has changed on the printed map during play.
 
-use crate::game::Game;
+use crate::game::{Game, Supply};
 use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile};
 use std::collections::BTreeMap;
@@ -149,8 +149,9 @@ impl MapState {
         game.phases[self.phase].offboard
     }
 
-    /// Copies of each player tile still in supply: (tile, count, left).
-    pub fn supply(&self, game: &Game) -> Vec<(String, u32, i64)> {
+    /// Copies of each player tile still in supply: (tile, count, left);
+    /// `left` is `None` for tiles the game never runs out of.
+    pub fn supply(&self, game: &Game) -> Vec<(String, Supply, Option<i64>)> {
         let mut used: BTreeMap<&str, i64> = BTreeMap::new();
         for (_, name, _) in self.laid_tiles() {
             *used.entry(name).or_default() += 1;
@@ -158,7 +159,11 @@ impl MapState {
         game.tile_counts
             .iter()
             .map(|(name, count)| {
-                let left = i64::from(*count) - used.get(name.as_str()).copied().unwrap_or(0);
+                let used = used.get(name.as_str()).copied().unwrap_or(0);
+                let left = match count {
+                    Supply::Copies(n) => Some(i64::from(*n) - used),
+                    Supply::Unlimited => None,
+                };
                 (name.clone(), *count, left)
             })
             .collect()

@@ -169,8 +169,8 @@ fn bad_saved_games_are_refused_and_files_left_untouched() {
             "did you mean CNR?",
         ),
         (
-            r#"{"hexroute": 1, "game": "1868", "phase": "8"}"#,
-            "unknown game \"1868\" (did you mean 1867?)",
+            r#"{"hexroute": 1, "game": "867", "phase": "8"}"#,
+            "unknown game \"867\" (did you mean 1867?)",
         ),
         (
             r#"{"hexroute": 1, "game": "1867", "phase": "9"}"#,
@@ -200,7 +200,7 @@ fn bad_saved_games_are_refused_and_files_left_untouched() {
     }
     fails_with(
         hexroute()
-            .args(["new", "1868", "-o"])
+            .args(["new", "867", "-o"])
             .arg(dir.path().join("x.json")),
         "did you mean 1867?",
     );

@@ -382,6 +382,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         hexes,
         barriers: vec![],
         tile_counts: vec![],
+        unlimited_tiles: vec![],
         bonuses: vec![],
         rules: Rules {
             within_route: ConflictRule::TrackOrCityHex,
