@@ -4,7 +4,7 @@
 use crate::cli::{Cli, Command, RoutesArgs};
 use crate::{edits, pictures};
 use anyhow::{Context, Result, anyhow, bail};
-use hexroute::game::{self, Game, ResolvedBonus};
+use hexroute::game::{self, Game};
 use hexroute::routes::{self, ActiveBonus, BonusRule, Query, Solution};
 use hexroute::rules::LayKind;
 use hexroute::save;
@@ -403,7 +403,6 @@ fn hex_words(h: &hexroute::state::HexState) -> String {
 
 /// Bonuses in force: the game's always-on ones, the named optional ones, ad-hoc ones.
 fn active_bonuses(game: &Game, state: &MapState, args: &RoutesArgs) -> Result<Vec<ActiveBonus>> {
-    let phase = &game.phases[state.phase].name;
     let mut out = Vec::new();
     for name in &args.bonuses {
         if !game
@@ -429,26 +428,7 @@ fn active_bonuses(game: &Game, state: &MapState, args: &RoutesArgs) -> Result<Ve
             );
         }
     }
-    for b in &game.bonuses {
-        let wanted = !b.optional || args.bonuses.iter().any(|n| n.eq_ignore_ascii_case(&b.name));
-        let in_phase = b.phases.is_empty() || b.phases.iter().any(|p| p == phase);
-        if !(wanted && in_phase) {
-            continue;
-        }
-        let kind = match &b.kind {
-            ResolvedBonus::Visit(hs) => BonusRule::Visit(hs.clone()),
-            ResolvedBonus::Connection { from, to_any } => BonusRule::Connection {
-                from: *from,
-                to_any: to_any.clone(),
-            },
-        };
-        out.push(ActiveBonus {
-            name: b.name.clone(),
-            amount: b.bonus,
-            kind,
-            trains: b.trains.clone(),
-        });
-    }
+    out.extend(routes::bonuses_in_force(game, state.phase, &args.bonuses));
     for spec in &args.visit_bonuses {
         let (hex, amount) = spec
             .split_once('=')

@@ -587,7 +587,12 @@ pub fn check_token(
         // Companies that choose their home (1867 minors) place the first token anywhere.
         None => placed == 0,
     };
-    if !home && !reach::from_tokens(game, state, company).has_city(c, city) {
+    if let (Some(h), false, 0) = (&info.home, home, placed) {
+        v.push(violation(
+            "home",
+            format!("{company}'s first token goes on its home hex {h}, not {addr}"),
+        ));
+    } else if !home && !reach::from_tokens(game, state, company).has_city(c, city) {
         v.push(violation(
             "reachable",
             format!("{company} cannot reach the city on hex {addr} over track from its tokens"),

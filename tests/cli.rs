@@ -2,20 +2,9 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{fails_with, fixture, hexroute};
+use common::{fails_with, fixture, hexroute, stdout_of};
 use std::fs;
 use std::path::Path;
-
-fn stdout_of(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap();
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn new_then_show_round_trips() {

@@ -557,3 +557,70 @@ fn bonus_choice_beats_greedy_stop_choice() {
     );
     assert_eq!(with.stops, vec![true, false, true, true]);
 }
+
+/// Every company with trains in a saved position: the fast search's total,
+/// which the oracle must equal. Returns (company, total) pairs.
+fn check_fixture(file: &str) -> Vec<(String, u32)> {
+    let path = format!("{}/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let game_id = serde_json::from_str::<serde_json::Value>(&text).unwrap()["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let game = hexroute::game::builtin(&game_id).unwrap();
+    let state = hexroute::save::from_json(&text, &game).unwrap();
+    let bonuses = routes::bonuses_in_force(&game, state.phase, &[]);
+    let mut totals = Vec::new();
+    for (company, names) in &state.trains {
+        let trains: Vec<TrainDef> = names
+            .iter()
+            .map(|n| game.train(n).unwrap().clone())
+            .collect();
+        let oracle = Oracle {
+            game: &game,
+            state: &state,
+            company,
+        }
+        .solve(&trains, &bonuses);
+        let query = Query {
+            company: company.clone(),
+            trains,
+            bonuses: bonuses.clone(),
+        };
+        let fast = routes::solve(&game, &state, &query);
+        assert_eq!(fast.total, oracle, "{file}: {company} {names:?}");
+        totals.push((company.clone(), fast.total));
+    }
+    totals
+}
+
+fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
+    list.iter().map(|(c, t)| (c.to_string(), *t)).collect()
+}
+
+/// Three positions of each new game, grown through the CLI by legal lays:
+/// the fast search and the oracle agree for every company, and the totals
+/// are pinned so that a change to the game data shows up here.
+#[test]
+fn game_fixtures_agree_with_the_oracle() {
+    let cases: [(&str, &[(&str, u32)]); 9] = [
+        ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 50)]),
+        (
+            "1830_mid.json",
+            &[("C&O", 140), ("ERIE", 0), ("NYC", 60), ("PRR", 150)],
+        ),
+        (
+            "1830_late.json",
+            &[("B&M", 150), ("NYNH", 120), ("PRR", 100)],
+        ),
+        ("1861_early.json", &[("KB", 0), ("N", 80), ("SV", 0)]),
+        ("1861_mid.json", &[("E", 60), ("KR", 80), ("M-K", 50)]),
+        ("1861_late.json", &[("GRR", 120), ("MK", 230), ("SW", 80)]),
+        ("1889_early.json", &[("IR", 0), ("TR", 40)]),
+        ("1889_mid.json", &[("AR", 60), ("KO", 100), ("TR", 160)]),
+        ("1889_late.json", &[("IR", 280), ("SR", 130), ("TR", 40)]),
+    ];
+    for (file, expected) in cases {
+        assert_eq!(check_fixture(file), totals(expected), "{file}");
+    }
+}

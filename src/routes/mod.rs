@@ -13,7 +13,7 @@ pub mod assign;
 pub mod network;
 pub mod revenue;
 
-use crate::game::{Distance, Game, Skip, TrainDef};
+use crate::game::{Distance, Game, ResolvedBonus, Skip, TrainDef};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use network::{Network, StopKind};
@@ -141,6 +141,29 @@ fn train_types(trains: &[TrainDef]) -> (Vec<TrainDef>, Vec<usize>) {
         of.push(ix);
     }
     (types, of)
+}
+
+/// The game's bonuses that apply in phase `phase` (an index): every
+/// always-on one, and the optional ones named in `chosen` (any case).
+pub fn bonuses_in_force(game: &Game, phase: usize, chosen: &[String]) -> Vec<ActiveBonus> {
+    let phase = &game.phases[phase].name;
+    game.bonuses
+        .iter()
+        .filter(|b| !b.optional || chosen.iter().any(|n| n.eq_ignore_ascii_case(&b.name)))
+        .filter(|b| b.phases.is_empty() || b.phases.contains(phase))
+        .map(|b| ActiveBonus {
+            name: b.name.clone(),
+            amount: b.bonus,
+            kind: match &b.kind {
+                ResolvedBonus::Visit(hs) => BonusRule::Visit(hs.clone()),
+                ResolvedBonus::Connection { from, to_any } => BonusRule::Connection {
+                    from: *from,
+                    to_any: to_any.clone(),
+                },
+            },
+            trains: b.trains.clone(),
+        })
+        .collect()
 }
 
 /// Finds the optimal routes for a company's trains.

@@ -29,3 +29,14 @@ pub fn fails_with(cmd: &mut Command, needle: &str) -> String {
     assert_eq!(err.trim_end().lines().count(), 1, "one-line error: {err:?}");
     err
 }
+
+/// Runs a command that must succeed; returns its standard output.
+pub fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}

@@ -1,0 +1,309 @@
+//! 1830, 1861 and 1889, run end to end through the real binary: new, show,
+//! tiles, render, import, and routes worked out by hand.
+
+mod common;
+
+use common::{fails_with, fixture, hexroute, stdout_of};
+use serde_json::Value;
+use std::fs;
+
+fn json_of(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout_of(hexroute().args(args))).unwrap()
+}
+
+/// Number of map hexes in a built-in game file (barriers also start with `at:`).
+fn map_hexes(game: &str) -> usize {
+    let path = format!("{}/games/{game}.ron", env!("CARGO_MANIFEST_DIR"));
+    fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| l.trim_start().starts_with("(at: \"") && !l.contains("face:"))
+        .count()
+}
+
+#[test]
+fn every_game_starts_shows_lists_tiles_and_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    // (game, hexes on the map, a tile and how many the game has)
+    let games = [
+        ("1830", 93, "57", Value::from(4)),
+        ("1861", 144, "8", Value::from("unlimited")),
+        ("1889", 52, "8", Value::from(5)),
+    ];
+    for (game, hexes, tile, count) in games {
+        assert_eq!(map_hexes(game), hexes, "{game}");
+        let save = dir.path().join(format!("{game}.json"));
+        let save = save.to_str().unwrap();
+        hexroute()
+            .args(["new", game, "-o", save])
+            .assert()
+            .success();
+        let shown = json_of(&["show", save, "--json"]);
+        assert_eq!(shown["game"], game);
+        assert_eq!(shown["phase"], "2");
+        let tiles = json_of(&["tiles", game, "--json"]);
+        let entry = tiles
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["tile"] == tile)
+            .unwrap_or_else(|| panic!("{game} has no tile {tile}"));
+        assert_eq!(entry["count"], count, "{game} tile {tile}");
+
+        let svg = dir.path().join(format!("{game}.svg"));
+        hexroute()
+            .args(["render", save, "-o"])
+            .arg(&svg)
+            .assert()
+            .success();
+        let text = fs::read_to_string(&svg).unwrap();
+        let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+        let groups = doc
+            .descendants()
+            .filter(|n| {
+                n.has_tag_name("g")
+                    && n.attribute("id")
+                        .is_some_and(|id| id.starts_with("surface"))
+            })
+            .count();
+        // One group per hex, plus the page.
+        assert_eq!(groups, hexes + 1, "{game}");
+
+        let png = dir.path().join(format!("{game}.png"));
+        hexroute()
+            .args(["render", save, "-o"])
+            .arg(&png)
+            .assert()
+            .success();
+        assert!(fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    }
+}
+
+#[test]
+fn addresses_are_the_printed_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("1830.json");
+    let save = save.to_str().unwrap();
+    hexroute()
+        .args(["new", "1830", "-o", save])
+        .assert()
+        .success();
+    // 1830 letters its rows: Chicago is F2 and New York (two cities) G19.
+    fails_with(
+        hexroute().args(["token", save, "F2", "PRR"]),
+        "F2 (Chicago) has no token spaces",
+    );
+    fails_with(
+        hexroute().args(["token", save, "G19", "NYNH"]),
+        "the cities differ",
+    );
+    hexroute()
+        .args(["token", save, "G19", "NYNH", "--space", "0"])
+        .assert()
+        .success();
+    // A home is where the charter says: PRR's first token goes to H12.
+    fails_with(
+        hexroute().args(["token", save, "F22", "PRR"]),
+        "PRR's first token goes on its home hex H12, not F22",
+    );
+    // 1889's first column carries even numbers: A10 is Sukumo, A9 cannot be.
+    let save = dir.path().join("1889.json");
+    let save = save.to_str().unwrap();
+    hexroute()
+        .args(["new", "1889", "-o", save])
+        .assert()
+        .success();
+    fails_with(hexroute().args(["token", save, "A9", "KU"]), "A9");
+    fails_with(hexroute().args(["token", save, "A10", "KU"]), "C10");
+}
+
+#[test]
+fn companies_and_names_are_typed_without_surprises() {
+    // 1861's minor Moscow-Kursk and major Moscow & Kazan are told apart.
+    let tiles = stdout_of(hexroute().args(["games"]));
+    for game in ["1830", "1861", "1867", "1889"] {
+        assert!(tiles.contains(game), "{tiles}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("1861.json");
+    let save = save.to_str().unwrap();
+    hexroute()
+        .args(["new", "1861", "-o", save])
+        .assert()
+        .success();
+    hexroute()
+        .args(["token", save, "H10", "M-K", "--space", "0"])
+        .assert()
+        .success();
+    hexroute()
+        .args(["token", save, "H10", "MK", "--space", "2"])
+        .assert()
+        .success();
+    let shown = json_of(&["show", save, "--json"]);
+    let text = shown.to_string();
+    assert!(
+        text.contains("\"M-K\"") && text.contains("\"MK\""),
+        "{text}"
+    );
+    // No soft hyphens anywhere in what a user sees or types.
+    let picture = dir.path().join("1861.svg");
+    hexroute()
+        .args(["render", save, "-o"])
+        .arg(&picture)
+        .assert()
+        .success();
+    for game in ["1830", "1861", "1889"] {
+        let data =
+            fs::read_to_string(format!("{}/games/{game}.ron", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        // Only the import table may spell the reference's names.
+        let ours = &data[..data.find("import:").unwrap()];
+        assert!(!ours.contains('\u{ad}'), "{game} has a soft hyphen");
+        assert!(!ours.contains("Hartfort") && !ours.contains("Okoyama"));
+    }
+    let data =
+        fs::read_to_string(format!("{}/games/1861.ron", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let at = |name: &str| {
+        data.lines()
+            .find(|l| l.contains(&format!("name: \"{name}\"")) && l.contains("(at:"))
+            .unwrap_or_else(|| panic!("no hex named {name}"))
+            .split('"')
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(at("Lugansk"), "I19");
+    assert_eq!(at("Simbirsk"), "M11");
+}
+
+/// Imports a rusty_train save and compares it with the position it encodes.
+fn imports_as(save: &str, ours: &str) {
+    let imported = json_of(&["import", fixture(save).to_str().unwrap(), "-o", "-"]);
+    let expected: Value =
+        serde_json::from_str(&fs::read_to_string(fixture(ours)).unwrap()).unwrap();
+    assert_eq!(imported["game"], expected["game"], "{save}");
+    assert_eq!(imported["phase"], expected["phase"], "{save}");
+    assert_eq!(imported["hexes"], expected["hexes"], "{save}");
+}
+
+#[test]
+fn rusty_train_saves_import_for_every_game() {
+    // Phase-coloured off-board tiles map to ours, NNH becomes NYNH.
+    imports_as("rusty_train_1830.game", "1830_late.json");
+    // The save leaves Lugansk's hex blank, and its "MK" is the minor M-K.
+    imports_as("rusty_train_1861.game", "1861_mid.json");
+    // Phase D, where off-board tiles are the brown ones.
+    imports_as("rusty_train_1889.game", "1889_late.json");
+}
+
+/// A stop as (hex, revenue, skipped).
+type Stop = (String, u64, bool);
+/// A train's route as (train, revenue, stops).
+type Route = (String, u64, Vec<Stop>);
+
+/// The total and routes of one company.
+fn routes_of(file: &str, company: &str) -> (u64, Vec<Route>) {
+    let out = json_of(&[
+        "routes",
+        fixture(file).to_str().unwrap(),
+        "--company",
+        company,
+        "--json",
+    ]);
+    let routes = out["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let stops = r["stops"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| {
+                    (
+                        s["hex"].as_str().unwrap().to_string(),
+                        s["revenue"].as_u64().unwrap(),
+                        s["skipped"].as_bool().unwrap(),
+                    )
+                })
+                .collect();
+            (
+                r["train"].as_str().unwrap().to_string(),
+                r["revenue"].as_u64().unwrap(),
+                stops,
+            )
+        })
+        .collect();
+    (out["total"].as_u64().unwrap(), routes)
+}
+
+fn stop(hex: &str, revenue: u64) -> Stop {
+    (hex.to_string(), revenue, false)
+}
+
+/// Worked by hand from the printed values, to catch data errors that the
+/// oracle (which reads the same data) cannot see.
+#[test]
+fn hand_worked_routes() {
+    // 1830, phase 7 (brown off-boards), B&M with a D train (stops everywhere).
+    // Maritime Provinces B24 (brown: $30), Boston E23 (printed yellow, $30),
+    // Fall River F24 (grey town, $10), Providence F22 (green #15, $30),
+    // one town of Hartford/New Haven F20 (#55, $10), New York G19 (printed
+    // yellow, $40 a city): 30 + 30 + 10 + 30 + 10 + 40 = $150.
+    let (total, routes) = routes_of("1830_late.json", "B&M");
+    assert_eq!(total, 150);
+    assert_eq!(
+        routes,
+        vec![(
+            "D".to_string(),
+            150,
+            vec![
+                stop("B24", 30),
+                stop("E23", 30),
+                stop("F24", 10),
+                stop("F22", 30),
+                stop("F20", 10),
+                stop("G19", 40)
+            ]
+        )]
+    );
+
+    // 1861, phase 8, MK (the major) with a 5 and a 5+5E. The 5+5E runs
+    // Moscow H10 ($40, printed yellow) to Samara N12 (#622, $40) and doubles:
+    // (40 + 40) x 2 = $160. The 5 runs Kazan M9 (#15, $30) to Samara: $70.
+    let (total, routes) = routes_of("1861_late.json", "MK");
+    assert_eq!(total, 230);
+    assert_eq!(
+        routes,
+        vec![
+            ("5".to_string(), 70, vec![stop("M9", 30), stop("N12", 40)]),
+            (
+                "5+5E".to_string(),
+                160,
+                vec![stop("H10", 40), stop("N12", 40)]
+            ),
+        ]
+    );
+
+    // 1889, phase D, IR with a 6 and a D. Imabari F1 pays its brown $60, and
+    // the D train earns +$40 there in phase D. D: Imabari 60 + 40, Matsuyama
+    // E2 (#15, $30), Saijou F3 (#14, $30), Ikeda H7 (#12, $30) = $190.
+    // 6: Imabari 60 + Saijou 30 = $90, over the other side of Imabari.
+    let (total, routes) = routes_of("1889_late.json", "IR");
+    assert_eq!(total, 280);
+    assert_eq!(
+        routes,
+        vec![
+            ("6".to_string(), 90, vec![stop("F1", 60), stop("F3", 30)]),
+            (
+                "D".to_string(),
+                190,
+                vec![
+                    stop("F1", 60),
+                    stop("E2", 30),
+                    stop("F3", 30),
+                    stop("H7", 30)
+                ]
+            ),
+        ]
+    );
+}
