@@ -496,17 +496,7 @@ impl<'a> Search<'a> {
 mod tests {
     use super::*;
 
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n
-        }
-    }
+    use crate::routes::Lcg;
 
     fn disjoint(a: &[u64], b: &[u64]) -> bool {
         a.iter().zip(b).all(|(x, y)| x & y == 0)

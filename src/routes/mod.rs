@@ -143,6 +143,22 @@ fn train_types(trains: &[TrainDef]) -> (Vec<TrainDef>, Vec<usize>) {
     (types, of)
 }
 
+/// A small deterministic generator for the unit tests, so they need no
+/// extra crate and every run tests the same cases.
+#[cfg(test)]
+pub(crate) struct Lcg(pub u64);
+
+#[cfg(test)]
+impl Lcg {
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
 /// The game's bonuses that apply in phase `phase` (an index): every
 /// always-on one, and the optional ones named in `chosen` (any case).
 pub fn bonuses_in_force(game: &Game, phase: usize, chosen: &[String]) -> Vec<ActiveBonus> {

@@ -266,18 +266,7 @@ mod tests {
     use super::*;
     use crate::game::Distance;
 
-    /// A small deterministic generator, so the test needs no extra crate.
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n
-        }
-    }
+    use crate::routes::Lcg;
 
     fn hex(i: u64) -> Coord {
         Coord {
