@@ -1,18 +1,20 @@
 //! Matching trains to conflict-free routes for the largest total.
 //!
 //! Branch and bound: each train type's candidates are ranked by what that
-//! train earns; a branch stops as soon as what it holds plus the best route
-//! each remaining train could still run alone cannot beat the best total
-//! found. Identical trains take candidates in increasing rank, so no set of
-//! routes is tried twice.
+//! train earns; a branch stops as soon as what it holds plus what the
+//! remaining trains could still earn cannot beat the best total found. That
+//! bound is the smaller of their richest fitting routes added up and their
+//! exact best together on an empty board. Identical trains take candidates
+//! in increasing rank, so no set of routes is tried twice.
 //!
 //! The first train's branches run in parallel, sharing only the best total
-//! found so far; ties are settled by branch order, so the answer does not
-//! depend on which thread finished first.
+//! found so far (seeded by a greedy set); ties are settled by branch order,
+//! so the answer does not depend on which thread finished first.
 //!
 //! Track use is packed per train type in rank order, with the most used
-//! track elements in the first word, so a conflict test usually reads one
-//! word of memory that sits next to the previous one.
+//! track elements in the first word. For those 64 elements each list also
+//! keeps which routes use them, so the search passes over routes that
+//! conflict with those taken 64 at a time.
 
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
