@@ -391,3 +391,25 @@ fn a_company_with_no_route_earns_zero() {
     assert!(out.contains("no route can be run: revenue $0"), "{out}");
     assert!(out.contains("total $0"));
 }
+
+/// A reader that stops early (`| head`) ends hexroute quietly: no panic,
+/// no error message, as with other shell tools.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("hexroute"))
+        .args(["render"])
+        .arg(fixture("1867_bc.json"))
+        .args(["-o", "-", "--format", "png"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 8];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // The pipe is closed here, with far more than a pipe's buffer unread.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(&head, b"\x89PNG\r\n\x1a\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
