@@ -624,3 +624,57 @@ fn game_fixtures_agree_with_the_oracle() {
         assert_eq!(check_fixture(file), totals(expected), "{file}");
     }
 }
+
+/// The issue quotes $1130 for CNR's 5 and 5+5E in the Bankruptcy Club
+/// game; the fast search finds $1150. Keep the laid tiles and tokens only on
+/// the hexes of the two routes it reports (every other hex back to its
+/// printed tile) so that the oracle, which shares no code with the search,
+/// can afford the map: it also finds $1150 there, and the search's routes
+/// there use only the kept hexes, which are as on the full map. So $1150 is
+/// a legal result by the oracle's own reading of the rules.
+#[test]
+fn cnr_1150_is_legal_by_the_oracle() {
+    let game = hexroute::game::builtin("1867").unwrap();
+    let path = format!("{}/fixtures/1867_bc.json", env!("CARGO_MANIFEST_DIR"));
+    let state = hexroute::save::from_json(&std::fs::read_to_string(path).unwrap(), &game).unwrap();
+    let keep: BTreeSet<Coord> = [
+        // 5: Montreal, Ottawa, Toronto, Hamilton, Buffalo.
+        "L12", "K11", "J12", "I11", "H12", "G13", "F14", "F16", "E17", "F18",
+        // 5+5E: New England ... Detroit.
+        "M15", "M13", "L10", "K9", "J10", "K13", "J14", "I15", "H14", "G15", "E15", "D16", "D18",
+        "C19", "C17", "B18", "A19",
+    ]
+    .iter()
+    .map(|a| game.hex(a).unwrap())
+    .collect();
+    let mut reduced = state.clone();
+    reduced
+        .hexes
+        .retain(|c, h| keep.contains(c) || h.tile.is_none());
+    let trains: Vec<TrainDef> = ["5", "5+5E"]
+        .iter()
+        .map(|t| game.train(t).unwrap().clone())
+        .collect();
+    let bonuses = routes::bonuses_in_force(&game, state.phase, &[]);
+    let oracle = Oracle {
+        game: &game,
+        state: &reduced,
+        company: "CNR",
+    }
+    .solve(&trains, &bonuses);
+    assert_eq!(oracle, 1150);
+    let query = Query {
+        company: "CNR".into(),
+        trains,
+        bonuses,
+    };
+    let on_reduced = routes::solve(&game, &reduced, &query);
+    assert_eq!(on_reduced.total, 1150);
+    for route in &on_reduced.routes {
+        assert!(
+            route.hexes.iter().all(|c| keep.contains(c)),
+            "{route:?} leaves the kept hexes"
+        );
+    }
+    assert_eq!(routes::solve(&game, &state, &query).total, 1150);
+}
