@@ -245,9 +245,7 @@ impl<'a> Plan<'a> {
             .min_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)))
             .map(|(value, _, picks)| (value, picks))
     }
-}
 
-impl Plan<'_> {
     /// A quick lower bound: for each of the first train's richest routes,
     /// every later train takes its richest route that still fits.
     fn greedy(&self) -> u32 {
