@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fails_with, fixture, hexroute, stdout_of};
+use common::{fails_with, fixture, hex_groups, hexroute, stdout_of};
 use serde_json::Value;
 use std::fs;
 
@@ -11,14 +11,8 @@ fn json_of(args: &[&str]) -> Value {
     serde_json::from_str(&stdout_of(hexroute().args(args))).unwrap()
 }
 
-/// Number of map hexes in a built-in game file (barriers also start with `at:`).
-fn map_hexes(game: &str) -> usize {
-    let path = format!("{}/games/{game}.ron", env!("CARGO_MANIFEST_DIR"));
-    fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| l.trim_start().starts_with("(at: \"") && !l.contains("face:"))
-        .count()
+fn builtin(game: &str) -> hexroute::game::Game {
+    hexroute::game::builtin(game).unwrap()
 }
 
 #[test]
@@ -31,7 +25,7 @@ fn every_game_starts_shows_lists_tiles_and_renders() {
         ("1889", 52, "8", Value::from(5)),
     ];
     for (game, hexes, tile, count) in games {
-        assert_eq!(map_hexes(game), hexes, "{game}");
+        assert_eq!(builtin(game).hexes.len(), hexes, "{game}");
         let save = dir.path().join(format!("{game}.json"));
         let save = save.to_str().unwrap();
         hexroute()
@@ -56,18 +50,8 @@ fn every_game_starts_shows_lists_tiles_and_renders() {
             .arg(&svg)
             .assert()
             .success();
-        let text = fs::read_to_string(&svg).unwrap();
-        let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
-        let groups = doc
-            .descendants()
-            .filter(|n| {
-                n.has_tag_name("g")
-                    && n.attribute("id")
-                        .is_some_and(|id| id.starts_with("surface"))
-            })
-            .count();
         // One group per hex, plus the page.
-        assert_eq!(groups, hexes + 1, "{game}");
+        assert_eq!(hex_groups(&svg), hexes + 1, "{game}");
 
         let png = dir.path().join(format!("{game}.png"));
         hexroute()
@@ -157,16 +141,14 @@ fn companies_and_names_are_typed_without_surprises() {
         assert!(!ours.contains('\u{ad}'), "{game} has a soft hyphen");
         assert!(!ours.contains("Hartfort") && !ours.contains("Okoyama"));
     }
-    let data =
-        fs::read_to_string(format!("{}/games/1861.ron", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let russia = builtin("1861");
     let at = |name: &str| {
-        data.lines()
-            .find(|l| l.contains(&format!("name: \"{name}\"")) && l.contains("(at:"))
-            .unwrap_or_else(|| panic!("no hex named {name}"))
-            .split('"')
-            .nth(1)
-            .unwrap()
-            .to_string()
+        let (c, _) = russia
+            .hexes
+            .iter()
+            .find(|(_, h)| h.name.as_deref() == Some(name))
+            .unwrap_or_else(|| panic!("no hex named {name}"));
+        russia.format(*c)
     };
     assert_eq!(at("Lugansk"), "I19");
     assert_eq!(at("Simbirsk"), "M11");

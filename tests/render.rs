@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fails_with, fixture, hexroute};
+use common::{fails_with, fixture, hex_groups, hexroute};
 use hexroute::game::{self, Game};
 use hexroute::render::{self, MapOptions, MapPicture, RouteOverlay};
 use hexroute::routes::network::StopKind;
@@ -20,21 +20,6 @@ fn render_to(game: &Path, args: &[&str], out: &Path) {
         .arg(out)
         .assert()
         .success();
-}
-
-/// Parses an SVG (it must be well-formed) and counts cairo's groups: each
-/// pushed group is a `<g id="surfaceN">`, and the page itself is one more.
-fn hex_groups(svg: &Path) -> usize {
-    let text = fs::read_to_string(svg).unwrap();
-    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
-    assert_eq!(doc.root_element().tag_name().name(), "svg");
-    doc.descendants()
-        .filter(|n| {
-            n.has_tag_name("g")
-                && n.attribute("id")
-                    .is_some_and(|id| id.starts_with("surface"))
-        })
-        .count()
 }
 
 fn bc() -> (Game, MapState) {

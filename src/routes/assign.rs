@@ -261,7 +261,7 @@ impl<'a> Plan<'a> {
                 let t = self.type_of[self.order[depth]];
                 let list = &self.lists[t];
                 // A route conflicts with itself, so identical trains differ.
-                if let Some(p) = (0..list.ids.len()).find(|&p| s.fits(t, p)) {
+                if let Ok(Some(p)) = s.next_fitting(t, 0, list.len(), None) {
                     s.take(depth, p);
                     total += list.revenue[p];
                     taken.push((depth, p));

@@ -2,6 +2,7 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use assert_cmd::Command;
+use std::fs;
 use std::path::{Path, PathBuf};
 
 pub fn hexroute() -> Command {
@@ -39,4 +40,19 @@ pub fn stdout_of(cmd: &mut Command) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Parses an SVG (it must be well-formed) and counts cairo's groups: each
+/// pushed group is a `<g id="surfaceN">`, and the page itself is one more.
+pub fn hex_groups(svg: &Path) -> usize {
+    let text = fs::read_to_string(svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter(|n| {
+            n.has_tag_name("g")
+                && n.attribute("id")
+                    .is_some_and(|id| id.starts_with("surface"))
+        })
+        .count()
 }
