@@ -484,7 +484,7 @@ fn routes_cmd(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
     if args.all {
         for (company, trains) in &state.trains {
             if state.tokens().any(|(_, _, co)| co == company) && !trains.is_empty() {
-                queries.push(build_query(&game, &state, company, trains, &bonuses)?);
+                queries.push(build_query(&game, company, trains, &bonuses)?);
             }
         }
         if queries.is_empty() {
@@ -516,7 +516,7 @@ fn routes_cmd(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
                 display(&args.file)
             );
         }
-        queries.push(build_query(&game, &state, &company, &trains, &bonuses)?);
+        queries.push(build_query(&game, &company, &trains, &bonuses)?);
     }
     let progress = SearchProgress::new(
         queries.len(),
@@ -560,7 +560,6 @@ fn routes_cmd(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
 
 fn build_query(
     game: &Game,
-    _state: &MapState,
     company: &str,
     trains: &[String],
     bonuses: &[ActiveBonus],
