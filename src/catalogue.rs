@@ -1,5 +1,6 @@
 //! Tile catalogues: RON files of tile definitions, embedded in the binary.
 
+use crate::error::Error;
 use crate::geometry::Face;
 use crate::tile::{City, Colour, End, Tile, Town, Track};
 use serde::Deserialize;
@@ -110,10 +111,11 @@ impl TileDef {
 }
 
 /// Parses one catalogue file; `source` names it in errors.
-pub fn parse(text: &str, source: &str) -> Result<Vec<Tile>, String> {
-    let defs: Vec<TileDef> = ron::from_str(text).map_err(|e| format!("{source}: {e}"))?;
+pub fn parse(text: &str, source: &str) -> Result<Vec<Tile>, Error> {
+    let bad = |e: String| Error::GameFile(format!("{source}: {e}"));
+    let defs: Vec<TileDef> = ron::from_str(text).map_err(|e| bad(e.to_string()))?;
     defs.into_iter()
-        .map(|d| d.into_tile().map_err(|e| format!("{source}: {e}")))
+        .map(|d| d.into_tile().map_err(bad))
         .collect()
 }
 
@@ -126,12 +128,15 @@ pub fn embedded(name: &str) -> Option<&'static str> {
 }
 
 /// Tiles by name, merged from several catalogues; later ones may not redefine.
-pub fn merge(parts: Vec<(String, Vec<Tile>)>) -> Result<BTreeMap<String, Tile>, String> {
+pub fn merge(parts: Vec<(String, Vec<Tile>)>) -> Result<BTreeMap<String, Tile>, Error> {
     let mut out = BTreeMap::new();
     for (source, tiles) in parts {
         for tile in tiles {
             if out.contains_key(&tile.name) {
-                return Err(format!("{source}: tile {} is defined twice", tile.name));
+                return Err(Error::GameFile(format!(
+                    "{source}: tile {} is defined twice",
+                    tile.name
+                )));
             }
             out.insert(tile.name.clone(), tile);
         }

@@ -6,6 +6,7 @@
 
 use crate::address::CoordSystem;
 use crate::catalogue;
+use crate::error::{Error, Result};
 use crate::geometry::{Coord, Face, Rotation};
 use crate::suggest;
 use crate::tile::{Colour, Tile};
@@ -295,12 +296,14 @@ pub fn builtin_ids() -> Vec<&'static str> {
 }
 
 /// Loads a built-in game by id.
-pub fn builtin(id: &str) -> Result<Game, String> {
+pub fn builtin(id: &str) -> Result<Game> {
     let (_, text) = BUILTIN.iter().find(|(gid, _)| *gid == id).ok_or_else(|| {
-        format!(
-            "unknown game \"{id}\"{}; hexroute knows: {}",
-            suggest::hint(id, builtin_ids()),
-            builtin_ids().join(", ")
+        Error::unknown(
+            "game",
+            id,
+            "",
+            builtin_ids(),
+            format!("; hexroute knows: {}", builtin_ids().join(", ")),
         )
     })?;
     Game::from_ron(text, &format!("games/{id}.ron"), None)
@@ -308,22 +311,23 @@ pub fn builtin(id: &str) -> Result<Game, String> {
 
 /// Loads a game file from disk; its catalogues are embedded names or paths
 /// relative to the file.
-pub fn from_file(path: &Path) -> Result<Game, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn from_file(path: &Path) -> Result<Game> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::GameFile(format!("{}: {e}", path.display())))?;
     Game::from_ron(&text, &path.display().to_string(), path.parent())
 }
 
 impl Game {
-    pub fn from_ron(text: &str, source: &str, dir: Option<&Path>) -> Result<Game, String> {
+    pub fn from_ron(text: &str, source: &str, dir: Option<&Path>) -> Result<Game> {
         let def: GameDef = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
             .from_str(text)
-            .map_err(|e| format!("{source}: {e}"))?;
+            .map_err(|e| Error::GameFile(format!("{source}: {e}")))?;
         Game::from_def(def, source, dir)
     }
 
-    pub fn from_def(def: GameDef, source: &str, dir: Option<&Path>) -> Result<Game, String> {
-        let err = |msg: String| format!("{source}: {msg}");
+    pub fn from_def(def: GameDef, source: &str, dir: Option<&Path>) -> Result<Game> {
+        let err = |msg: String| Error::GameFile(format!("{source}: {msg}"));
         let mut parts = Vec::new();
         for name in &def.catalogues {
             let (label, text) = match catalogue::embedded(name) {
@@ -443,32 +447,28 @@ impl Game {
     }
 
     /// Parses an address and checks that the hex is on this game's map.
-    pub fn hex(&self, text: &str) -> Result<Coord, String> {
-        let c = self.coords.parse(text).map_err(|e| e.to_string())?;
+    pub fn hex(&self, text: &str) -> Result<Coord> {
+        let c = self.coords.parse(text)?;
         if self.hexes.contains_key(&c) {
             Ok(c)
         } else {
             let names: Vec<String> = self.hexes.keys().map(|c| self.format(*c)).collect();
-            Err(format!(
-                "hex {} is not on the {} map{}",
-                text.trim(),
-                self.id,
-                suggest::hint(text.trim(), names.iter().map(String::as_str))
-            ))
+            Err(Error::NotOnMap {
+                hex: text.trim().to_string(),
+                game: self.id.clone(),
+                hint: suggest::hint(text.trim(), names.iter().map(String::as_str)),
+            })
         }
     }
 
-    pub fn tile(&self, name: &str) -> Result<&Tile, String> {
+    pub fn tile(&self, name: &str) -> Result<&Tile> {
         self.tiles.get(name).ok_or_else(|| {
-            format!(
-                "unknown tile \"{name}\" in {}{}",
-                self.id,
-                suggest::hint(name, self.tiles.keys().map(String::as_str))
-            )
+            let names = self.tiles.keys().map(String::as_str);
+            Error::unknown("tile", name, &self.id, names, String::new())
         })
     }
 
-    pub fn company(&self, abbrev: &str) -> Result<&Company, String> {
+    pub fn company(&self, abbrev: &str) -> Result<&Company> {
         self.companies
             .iter()
             .find(|c| c.abbrev == abbrev)
@@ -478,50 +478,37 @@ impl Game {
                     .find(|c| c.abbrev.eq_ignore_ascii_case(abbrev))
             })
             .ok_or_else(|| {
-                format!(
-                    "unknown company \"{abbrev}\" in {}{}; companies: {}",
-                    self.id,
-                    suggest::hint(abbrev, self.companies.iter().map(|c| c.abbrev.as_str())),
-                    self.companies
-                        .iter()
-                        .map(|c| c.abbrev.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+                let names = self.companies.iter().map(|c| c.abbrev.as_str());
+                let known = format!(
+                    "; companies: {}",
+                    names.clone().collect::<Vec<_>>().join(", ")
+                );
+                Error::unknown("company", abbrev, &self.id, names, known)
             })
     }
 
-    pub fn train(&self, name: &str) -> Result<&TrainDef, String> {
+    pub fn train(&self, name: &str) -> Result<&TrainDef> {
         self.trains
             .iter()
             .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| {
-                format!(
-                    "unknown train \"{name}\" in {}; its trains are: {}",
-                    self.id,
-                    self.trains
-                        .iter()
-                        .map(|t| t.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+                let names = self.trains.iter().map(|t| t.name.as_str());
+                let known = format!(
+                    "; its trains are: {}",
+                    names.clone().collect::<Vec<_>>().join(", ")
+                );
+                Error::unknown("train", name, &self.id, names, known)
             })
     }
 
-    pub fn phase_index(&self, name: &str) -> Result<usize, String> {
+    pub fn phase_index(&self, name: &str) -> Result<usize> {
         self.phases
             .iter()
             .position(|p| p.name == name.trim())
             .ok_or_else(|| {
-                format!(
-                    "unknown phase \"{name}\" in {}; phases: {}",
-                    self.id,
-                    self.phases
-                        .iter()
-                        .map(|p| p.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+                let names = self.phases.iter().map(|p| p.name.as_str());
+                let known = format!("; phases: {}", names.clone().collect::<Vec<_>>().join(", "));
+                Error::unknown("phase", name, &self.id, names, known)
             })
     }
 

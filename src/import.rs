@@ -4,6 +4,7 @@
 //! name, rotation (`Zero`, `Cw1` … `Acw1`) and tokens `[space, company]`.
 //! Its coordinates are the same offset coordinates hexroute uses inside.
 
+use crate::error::Error;
 use crate::game::Game;
 use crate::geometry::{Coord, Rotation};
 use crate::state::{HexState, MapState};
@@ -35,14 +36,14 @@ struct SaveHex {
 }
 
 /// The full game name a save names, to pick the game before importing.
-pub fn game_name(text: &str) -> Result<String, String> {
+pub fn game_name(text: &str) -> Result<String, Error> {
     #[derive(Deserialize)]
     struct Head {
         game: String,
     }
     serde_json::from_str::<Head>(text)
         .map(|h| h.game)
-        .map_err(|e| e.to_string())
+        .map_err(|e| Error::Import(e.to_string()))
 }
 
 fn rotation(name: &str) -> Option<Rotation> {
@@ -59,13 +60,13 @@ fn rotation(name: &str) -> Option<Rotation> {
 }
 
 /// Converts a save into hexroute's map state for `game`.
-pub fn import(text: &str, game: &Game) -> Result<MapState, String> {
-    let save: Save = serde_json::from_str(text).map_err(|e| e.to_string())?;
+pub fn import(text: &str, game: &Game) -> Result<MapState, Error> {
+    let save: Save = serde_json::from_str(text).map_err(|e| Error::Import(e.to_string()))?;
     if save.game != game.import.name && save.game != game.id {
-        return Err(format!(
+        return Err(Error::Import(format!(
             "the save is for \"{}\", not {}",
             save.game, game.name
-        ));
+        )));
     }
     let phase = game.phase_index(&save.phase)?;
     let mut hexes = BTreeMap::new();
@@ -73,15 +74,14 @@ pub fn import(text: &str, game: &Game) -> Result<MapState, String> {
         let c = Coord::new(h.row, h.col);
         let addr = game.format(c);
         let printed = game.hexes.get(&c).ok_or_else(|| {
-            format!(
+            Error::Import(format!(
                 "row {} col {} ({addr}) is not on the {} map",
                 h.row, h.col, game.id
-            )
+            ))
         })?;
         let rot = match &h.rotation {
-            Some(r) => {
-                rotation(r).ok_or_else(|| format!("hex {addr}: unknown rotation \"{r}\""))?
-            }
+            Some(r) => rotation(r)
+                .ok_or_else(|| Error::Import(format!("hex {addr}: unknown rotation \"{r}\"")))?,
             None => Rotation::ZERO,
         };
         let tile = match &h.tile {
@@ -92,15 +92,16 @@ pub fn import(text: &str, game: &Game) -> Result<MapState, String> {
                     .get(name)
                     .cloned()
                     .unwrap_or_else(|| name.clone());
-                game.tile(&ours).map_err(|e| format!("hex {addr}: {e}"))?;
+                game.tile(&ours)
+                    .map_err(|e| e.context(format!("hex {addr}")))?;
                 let same_as_printed =
                     printed.tile.as_deref() == Some(ours.as_str()) && printed.rotation == rot;
                 (!same_as_printed).then_some((ours, rot))
             }
             None if printed.tile.is_some() && !game.import.absent.contains(&addr) => {
-                return Err(format!(
+                return Err(Error::Import(format!(
                     "hex {addr}: the save has no tile where the map prints one"
-                ));
+                )));
             }
             None => None,
         };
@@ -109,7 +110,7 @@ pub fn import(text: &str, game: &Game) -> Result<MapState, String> {
             let ours = game.import.companies.get(&company).unwrap_or(&company);
             let abbrev = &game
                 .company(ours)
-                .map_err(|e| format!("hex {addr}: {e}"))?
+                .map_err(|e| e.context(format!("hex {addr}")))?
                 .abbrev;
             tokens.insert(space, abbrev.clone());
         }

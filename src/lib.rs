@@ -1,10 +1,31 @@
 //! hexroute: keep an 18xx map up to date and find the routes that earn the
-//! most. Layers, each knowing nothing of those above it:
-//! geometry → address → tile → catalogue/game → state → reach/rules/routes;
-//! `render` draws the model and the CLI sits on top; nothing points back down.
+//! most.
+//!
+//! # Map of the crate
+//!
+//! Each layer knows only the layers before it; nothing points back up.
+//!
+//! 1. [`geometry`] (hexes, faces, rotations) and [`address`] (printed
+//!    addresses such as `J12`).
+//! 2. [`tile`]: track, towns, cities, token spaces and which revenue centre
+//!    a stop is ([`tile::StopKind`]).
+//! 3. [`catalogue`] (tile files) and [`game`] (one RON file per game: map,
+//!    phases, trains, companies, bonuses, rules).
+//! 4. [`state`]: the map as play has changed it; [`save`] reads and writes
+//!    it as JSON, [`import`] converts other programs' saves.
+//! 5. [`reach`], [`flow`] and [`rules`]: what a company reaches, where
+//!    tokens go on an upgrade, and which edits the game allows.
+//! 6. [`routes`]: the optimal routes, and [`routes::report`], their JSON.
+//! 7. [`render`]: pictures of the map, tiles and routes.
+//!
+//! Beside the layers: [`error`] (typed errors of every layer), [`atomic`]
+//! (writing a file so no reader sees half of it) and [`suggest`] ("did you
+//! mean"). The command-line program in `src/cli/` sits on top of them all.
 
 pub mod address;
+pub mod atomic;
 pub mod catalogue;
+pub mod error;
 pub mod flow;
 pub mod game;
 pub mod geometry;
@@ -17,3 +38,5 @@ pub mod save;
 pub mod state;
 pub mod suggest;
 pub mod tile;
+
+pub use error::{Error, Result};

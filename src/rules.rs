@@ -3,6 +3,7 @@
 //! thing exists: never allowed) or a list of rule violations (a player may
 //! record them anyway with `--force`).
 
+use crate::error::Error;
 use crate::flow;
 use crate::game::{Game, LayRule};
 use crate::geometry::{Coord, Face, Rotation};
@@ -102,7 +103,7 @@ pub fn check_lay(
     name: &str,
     rotation: Rotation,
     company: Option<&str>,
-) -> Result<Lay, String> {
+) -> Result<Lay, Error> {
     let addr = game.format(c);
     let new = game.tile(name)?;
     let current = state.tile_at(game, c);
@@ -111,24 +112,24 @@ pub fn check_lay(
     let mut v = Vec::new();
     match cur_colour {
         Some(Colour::Red) | Some(Colour::Blue) => {
-            return Err(format!(
+            return Err(Error::Impossible(format!(
                 "hex {addr} is an off-board or water hex; no tile can be laid there"
-            ));
+            )));
         }
         Some(Colour::Grey) if !laid => {
-            return Err(format!(
+            return Err(Error::Impossible(format!(
                 "hex {addr} is printed grey and can never be upgraded"
-            ));
+            )));
         }
         _ => {}
     }
     match kind {
         LayKind::Place => {
             if let Some((t, _)) = current.filter(|(t, _)| t.colour != Colour::Blank) {
-                return Err(format!(
+                return Err(Error::Impossible(format!(
                     "hex {addr} already has {} tile {}; replace it with `hexroute upgrade`",
                     t.colour, t.name
-                ));
+                )));
             }
             if new.colour != Colour::Yellow {
                 v.push(violation(
@@ -155,9 +156,9 @@ pub fn check_lay(
         }
         LayKind::Upgrade => {
             let Some((old, _)) = current.filter(|(t, _)| t.colour != Colour::Blank) else {
-                return Err(format!(
+                return Err(Error::Impossible(format!(
                     "hex {addr} has no tile to upgrade; lay a yellow tile with `hexroute place`"
-                ));
+                )));
             };
             match old.colour.next_upgrade() {
                 Some(next) if next == new.colour => {}
@@ -169,10 +170,10 @@ pub fn check_lay(
                     ),
                 )),
                 None => {
-                    return Err(format!(
+                    return Err(Error::Impossible(format!(
                         "{} tile {} on hex {addr} cannot be upgraded",
                         old.colour, old.name
-                    ));
+                    )));
                 }
             }
             let (oc, ot) = (old.cities.len(), old.towns.len());
@@ -481,7 +482,7 @@ pub fn upgrade_options(
     state: &MapState,
     c: Coord,
     company: Option<&str>,
-) -> Result<Vec<Lay>, String> {
+) -> Result<Vec<Lay>, Error> {
     let mut out = Vec::new();
     for (name, _) in &game.tile_counts {
         for rot in distinct_rotations(&game.tiles[name]) {
@@ -533,36 +534,39 @@ pub fn check_token(
     c: Coord,
     company: &str,
     space: Option<usize>,
-) -> Result<TokenPlacement, String> {
+) -> Result<TokenPlacement, Error> {
     let addr = game.format(c);
     let info = game.company(company)?;
     let company = info.abbrev.as_str();
     let (tile, rot) = state
         .tile_at(game, c)
-        .ok_or_else(|| format!("hex {addr} has no city"))?;
+        .ok_or_else(|| Error::Impossible(format!("hex {addr} has no city")))?;
     let total = tile.token_spaces();
     if total == 0 {
-        return Err(format!(
+        return Err(Error::Impossible(format!(
             "hex {addr} ({}) has no token spaces",
             game.location(c).unwrap_or(&tile.name)
-        ));
+        )));
     }
     let held = state.tokens_at(c).cloned().unwrap_or_default();
     let space = match space {
         Some(s) if s >= total => {
-            return Err(format!(
+            return Err(Error::Impossible(format!(
                 "hex {addr}: token space {s} does not exist (tile {} has spaces 0-{})",
                 tile.name,
                 total - 1
-            ));
+            )));
         }
         Some(s) => {
             if let Some(other) = held.get(&s) {
-                return Err(format!("hex {addr}: token space {s} already holds {other}"));
+                return Err(Error::Impossible(format!(
+                    "hex {addr}: token space {s} already holds {other}"
+                )));
             }
             s
         }
-        None => pick_space(tile, rot, &held).map_err(|e| format!("hex {addr}: {e}"))?,
+        None => pick_space(tile, rot, &held)
+            .map_err(|e| Error::Impossible(format!("hex {addr}: {e}")))?,
     };
     let city = tile.city_of_space(space).expect("space checked above");
     let mut v = Vec::new();

@@ -3,24 +3,29 @@
 //! Loading checks structure (game, tiles, addresses, token spaces,
 //! companies) but not play rules: a saved state is what it is.
 
+use crate::error::Error;
 use crate::game::Game;
 use crate::geometry::{Coord, Rotation};
 use crate::state::{Change, HexState, MapState};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::Path;
 
 /// Format version written in every saved game.
 pub const FORMAT: u32 = 1;
 
-#[derive(Serialize, Deserialize)]
+/// A hex that differs from the printed map.
+#[derive(Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct HexJson {
+    /// The laid tile; absent: the printed tile is still there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     tile: Option<String>,
+    /// Clockwise turn in 60° steps, 0-5; absent when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = 5))]
     rotation: u8,
+    /// Company holding each token space, spaces numbered through the tile's cities in order.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     tokens: BTreeMap<usize, String>,
 }
@@ -29,40 +34,54 @@ fn is_zero(r: &u8) -> bool {
     *r == 0
 }
 
-#[derive(Deserialize)]
+/// A hexroute saved game: what differs from the game's printed map.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "SavedGame")]
 struct SaveIn {
+    /// The format version (1).
     hexroute: u32,
+    /// The game id, e.g. `1867`.
     game: String,
+    /// The current phase's name.
     phase: String,
+    /// Hexes by printed address, in board order when written.
     #[serde(default)]
     hexes: BTreeMap<String, HexJson>,
+    /// Each company's trains, by train name.
     #[serde(default)]
     trains: BTreeMap<String, Vec<String>>,
+    /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
 }
 
 /// A history entry as saved: the command, when, and each changed hex before and after.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct ChangeJson {
+    /// The command as typed, without the program name.
     command: String,
+    /// When, as UTC `YYYY-MM-DDTHH:MM:SSZ`.
     time: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     phase: Option<PhaseChange>,
+    /// Each changed hex by address.
     #[serde(default, skip_serializing_if = "Vec::is_empty", with = "ordered")]
+    #[schemars(with = "BTreeMap<String, HexChange>")]
     hexes: Vec<(String, HexChange)>,
 }
 
-#[derive(Serialize, Deserialize)]
+/// A phase change: names before and after.
+#[derive(Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct PhaseChange {
     before: String,
     after: String,
 }
 
-#[derive(Serialize, Deserialize)]
+/// One hex before and after a change.
+#[derive(Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct HexChange {
     before: HexJson,
@@ -107,15 +126,20 @@ struct SaveOut<'a> {
     history: Vec<ChangeJson>,
 }
 
+/// The JSON Schema of saved games, made from the types that read them.
+pub fn schema() -> schemars::Schema {
+    schemars::schema_for!(SaveIn)
+}
+
 /// The game id a saved file names, read before the game is known.
-pub fn game_id(text: &str) -> Result<String, String> {
+pub fn game_id(text: &str) -> Result<String, Error> {
     #[derive(Deserialize)]
     struct Head {
         game: String,
     }
     serde_json::from_str::<Head>(text)
         .map(|h| h.game)
-        .map_err(|e| json_error(&e))
+        .map_err(|e| Error::SaveFile(json_error(&e)))
 }
 
 fn json_error(e: &serde_json::Error) -> String {
@@ -128,16 +152,19 @@ fn json_error(e: &serde_json::Error) -> String {
 }
 
 /// Parses and checks a saved game against its game definition.
-pub fn from_json(text: &str, game: &Game) -> Result<MapState, String> {
-    let raw: SaveIn = serde_json::from_str(text).map_err(|e| json_error(&e))?;
+pub fn from_json(text: &str, game: &Game) -> Result<MapState, Error> {
+    let raw: SaveIn = serde_json::from_str(text).map_err(|e| Error::SaveFile(json_error(&e)))?;
     if raw.hexroute != FORMAT {
-        return Err(format!(
+        return Err(Error::SaveFile(format!(
             "saved-game format {} is not supported (this hexroute reads {FORMAT})",
             raw.hexroute
-        ));
+        )));
     }
     if raw.game != game.id {
-        return Err(format!("the file is a {} game, not {}", raw.game, game.id));
+        return Err(Error::SaveFile(format!(
+            "the file is a {} game, not {}",
+            raw.game, game.id
+        )));
     }
     let phase = game.phase_index(&raw.phase)?;
     let mut hexes = BTreeMap::new();
@@ -153,30 +180,32 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, String> {
         let on_hex = probe.tile_at(game, c);
         for (space, company) in &state.tokens {
             game.company(company)
-                .map_err(|e| format!("hex {addr}: {e}"))?;
+                .map_err(|e| e.context(format!("hex {addr}")))?;
             let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
             if *space >= spaces {
                 let tile = on_hex.map(|(t, _)| t.name.as_str()).unwrap_or("no tile");
-                return Err(format!(
+                return Err(Error::SaveFile(format!(
                     "hex {addr}: token space {space} does not exist (tile {tile} has {spaces} token space{})",
                     if spaces == 1 { "" } else { "s" }
-                ));
+                )));
             }
         }
         if hexes.insert(c, state).is_some() {
-            return Err(format!("hex {addr} appears twice"));
+            return Err(Error::SaveFile(format!("hex {addr} appears twice")));
         }
     }
     let mut history = Vec::new();
     for (n, ch) in raw.history.into_iter().enumerate() {
-        history
-            .push(change_from_json(ch, game).map_err(|e| format!("history entry {}: {e}", n + 1))?);
+        history.push(
+            change_from_json(ch, game)
+                .map_err(|e| e.context(format!("history entry {}", n + 1)))?,
+        );
     }
     for (company, trains) in &raw.trains {
         game.company(company)?;
         for t in trains {
             game.train(t)
-                .map_err(|e| format!("trains of {company}: {e}"))?;
+                .map_err(|e| e.context(format!("trains of {company}")))?;
         }
     }
     Ok(MapState {
@@ -187,16 +216,20 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, String> {
     })
 }
 
-fn hex_from_json(addr: &str, h: HexJson, game: &Game) -> Result<HexState, String> {
+fn hex_from_json(addr: &str, h: HexJson, game: &Game) -> Result<HexState, Error> {
     let tile = match h.tile {
         Some(name) => {
-            game.tile(&name).map_err(|e| format!("hex {addr}: {e}"))?;
-            let rot = Rotation::checked(i64::from(h.rotation))
-                .ok_or_else(|| format!("hex {addr}: rotation {} is not 0-5", h.rotation))?;
+            game.tile(&name)
+                .map_err(|e| e.context(format!("hex {addr}")))?;
+            let rot = Rotation::checked(i64::from(h.rotation)).ok_or_else(|| {
+                Error::SaveFile(format!("hex {addr}: rotation {} is not 0-5", h.rotation))
+            })?;
             Some((name, rot))
         }
         None if h.rotation != 0 => {
-            return Err(format!("hex {addr}: a rotation needs a tile"));
+            return Err(Error::SaveFile(format!(
+                "hex {addr}: a rotation needs a tile"
+            )));
         }
         None => None,
     };
@@ -218,7 +251,7 @@ fn hex_to_json(h: &HexState) -> HexJson {
     }
 }
 
-fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, String> {
+fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
     let phase = match ch.phase {
         Some(p) => Some((game.phase_index(&p.before)?, game.phase_index(&p.after)?)),
         None => None,
@@ -296,35 +329,4 @@ pub fn to_json(state: &MapState, game: &Game) -> String {
     let mut text = serde_json::to_string_pretty(&out).expect("saved games always serialise");
     text.push('\n');
     text
-}
-
-/// Writes `contents` to `path` atomically: a temporary file in the same
-/// directory, then a rename, so a reader never sees half a file and an
-/// error leaves the old file untouched. `-` writes to standard output.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(contents)?;
-        return out.flush();
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    // Temporary files are private (0600); the result should look like any
-    // file the user writes: keep the old file's mode, else rw-r--r--.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(path)
-            .map(|m| m.permissions().mode())
-            .unwrap_or(0o644);
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(mode))?;
-    }
-    tmp.write_all(contents)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }

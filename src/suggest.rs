@@ -5,7 +5,7 @@ pub fn closest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -
     let typed_l = typed.to_lowercase();
     let mut best: Option<(usize, &str)> = None;
     for cand in candidates {
-        let d = distance(&typed_l, &cand.to_lowercase());
+        let d = strsim::levenshtein(&typed_l, &cand.to_lowercase());
         if best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, cand));
         }
@@ -21,21 +21,6 @@ pub fn hint<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> S
         .unwrap_or_default()
 }
 
-/// Levenshtein edit distance over characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,6 +31,9 @@ mod tests {
         assert_eq!(closest("5y", tiles), Some("57"));
         assert_eq!(closest("x2", tiles), Some("X2"));
         assert_eq!(closest("Montreal", tiles), None);
-        assert_eq!(distance("kitten", "sitting"), 3);
+        assert_eq!(
+            closest("montrael", ["Montreal", "Toronto"]),
+            Some("Montreal")
+        );
     }
 }

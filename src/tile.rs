@@ -94,6 +94,31 @@ impl fmt::Display for End {
     }
 }
 
+/// Which revenue centre of a tile a stop is: routes stop at them, pictures
+/// mark them, and the routes report names them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StopKind {
+    City(usize),
+    Town(usize),
+}
+
+impl StopKind {
+    /// The track end that leads into this stop.
+    pub fn end(self) -> End {
+        match self {
+            StopKind::City(i) => End::City(i),
+            StopKind::Town(i) => End::Town(i),
+        }
+    }
+
+    /// Which of the tile's cities or towns it is.
+    pub fn index(self) -> usize {
+        match self {
+            StopKind::City(i) | StopKind::Town(i) => i,
+        }
+    }
+}
+
 /// A city: a revenue centre that can hold station tokens.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct City {

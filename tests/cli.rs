@@ -413,3 +413,73 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(&head, b"\x89PNG\r\n\x1a\n");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// Sourcing the bash script completes subcommands and company names, as a
+/// person pressing Tab would see them.
+#[test]
+fn bash_completion_completes_subcommands_and_companies() {
+    let script = stdout_of(hexroute().args(["completions", "bash"]));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hexroute.bash");
+    fs::write(&path, script).unwrap();
+    let probe = format!(
+        "source '{}'\n\
+         COMP_WORDS=(hexroute ro); COMP_CWORD=1; _hexroute hexroute ro hexroute\n\
+         echo \"sub: ${{COMPREPLY[*]}}\"\n\
+         COMP_WORDS=(hexroute routes g.json --company C); COMP_CWORD=4\n\
+         _hexroute hexroute C --company\n\
+         echo \"company: ${{COMPREPLY[*]}}\"\n",
+        path.display()
+    );
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(probe)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("sub: routes\n"), "{text}");
+    let companies: Vec<&str> = text
+        .lines()
+        .find_map(|l| l.strip_prefix("company: "))
+        .unwrap()
+        .split(' ')
+        .collect();
+    // 1867's CNR and CPR, 1830's C&O and CPR, 1861's CV: every built-in game's.
+    for name in ["CNR", "CPR", "C&O", "CV"] {
+        assert!(
+            companies.contains(&name),
+            "{name} missing from {companies:?}"
+        );
+    }
+    assert!(
+        companies.iter().all(|c| c.starts_with('C')),
+        "{companies:?}"
+    );
+}
+
+#[test]
+fn man_page_documents_every_subcommand() {
+    let page = stdout_of(hexroute().arg("man"));
+    assert!(page.starts_with(".ie"), "roff: {}", &page[..40]);
+    assert!(page.contains(".TH hexroute 1"), "{page}");
+    for sub in ["routes", "place", "upgrade", "render", "completions"] {
+        assert!(page.contains(&format!("hexroute\\-{sub}")), "{sub} missing");
+    }
+}
+
+/// Usage errors are one line, like every other error, with exit code 2.
+#[test]
+fn usage_errors_are_one_line() {
+    fails_with(
+        hexroute()
+            .arg("render")
+            .arg(fixture("1867_bc.json"))
+            .args(["-o", "x.bmp", "--format", "bmp"]),
+        "possible values: png, svg, pdf",
+    );
+    fails_with(hexroute().arg("place"), "required arguments");
+    fails_with(
+        hexroute().args(["render", "g.json", "-o", "m.png", "--hex-size", "1000"]),
+        "out of range (4 to 400 pixels)",
+    );
+}

@@ -5,8 +5,8 @@ mod common;
 use common::{fails_with, fixture, hex_groups, hexroute};
 use hexroute::game::{self, Game};
 use hexroute::render::{self, MapOptions, MapPicture, RouteOverlay};
-use hexroute::routes::network::StopKind;
 use hexroute::state::MapState;
+use hexroute::tile::StopKind;
 use std::fs;
 use std::path::Path;
 
@@ -309,4 +309,50 @@ fn routes_render_draws_what_render_routes_draws() {
         &via_file,
     );
     assert_eq!(fs::read(&direct).unwrap(), fs::read(&via_file).unwrap());
+}
+
+/// Routes carry their game: drawing 1830's routes over 1867's map is refused.
+#[test]
+fn render_refuses_routes_of_another_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let routes = dir.path().join("prr.json");
+    let out = hexroute()
+        .arg("routes")
+        .arg(fixture("1830_late.json"))
+        .args(["--company", "PRR", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    fs::write(&routes, &out.stdout).unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["game"], "1830");
+    let png = dir.path().join("map.png");
+    fails_with(
+        hexroute()
+            .arg("render")
+            .arg(fixture("1867_bc.json"))
+            .arg("--routes")
+            .arg(&routes)
+            .arg("-o")
+            .arg(&png),
+        "the routes are for game 1830, but the map is 1867",
+    );
+    assert!(!png.exists());
+    // A report missing a field is named, not read as zero.
+    let broken = dir.path().join("broken.json");
+    fs::write(
+        &broken,
+        r#"{"game": "1867", "company": "GW", "routes": []}"#,
+    )
+    .unwrap();
+    fails_with(
+        hexroute()
+            .arg("render")
+            .arg(fixture("1867_bc.json"))
+            .arg("--routes")
+            .arg(&broken)
+            .arg("-o")
+            .arg(&png),
+        "missing field `total`",
+    );
 }

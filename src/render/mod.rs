@@ -5,11 +5,13 @@
 mod tile;
 
 use crate::address::Letters;
+use crate::error::Error;
 use crate::game::Game;
 use crate::geometry::{Coord, Face, Orientation, Rotation};
-use crate::routes::network::StopKind;
+use crate::routes::report::RoutesReport;
 use crate::state::MapState;
 use crate::tile::Colour;
+use crate::tile::StopKind;
 use cairo::Context;
 use std::f64::consts::PI;
 use tile::{HexFrame, Pt, TileExtras, TokenLook, draw_tile, face_to_face, hex_path, text};
@@ -139,6 +141,64 @@ pub struct RouteOverlay {
     pub routes: Vec<RoutePath>,
 }
 
+impl RouteOverlay {
+    /// The routes of a report, checked to belong to `game` and its map.
+    pub fn from_report(game: &Game, report: &RoutesReport) -> Result<RouteOverlay, Error> {
+        let companies = report.companies();
+        let several = companies.len() > 1;
+        let mut routes = Vec::new();
+        let mut total = 0u32;
+        for company in companies {
+            if company.game != game.id {
+                return Err(Error::Invalid(format!(
+                    "the routes are for game {}, but the map is {}",
+                    company.game, game.id
+                )));
+            }
+            total = total.checked_add(company.total).ok_or_else(|| {
+                Error::Invalid("the routes' totals add up past $4294967295".into())
+            })?;
+            for r in &company.routes {
+                let hexes = r
+                    .hexes
+                    .iter()
+                    .map(|h| game.hex(h))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let stops = r
+                    .stops
+                    .iter()
+                    .map(|s| {
+                        Ok(StopMark {
+                            hex: game.hex(&s.hex)?,
+                            kind: s.kind.with_index(s.index),
+                            skipped: s.skipped,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, Error>>()?;
+                routes.push(RoutePath {
+                    train: if several {
+                        format!("{} {}", company.company, r.train)
+                    } else {
+                        r.train.clone()
+                    },
+                    revenue: r.revenue,
+                    hexes,
+                    stops,
+                });
+            }
+        }
+        Ok(RouteOverlay {
+            company: companies
+                .iter()
+                .map(|c| c.company.as_str())
+                .collect::<Vec<_>>()
+                .join(" + "),
+            total,
+            routes,
+        })
+    }
+}
+
 /// Distinct, strong colours for trains, none of them a tile colour.
 pub const TRAIN_COLOURS: [Rgb; 6] = [
     (0.85, 0.0, 0.75),
@@ -253,13 +313,16 @@ impl<'a> MapPicture<'a> {
         state: &'a MapState,
         options: MapOptions,
         routes: Option<&'a RouteOverlay>,
-    ) -> Result<MapPicture<'a>, String> {
+    ) -> Result<MapPicture<'a>, Error> {
         let hexes: Vec<Coord> = match options.crop {
             Some((a, b)) => crop_hexes(game, a, b),
             None => game.hexes.keys().copied().collect(),
         };
         if hexes.is_empty() {
-            return Err(format!("the crop holds no hex of the {} map", game.id));
+            return Err(Error::Invalid(format!(
+                "the crop holds no hex of the {} map",
+                game.id
+            )));
         }
         let legend = routes.map(|r| r.routes.len() + 1).unwrap_or(0);
         let layout = Layout::new(
@@ -643,8 +706,9 @@ pub fn encode(
     width: i32,
     height: i32,
     draw: impl FnOnce(&Context),
-) -> Result<Vec<u8>, String> {
-    let err = |e: cairo::Error| format!("drawing failed: {e}");
+) -> Result<Vec<u8>, Error> {
+    // A surface cairo cannot make is almost always one too large for it.
+    let err = |e: cairo::Error| Error::Invalid(format!("drawing failed: {e}"));
     let (w, h) = (f64::from(width), f64::from(height));
     // Vector surfaces write into an in-memory stream, finished below.
     let vector: cairo::Surface = match format {
@@ -658,7 +722,7 @@ pub fn encode(
             let mut out = Vec::new();
             surface
                 .write_to_png(&mut out)
-                .map_err(|e| format!("PNG encoding failed: {e}"))?;
+                .map_err(|e| Error::Internal(format!("PNG encoding failed: {e}")))?;
             return Ok(out);
         }
         Format::Svg => {
@@ -671,16 +735,17 @@ pub fn encode(
     finish_vector(&vector, draw)
 }
 
-fn finish_vector(surface: &cairo::Surface, draw: impl FnOnce(&Context)) -> Result<Vec<u8>, String> {
+fn finish_vector(surface: &cairo::Surface, draw: impl FnOnce(&Context)) -> Result<Vec<u8>, Error> {
     {
-        let cr = Context::new(surface).map_err(|e| format!("drawing failed: {e}"))?;
+        let cr =
+            Context::new(surface).map_err(|e| Error::Invalid(format!("drawing failed: {e}")))?;
         draw(&cr);
     }
     let stream = surface
         .finish_output_stream()
-        .map_err(|e| format!("writing failed: {}", e.error))?;
+        .map_err(|e| Error::Internal(format!("writing failed: {}", e.error)))?;
     stream
         .downcast::<Vec<u8>>()
         .map(|b| *b)
-        .map_err(|_| "writing failed: unexpected stream".to_string())
+        .map_err(|_| Error::Internal("writing failed: unexpected stream".into()))
 }

@@ -11,12 +11,14 @@
 
 pub mod assign;
 pub mod network;
+pub mod report;
 pub mod revenue;
 
 use crate::game::{Distance, Game, ResolvedBonus, Skip, TrainDef};
 use crate::geometry::Coord;
 use crate::state::MapState;
-use network::{Network, StopKind};
+use crate::tile::StopKind;
+use network::Network;
 use rayon::prelude::*;
 pub use revenue::{ActiveBonus, BonusRule, Run, Visit};
 

@@ -9,15 +9,8 @@
 use crate::game::Game;
 use crate::geometry::{Coord, Face};
 use crate::state::{MapState, city_blocks};
-use crate::tile::{End, Tile};
+use crate::tile::{End, StopKind, Tile};
 use std::collections::BTreeMap;
-
-/// What kind of revenue centre a stop is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum StopKind {
-    City(usize),
-    Town(usize),
-}
 
 /// A revenue centre on the map.
 #[derive(Clone, Debug)]
@@ -137,13 +130,6 @@ impl Network {
     }
 }
 
-fn stop_end(kind: StopKind) -> End {
-    match kind {
-        StopKind::City(i) => End::City(i),
-        StopKind::Town(i) => End::Town(i),
-    }
-}
-
 impl Builder<'_> {
     fn edge_element(&mut self, c: Coord, face: Face) -> u32 {
         let n = c.neighbour(face, self.game.coords.orientation);
@@ -165,7 +151,7 @@ impl Builder<'_> {
 
     fn segments_from(&mut self, stop: &Stop, id: usize) -> Vec<Segment> {
         let (tile, _) = self.tiles[&stop.hex];
-        let start = stop_end(stop.kind);
+        let start = stop.kind.end();
         let mut found = Vec::new();
         let pieces: Vec<usize> = (0..tile.track.len())
             .filter(|&p| tile.track[p].touches(start))

@@ -1,6 +1,17 @@
-//! Command-line interface: arguments only; the work is in `commands`.
+//! The command-line program: the clap types here, [`run`] to parse and
+//! dispatch, shared I/O in [`io`], and one module per family of commands
+//! ([`info`], [`edit`], [`draw`], [`routes`]). Imports run one way only:
+//! `run` uses the command modules, they use `io` and these types (and
+//! `routes` uses `draw` for `--render`); nothing imports `run`.
 
-use clap::{Parser, Subcommand};
+mod draw;
+mod edit;
+mod info;
+mod io;
+mod routes;
+pub mod run;
+
+use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 
 /// Keep an 18xx game's map up to date and find the routes that earn the most.
@@ -94,8 +105,8 @@ pub enum Command {
         /// Tile name, e.g. 57.
         tile: String,
         /// Clockwise turn in 60° steps (0-5); omitted: the only legal one.
-        #[arg(short, long, value_name = "N")]
-        rotate: Option<i64>,
+        #[arg(short, long, value_name = "N", value_parser = rotation)]
+        rotate: Option<u8>,
         /// The company laying the tile: also checks that it can reach the new track.
         #[arg(short, long)]
         company: Option<String>,
@@ -113,8 +124,8 @@ pub enum Command {
         #[arg(required_unless_present = "list")]
         tile: Option<String>,
         /// Clockwise turn in 60° steps (0-5); omitted: the only legal one.
-        #[arg(short, long, value_name = "N")]
-        rotate: Option<i64>,
+        #[arg(short, long, value_name = "N", value_parser = rotation)]
+        rotate: Option<u8>,
         /// The company laying the tile: also checks that it can reach the new track.
         #[arg(short, long)]
         company: Option<String>,
@@ -162,17 +173,73 @@ pub enum Command {
     ///
     /// Example: hexroute routes fixtures/1867_bc.json --company CNR --trains 5,5+5E
     Routes(RoutesArgs),
+    /// Print a shell completion script (subcommands, options, company names).
+    ///
+    /// Example: hexroute completions bash > ~/.local/share/bash-completion/completions/hexroute
+    ///          hexroute completions zsh > ~/.zfunc/_hexroute
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output.
+    ///
+    /// Example: hexroute man > ~/.local/share/man/man1/hexroute.1
+    Man,
 }
 
 /// Picture size and format, shared by every command that draws.
 #[derive(clap::Args, Debug)]
 pub struct PictureArgs {
-    /// Hex radius (centre to corner) in pixels; the default suits a full map.
-    #[arg(long, value_name = "PX")]
+    /// Hex radius (centre to corner) in pixels, 4 to 400; the default suits a full map.
+    #[arg(long, value_name = "PX", value_parser = hex_size)]
     pub hex_size: Option<f64>,
-    /// png, svg or pdf (default: from the output file's extension).
-    #[arg(long)]
-    pub format: Option<String>,
+    /// The picture format (default: from the output file's extension).
+    #[arg(long, value_enum, ignore_case = true)]
+    pub format: Option<PictureFormat>,
+}
+
+/// Picture formats, all drawn by the same code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PictureFormat {
+    Png,
+    Svg,
+    Pdf,
+}
+
+impl From<PictureFormat> for hexroute::render::Format {
+    fn from(f: PictureFormat) -> Self {
+        match f {
+            PictureFormat::Png => hexroute::render::Format::Png,
+            PictureFormat::Svg => hexroute::render::Format::Svg,
+            PictureFormat::Pdf => hexroute::render::Format::Pdf,
+        }
+    }
+}
+
+/// What shows behind the map.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Background {
+    White,
+    Transparent,
+}
+
+/// `--rotate`: a clockwise turn in 60° steps.
+fn rotation(text: &str) -> Result<u8, String> {
+    match text.trim().parse::<u8>() {
+        Ok(n) if n <= 5 => Ok(n),
+        _ => Err(format!("rotation {text} is not 0-5 (clockwise 60° steps)")),
+    }
+}
+
+/// `--hex-size`: a radius a picture can be drawn at.
+fn hex_size(text: &str) -> Result<f64, String> {
+    let size: f64 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a number of pixels"))?;
+    if !(4.0..=400.0).contains(&size) {
+        return Err(format!("{size} is out of range (4 to 400 pixels)"));
+    }
+    Ok(size)
 }
 
 #[derive(clap::Args, Debug)]
@@ -187,9 +254,9 @@ pub struct RenderArgs {
     /// Only the hexes between two corners, e.g. C10:N18, plus a margin.
     #[arg(long, value_name = "FROM:TO")]
     pub crop: Option<String>,
-    /// white (default) or transparent.
-    #[arg(long, default_value = "white", value_parser = ["white", "transparent"])]
-    pub background: String,
+    /// What shows behind the map.
+    #[arg(long, value_enum, default_value_t = Background::White)]
+    pub background: Background,
     /// Leave out the letters and numbers on the map edges.
     #[arg(long)]
     pub no_coords: bool,

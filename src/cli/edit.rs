@@ -1,16 +1,51 @@
-//! The map-changing commands: `place`, `upgrade`, `token`, `phase`, `undo`.
-//! Each loads the game, asks `rules` whether the change is legal, records it
-//! in the history and writes the file atomically; a refusal writes nothing.
+//! The commands that write a saved game: `new` and `import` make one;
+//! `place`, `upgrade`, `token`, `phase` and `undo` change one. Each change
+//! asks `rules` whether it is legal, is recorded in the history and is
+//! written atomically; a refusal writes nothing.
 
-use crate::cli::EditArgs;
-use crate::commands::{Internal, display, load_save, write_save};
+use super::EditArgs;
+use super::io::{
+    display, load_game, load_save, print_json, read_input, refuse_overwrite, write_save,
+};
 use anyhow::{Result, anyhow, bail};
-use hexroute::game::Game;
+use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
 use hexroute::rules::{self, Lay, LayKind, Violation};
 use hexroute::state::MapState;
+use hexroute::{Error, import as convert, save};
 use serde_json::json;
 use std::path::Path;
+
+/// `new`: the printed map in the first phase.
+pub fn new(custom: Option<&Path>, id: &str, output: &Path, force: bool) -> Result<()> {
+    let game = load_game(custom, id)?;
+    refuse_overwrite(output, force)?;
+    write_save(output, &game, &MapState::new())
+}
+
+/// `import`: another program's save, converted.
+pub fn import(custom: Option<&Path>, input: &Path, output: &Path, force: bool) -> Result<()> {
+    let text = read_input(input)?;
+    let name = display(input);
+    let full = convert::game_name(&text).map_err(|e| e.context(&name))?;
+    let game = match custom {
+        Some(path) => game::from_file(path)?,
+        None => game::builtin_ids()
+            .into_iter()
+            .map(|id| game::builtin(id).map_err(|e| Error::Internal(e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .find(|g| g.import.name == full || g.id == full)
+            .ok_or_else(|| {
+                anyhow!("{name}: the save is for \"{full}\", which hexroute does not know")
+            })?,
+    };
+    let state = convert::import(&text, &game).map_err(|e| e.context(&name))?;
+    // Structural checks (token spaces, companies) are the saved-game loader's.
+    save::from_json(&save::to_json(&state, &game), &game).map_err(|e| e.context(&name))?;
+    refuse_overwrite(output, force)?;
+    write_save(output, &game, &state)
+}
 
 /// Loads, changes and writes a saved game. `change` returns the new map and
 /// the rules it breaks; broken rules refuse the change unless `--force`.
@@ -52,36 +87,18 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// The current time as `YYYY-MM-DDTHH:MM:SSZ` (UTC), without a date crate.
+/// The current time as `YYYY-MM-DDTHH:MM:SSZ` (UTC), for the history.
 fn utc_now() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0);
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
+    utc_stamp(jiff::Timestamp::now())
 }
 
-fn rotation_arg(r: Option<i64>) -> Result<Option<Rotation>> {
-    r.map(|n| {
-        Rotation::checked(n).ok_or_else(|| anyhow!("rotation {n} is not 0-5 (clockwise 60° steps)"))
-    })
-    .transpose()
+fn utc_stamp(t: jiff::Timestamp) -> String {
+    t.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+/// `--rotate`, already checked by clap to be 0-5.
+fn rotation_arg(r: Option<u8>) -> Option<Rotation> {
+    r.map(|n| Rotation::new(n.into()))
 }
 
 fn company_arg(game: &Game, company: Option<&str>) -> Result<Option<String>> {
@@ -89,7 +106,7 @@ fn company_arg(game: &Game, company: Option<&str>) -> Result<Option<String>> {
         .map(|c| {
             game.company(c)
                 .map(|co| co.abbrev.clone())
-                .map_err(|e| anyhow!(e))
+                .map_err(anyhow::Error::from)
         })
         .transpose()
 }
@@ -101,24 +118,25 @@ pub fn lay(
     kind: LayKind,
     hex: &str,
     tile: &str,
-    rotate: Option<i64>,
+    rotate: Option<u8>,
     company: Option<&str>,
 ) -> Result<()> {
-    let rotation = rotation_arg(rotate)?;
+    let rotation = rotation_arg(rotate);
     edit(custom, args, |game, state| {
-        let c = game.hex(hex).map_err(|e| anyhow!(e))?;
+        let c = game.hex(hex)?;
         let name = canonical_tile(game, tile)?;
         let company = company_arg(game, company)?;
         let chosen = match rotation {
-            Some(rot) => rules::check_lay(game, state, c, kind, &name, rot, company.as_deref())
-                .map_err(|e| anyhow!(e))?,
+            Some(rot) => rules::check_lay(game, state, c, kind, &name, rot, company.as_deref())?,
             None => only_rotation(game, state, c, kind, &name, company.as_deref())?,
         };
         let next = match (&chosen.tokens, chosen.apply(state, c)) {
             (Ok(_), Some(next)) => next,
             (Err(why), _) => bail!("hex {}: {why}", game.format(c)),
             (Ok(_), None) => {
-                return Err(Internal("a lay with tokens placed did not apply".into()).into());
+                return Err(
+                    Error::Internal("a lay with tokens placed did not apply".into()).into(),
+                );
             }
         };
         Ok((next, chosen.violations))
@@ -126,7 +144,7 @@ pub fn lay(
 }
 
 fn canonical_tile(game: &Game, name: &str) -> Result<String> {
-    let t = game.tile(name.trim()).map_err(|e| anyhow!(e))?;
+    let t = game.tile(name.trim())?;
     Ok(t.name.clone())
 }
 
@@ -142,9 +160,7 @@ fn only_rotation(
     let tile = &game.tiles[name];
     let mut all = Vec::new();
     for rot in rules::distinct_rotations(tile) {
-        all.push(
-            rules::check_lay(game, state, c, kind, name, rot, company).map_err(|e| anyhow!(e))?,
-        );
+        all.push(rules::check_lay(game, state, c, kind, name, rot, company)?);
     }
     let addr = game.format(c);
     let legal: Vec<&Lay> = all.iter().filter(|l| l.is_legal()).collect();
@@ -197,10 +213,10 @@ pub fn list_upgrades(
 ) -> Result<()> {
     let (game, state) = load_save(custom, file)?;
     let name = display(file);
-    let c = game.hex(hex).map_err(|e| anyhow!("{name}: {e}"))?;
-    let company = company_arg(&game, company).map_err(|e| anyhow!("{name}: {e}"))?;
+    let c = game.hex(hex).map_err(|e| e.context(&name))?;
+    let company = company_arg(&game, company).map_err(|e| e.context(name.clone()))?;
     let options = rules::upgrade_options(&game, &state, c, company.as_deref())
-        .map_err(|e| anyhow!("{name}: {e}"))?;
+        .map_err(|e| e.context(&name))?;
     let token_list = |l: &Lay| -> Vec<(usize, String)> {
         l.tokens
             .as_ref()
@@ -223,7 +239,7 @@ pub fn list_upgrades(
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        print_json(&out)?;
         return Ok(());
     }
     let addr = game.format(c);
@@ -272,12 +288,8 @@ pub fn token(
     remove: bool,
 ) -> Result<()> {
     edit(custom, args, |game, state| {
-        let c = game.hex(hex).map_err(|e| anyhow!(e))?;
-        let abbrev = game
-            .company(company)
-            .map_err(|e| anyhow!(e))?
-            .abbrev
-            .clone();
+        let c = game.hex(hex)?;
+        let abbrev = game.company(company)?.abbrev.clone();
         let mut next = state.clone();
         let mut hex_state = next.hex_state(c);
         if remove {
@@ -296,8 +308,7 @@ pub fn token(
             next.hexes.insert(c, hex_state);
             return Ok((next, Vec::new()));
         }
-        let placement =
-            rules::check_token(game, state, c, &abbrev, space).map_err(|e| anyhow!(e))?;
+        let placement = rules::check_token(game, state, c, &abbrev, space)?;
         hex_state.tokens.insert(placement.space, abbrev);
         next.hexes.insert(c, hex_state);
         Ok((next, placement.violations))
@@ -307,7 +318,7 @@ pub fn token(
 pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> {
     edit(custom, args, |game, state| {
         let mut next = state.clone();
-        next.phase = game.phase_index(phase).map_err(|e| anyhow!(e))?;
+        next.phase = game.phase_index(phase)?;
         if next.phase == state.phase {
             bail!(
                 "the game is already in phase {}",
@@ -326,4 +337,19 @@ pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
     };
     eprintln!("undid: {}  ({})", change.command, change.time);
     write_save(args.target(), &game, &state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_times_are_utc_to_the_second() {
+        let t: jiff::Timestamp = "2024-02-29T23:59:58.75Z".parse().unwrap();
+        assert_eq!(utc_stamp(t), "2024-02-29T23:59:58Z");
+        assert_eq!(
+            utc_stamp(jiff::Timestamp::UNIX_EPOCH),
+            "1970-01-01T00:00:00Z"
+        );
+    }
 }

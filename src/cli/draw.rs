@@ -1,0 +1,121 @@
+//! The drawing commands: `render`, `tiles -o`, `routes --render`. They pick
+//! the format, build the picture and write it atomically (a failed write
+//! leaves no partial file).
+
+use super::io::{display, display_out, load_save, read_input, write_bytes};
+use super::{Background, PictureArgs, RenderArgs};
+use anyhow::{Result, anyhow, bail};
+use hexroute::game::Game;
+use hexroute::render::{
+    DEFAULT_HEX_SIZE, Format, MapOptions, MapPicture, RouteOverlay, TileSheet, encode,
+};
+use hexroute::routes::report::RoutesReport;
+use hexroute::state::MapState;
+use std::path::Path;
+
+/// The format asked for by `--format` or by the output's extension.
+fn format_of(output: &Path, picture: &PictureArgs) -> Result<Format> {
+    let name = display_out(output);
+    match picture.format {
+        Some(f) => Ok(f.into()),
+        None => Format::from_path(output).ok_or_else(|| {
+            anyhow!(
+                "{name}: cannot tell the picture format from the file name (end it in .png, .svg or .pdf, or give --format)"
+            )
+        }),
+    }
+}
+
+pub fn render(custom: Option<&Path>, args: RenderArgs) -> Result<()> {
+    let format = format_of(&args.output, &args.picture)?;
+    let size = args.picture.hex_size.unwrap_or(DEFAULT_HEX_SIZE);
+    let (game, state) = load_save(custom, &args.file)?;
+    let crop = match &args.crop {
+        Some(text) => Some(parse_crop(&game, text)?),
+        None => None,
+    };
+    let overlay = match &args.routes {
+        Some(path) => {
+            let name = display(path);
+            let report = RoutesReport::from_json(&read_input(path)?)
+                .and_then(|r| RouteOverlay::from_report(&game, &r))
+                .map_err(|e| e.context(name))?;
+            Some(report)
+        }
+        None => None,
+    };
+    let options = MapOptions {
+        hex_size: size,
+        crop,
+        transparent: args.background == Background::Transparent,
+        coords: !args.no_coords,
+    };
+    draw_map(
+        &game,
+        &state,
+        options,
+        overlay.as_ref(),
+        &args.output,
+        format,
+    )
+}
+
+fn draw_map(
+    game: &Game,
+    state: &MapState,
+    options: MapOptions,
+    overlay: Option<&RouteOverlay>,
+    output: &Path,
+    format: Format,
+) -> Result<()> {
+    let picture = MapPicture::new(game, state, options, overlay)?;
+    let (w, h) = picture.size();
+    let bytes = encode(format, w, h, |cr| picture.draw(cr))?;
+    write_bytes(output, &bytes)
+}
+
+/// `C10:N18` → the two corner hexes. Corners need not be on the map, but
+/// the range must hold at least one hex.
+type Corner = (i32, i32);
+
+fn parse_crop(game: &Game, text: &str) -> Result<(Corner, Corner)> {
+    let (a, b) = text
+        .split_once(':')
+        .ok_or_else(|| anyhow!("--crop {text}: expected two corners like C10:N18"))?;
+    let parse = |s: &str| {
+        game.coords
+            .parse_parts(s)
+            .map_err(|e| anyhow!("--crop {text}: {e}"))
+    };
+    let (a, b) = (parse(a)?, parse(b)?);
+    if hexroute::render::crop_hexes(game, a, b).is_empty() {
+        bail!("--crop {text} lies outside the {} map", game.id);
+    }
+    Ok((a, b))
+}
+
+pub fn tile_sheet(game: &Game, output: &Path, picture: &PictureArgs) -> Result<()> {
+    let format = format_of(output, picture)?;
+    let size = picture.hex_size.unwrap_or(48.0);
+    let sheet = TileSheet::new(game, size);
+    let (w, h) = sheet.size();
+    let bytes = encode(format, w, h, |cr| sheet.draw(cr))?;
+    write_bytes(output, &bytes)
+}
+
+/// `routes --render`: the routes just found, drawn over the full map.
+pub fn render_routes(
+    game: &Game,
+    state: &MapState,
+    report: &RoutesReport,
+    output: &Path,
+    picture: &PictureArgs,
+) -> Result<()> {
+    let format = format_of(output, picture)?;
+    let overlay = RouteOverlay::from_report(game, report)?;
+    let options = MapOptions {
+        hex_size: picture.hex_size.unwrap_or(DEFAULT_HEX_SIZE),
+        ..MapOptions::default()
+    };
+    draw_map(game, state, options, Some(&overlay), output, format)
+}

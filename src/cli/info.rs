@@ -1,0 +1,224 @@
+//! The commands that only look: `games`, `tiles`, `show`, and the
+//! program's own `completions` and `man`.
+
+use super::io::{load_game, load_save, print_json};
+use anyhow::Result;
+use clap::CommandFactory;
+use hexroute::{Error, game};
+use serde_json::json;
+use std::path::Path;
+
+pub fn games(custom: Option<&Path>) -> Result<()> {
+    if let Some(path) = custom {
+        let g = game::from_file(path)?;
+        println!("{:<6} {}  (from {})", g.id, g.name, path.display());
+    }
+    for id in game::builtin_ids() {
+        let g = game::builtin(id).map_err(|e| Error::Internal(e.to_string()))?;
+        println!("{:<6} {}", g.id, g.name);
+    }
+    Ok(())
+}
+
+pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
+    let game = load_game(custom, id)?;
+    if as_json {
+        let list: Vec<_> = game
+            .tile_counts
+            .iter()
+            .map(|(name, count)| {
+                let t = &game.tiles[name];
+                json!({"tile": name, "colour": t.colour.name(), "count": count, "labels": t.labels})
+            })
+            .collect();
+        print_json(&list)?;
+        return Ok(());
+    }
+    println!("{} — {} player tiles", game.name, game.tile_counts.len());
+    println!("{:<6} {:<7} {:>5}  TRACK", "TILE", "COLOUR", "COUNT");
+    for (name, count) in &game.tile_counts {
+        let t = &game.tiles[name];
+        let label = if t.labels.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", t.labels.join(","))
+        };
+        println!(
+            "{:<6} {:<7} {:>5}  {}{}",
+            name,
+            t.colour.name(),
+            count,
+            t.describe(Default::default()),
+            label
+        );
+    }
+    Ok(())
+}
+
+pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
+    let (game, state) = load_save(custom, file)?;
+    let phase = &game.phases[state.phase];
+    let laid: Vec<_> = state.laid_tiles().collect();
+    let supply = state.supply(&game);
+    let mut by_company: Vec<(String, Vec<(String, usize)>)> = Vec::new();
+    for (c, space, company) in state.tokens() {
+        let entry = match by_company.iter_mut().find(|(co, _)| co == company) {
+            Some(e) => e,
+            None => {
+                by_company.push((company.to_string(), Vec::new()));
+                by_company.last_mut().expect("just pushed")
+            }
+        };
+        entry.1.push((game.format(c), space));
+    }
+    by_company.sort_by(|a, b| a.0.cmp(&b.0));
+    if as_json {
+        let out = json!({
+            "game": game.id,
+            "name": game.name,
+            "phase": phase.name,
+            "tiles": laid.iter().map(|(c, t, r)| json!({
+                "hex": game.format(*c), "tile": t, "rotation": r.steps(),
+                "location": game.location(*c),
+            })).collect::<Vec<_>>(),
+            "tokens": by_company.iter().map(|(co, list)| (co.clone(), list.iter().map(|(h, s)| json!({"hex": h, "space": s})).collect::<serde_json::Value>())).collect::<serde_json::Map<_, _>>(),
+            "trains": state.trains,
+            "supply": supply.iter().map(|(t, n, left)| json!({"tile": t, "count": n, "left": left})).collect::<Vec<_>>(),
+        });
+        print_json(&out)?;
+        return Ok(());
+    }
+    println!(
+        "{} — phase {} (lays {})",
+        game.name,
+        phase.name,
+        phase.tiles_word()
+    );
+    println!("\nTiles laid ({}):", laid.len());
+    for (c, t, r) in &laid {
+        let loc = game
+            .location(*c)
+            .map(|l| format!("  {l}"))
+            .unwrap_or_default();
+        println!("  {:<4} {:<5} rotation {}{}", game.format(*c), t, r, loc);
+    }
+    println!("\nTokens ({}):", state.tokens().count());
+    for (co, list) in &by_company {
+        let places: Vec<String> = list
+            .iter()
+            .map(
+                |(h, _)| match game.hex(h).ok().and_then(|c| game.location(c)) {
+                    Some(l) => format!("{h} {l}"),
+                    None => h.clone(),
+                },
+            )
+            .collect();
+        println!("  {:<4} {}", co, places.join(", "));
+    }
+    if !state.trains.is_empty() {
+        println!("\nTrains:");
+        for (co, trains) in &state.trains {
+            println!("  {:<4} {}", co, trains.join(", "));
+        }
+    }
+    println!("\nSupply (left/count):");
+    let cells: Vec<String> = supply
+        .iter()
+        .map(|(t, n, left)| match left {
+            Some(left) => format!("{t}:{left}/{n}"),
+            None => format!("{t}:{n}"),
+        })
+        .collect();
+    for chunk in cells.chunks(10) {
+        println!("  {}", chunk.join("  "));
+    }
+    Ok(())
+}
+
+pub fn show_history(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
+    let (game, state) = load_save(custom, file)?;
+    let changes: Vec<(String, String, Vec<String>)> = state
+        .history
+        .iter()
+        .map(|ch| {
+            let mut what: Vec<String> = Vec::new();
+            if let Some((b, a)) = ch.phase {
+                what.push(format!(
+                    "phase {} → {}",
+                    game.phases[b].name, game.phases[a].name
+                ));
+            }
+            for (c, (before, after)) in &ch.hexes {
+                what.push(format!(
+                    "{}: {} → {}",
+                    game.format(*c),
+                    hex_words(before),
+                    hex_words(after)
+                ));
+            }
+            (ch.command.clone(), ch.time.clone(), what)
+        })
+        .collect();
+    if as_json {
+        let out: Vec<_> = changes
+            .iter()
+            .map(|(cmd, time, what)| json!({"command": cmd, "time": time, "changes": what}))
+            .collect();
+        print_json(&out)?;
+        return Ok(());
+    }
+    if changes.is_empty() {
+        println!("No changes recorded.");
+    }
+    for (n, (cmd, time, what)) in changes.iter().enumerate() {
+        println!("{:>3}. {time}  hexroute {cmd}", n + 1);
+        for w in what {
+            println!("       {w}");
+        }
+    }
+    Ok(())
+}
+
+fn hex_words(h: &hexroute::state::HexState) -> String {
+    let mut parts = Vec::new();
+    match &h.tile {
+        Some((t, r)) => parts.push(format!("tile {t} rotation {r}")),
+        None => parts.push("printed".into()),
+    }
+    if !h.tokens.is_empty() {
+        let toks: Vec<String> = h.tokens.iter().map(|(s, co)| format!("{co}@{s}")).collect();
+        parts.push(format!("tokens {}", toks.join(",")));
+    }
+    parts.join(", ")
+}
+
+/// `completions SHELL`: clap's script, with the built-in games' company
+/// names as the values `--company` completes to.
+pub fn completions(shell: clap_complete::Shell) -> Result<()> {
+    let mut companies: Vec<String> = Vec::new();
+    for id in game::builtin_ids() {
+        let g = game::builtin(id)?;
+        companies.extend(g.companies.iter().map(|c| c.abbrev.clone()));
+    }
+    companies.sort();
+    companies.dedup();
+    let values = clap::builder::PossibleValuesParser::new(companies);
+    let mut cmd = super::Cli::command();
+    for sub in ["place", "upgrade", "routes"] {
+        let values = values.clone();
+        cmd = cmd.mut_subcommand(sub, |s| s.mut_arg("company", |a| a.value_parser(values)));
+    }
+    cmd = cmd.mut_subcommand("token", |s| {
+        s.mut_arg("company", |a| a.value_parser(values))
+    });
+    clap_complete::generate(shell, &mut cmd, "hexroute", &mut std::io::stdout());
+    Ok(())
+}
+
+/// `man`: the manual page, made from the same definitions as `--help`.
+pub fn man() -> Result<()> {
+    clap_mangen::Man::new(super::Cli::command())
+        .render(&mut std::io::stdout())
+        .map_err(|e| Error::Internal(format!("cannot write the manual page: {e}")))?;
+    Ok(())
+}

@@ -1,0 +1,111 @@
+//! What every command shares: reading input, loading games and saves,
+//! writing results, naming paths in messages, and the exit code of an error.
+//! Every command module imports this one; none imports another command module.
+
+use anyhow::{Context, Result, bail};
+use hexroute::game::{self, Game};
+use hexroute::state::MapState;
+use hexroute::{Error, atomic, save};
+use std::io::Read;
+use std::path::Path;
+
+/// 1 for a fault of hexroute itself, 2 for everything the user can fix.
+pub fn exit_code(e: &anyhow::Error) -> u8 {
+    let internal = e
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<Error>())
+        .any(Error::is_internal);
+    if internal { 1 } else { 2 }
+}
+
+/// How an input path is named in messages (`-` is standard input).
+pub fn display(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// How an output path is named in messages (`-` is standard output).
+pub fn display_out(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdout>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The whole of a file, or of standard input for `-`.
+pub fn read_input(path: &Path) -> Result<String> {
+    let mut text = String::new();
+    if path.as_os_str() == "-" {
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("<stdin>")?;
+    } else {
+        text = std::fs::read_to_string(path).with_context(|| display(path))?;
+    }
+    Ok(text)
+}
+
+/// Loads a game by id: the custom file when given (its id must match), else built-in.
+pub fn load_game(custom: Option<&Path>, id: &str) -> Result<Game> {
+    match custom {
+        Some(path) => {
+            let g = game::from_file(path)?;
+            if g.id != id {
+                bail!(
+                    "{}: defines game \"{}\", but \"{id}\" was asked for",
+                    path.display(),
+                    g.id
+                );
+            }
+            Ok(g)
+        }
+        None => Ok(game::builtin(id)?),
+    }
+}
+
+/// Reads a saved game and the game it belongs to.
+pub fn load_save(custom: Option<&Path>, path: &Path) -> Result<(Game, MapState)> {
+    let text = read_input(path)?;
+    let name = display(path);
+    let id = save::game_id(&text).map_err(|e| e.context(&name))?;
+    let game = load_game(custom, &id).with_context(|| name.clone())?;
+    let state = save::from_json(&text, &game).map_err(|e| e.context(&name))?;
+    Ok((game, state))
+}
+
+/// Refuses to replace an existing file unless `--force` was given.
+pub fn refuse_overwrite(output: &Path, force: bool) -> Result<()> {
+    if output.as_os_str() != "-" && output.exists() && !force {
+        bail!(
+            "{}: already exists (use --force to overwrite)",
+            output.display()
+        );
+    }
+    Ok(())
+}
+
+/// Writes a saved game atomically, after checking that it loads back.
+pub fn write_save(output: &Path, game: &Game, state: &MapState) -> Result<()> {
+    let text = save::to_json(state, game);
+    // Whatever we write must load back; a failure here is our bug.
+    save::from_json(&text, game)
+        .map_err(|e| Error::Internal(format!("written game does not reload: {e}")))?;
+    write_bytes(output, text.as_bytes())
+}
+
+/// Writes any output (a save, a picture) atomically; `-` is standard output.
+pub fn write_bytes(output: &Path, bytes: &[u8]) -> Result<()> {
+    atomic::write(output, bytes).with_context(|| display_out(output))
+}
+
+/// Prints a value as pretty JSON on standard output.
+pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
+    let text = serde_json::to_string_pretty(value)
+        .map_err(|e| Error::Internal(format!("cannot write JSON: {e}")))?;
+    println!("{text}");
+    Ok(())
+}

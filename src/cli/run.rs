@@ -1,0 +1,140 @@
+//! Parse the command line, run the command, and turn an error into one
+//! line on stderr and an exit code (2: bad input, 1: a fault of hexroute).
+
+use super::{Cli, Command, draw, edit, info, io, routes};
+use clap::Parser;
+use std::process::ExitCode;
+
+/// The whole program.
+pub fn main() -> ExitCode {
+    quiet_broken_pipe();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version print and end with success.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            eprintln!("hexroute: error: {}", one_line(&e));
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hexroute: error: {e:#}");
+            ExitCode::from(io::exit_code(&e))
+        }
+    }
+}
+
+/// A usage error in one line, as every other error is: clap's message and
+/// tips, without the usage block (`--help` shows that).
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let words: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+        .collect();
+    let message = words.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    format!("{message} (see --help)")
+}
+
+/// `hexroute tiles 1867 | head` must end quietly when `head` stops reading,
+/// as other shell tools do, not panic in `println!`. Rust ignores SIGPIPE;
+/// this restores the default, so the process simply ends.
+fn quiet_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default before any
+    // thread starts; no handler code runs in this process.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let custom = cli.game_file.as_deref();
+    match cli.command {
+        Command::New {
+            game,
+            output,
+            force,
+        } => edit::new(custom, &game, &output, force),
+        Command::Import {
+            save,
+            output,
+            force,
+        } => edit::import(custom, &save, &output, force),
+        Command::Show {
+            file,
+            json,
+            history,
+        } => {
+            if history {
+                info::show_history(custom, &file, json)
+            } else {
+                info::show(custom, &file, json)
+            }
+        }
+        Command::Games => info::games(custom),
+        Command::Tiles {
+            game,
+            json,
+            output,
+            picture,
+        } => match output {
+            Some(out) => draw::tile_sheet(&io::load_game(custom, &game)?, &out, &picture),
+            None => info::tiles(custom, &game, json),
+        },
+        Command::Place {
+            edit,
+            hex,
+            tile,
+            rotate,
+            company,
+        } => edit::lay(
+            custom,
+            &edit,
+            hexroute::rules::LayKind::Place,
+            &hex,
+            &tile,
+            rotate,
+            company.as_deref(),
+        ),
+        Command::Upgrade {
+            edit,
+            hex,
+            tile,
+            rotate,
+            company,
+            list,
+            json,
+        } => match (list, tile) {
+            (true, _) => edit::list_upgrades(custom, &edit.file, &hex, company.as_deref(), json),
+            (false, Some(tile)) => edit::lay(
+                custom,
+                &edit,
+                hexroute::rules::LayKind::Upgrade,
+                &hex,
+                &tile,
+                rotate,
+                company.as_deref(),
+            ),
+            (false, None) => anyhow::bail!("upgrade needs a tile name (or --list)"),
+        },
+        Command::Token {
+            edit,
+            hex,
+            company,
+            space,
+            remove,
+        } => edit::token(custom, &edit, &hex, &company, space, remove),
+        Command::Phase { edit, phase } => edit::phase(custom, &edit, &phase),
+        Command::Undo { edit } => edit::undo(custom, &edit),
+        Command::Render(args) => draw::render(custom, args),
+        Command::Routes(args) => routes::routes(custom, args),
+        Command::Completions { shell } => info::completions(shell),
+        Command::Man => info::man(),
+    }
+}
