@@ -33,7 +33,7 @@ fn bench(c: &mut Criterion) {
     for (name, company, trains) in cases {
         let q = query(&g, company, trains);
         group.bench_function(name, |b| {
-            b.iter(|| black_box(routes::solve(&g, &state, &q)).total)
+            b.iter(|| black_box(routes::solve(&g, &state, &q).unwrap()).total)
         });
     }
     group.finish();

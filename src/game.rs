@@ -129,6 +129,10 @@ pub struct BonusDef {
     /// Optional bonuses apply only when named (private companies); the others always do.
     #[serde(default)]
     pub optional: bool,
+    /// True when a multiplier train (2+2, 5+5E) multiplies the bonus as it
+    /// does the stops (1867's Timmins); false adds it once (privates).
+    #[serde(default)]
+    pub multiplied: bool,
     pub kind: BonusKind,
     /// Only these trains earn it (empty: every train).
     #[serde(default)]
@@ -203,10 +207,26 @@ pub struct GameDef {
     pub unlimited_tiles: Vec<String>,
     #[serde(default)]
     pub bonuses: Vec<BonusDef>,
+    /// Off-board areas printed across several hexes, each hex its own
+    /// off-board: a route may stop in only one hex of a group.
+    #[serde(default)]
+    pub offboard_groups: Vec<OffboardGroup>,
     pub rules: Rules,
     #[serde(default)]
     pub import: ImportDef,
 }
+
+/// Hexes of one off-board area (1867's Detroit: A17 and A19).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OffboardGroup {
+    pub name: String,
+    pub hexes: Vec<String>,
+}
+
+/// The largest bonus a game file or `--visit-bonus` may name: far above
+/// any printed game's, and low enough that no sum of revenues overflows.
+pub const MAX_BONUS: u32 = 10_000;
 
 /// How many copies of a player tile a game has.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -259,6 +279,7 @@ pub struct Bonus {
     pub name: String,
     pub bonus: u32,
     pub optional: bool,
+    pub multiplied: bool,
     pub kind: ResolvedBonus,
     pub trains: Vec<String>,
     pub phases: Vec<String>,
@@ -286,6 +307,8 @@ pub struct Game {
     /// Player tiles and how many of each there are.
     pub tile_counts: Vec<(String, Supply)>,
     pub bonuses: Vec<Bonus>,
+    /// Each hex of a multi-hex off-board, and its group's first hex.
+    pub offboard_groups: BTreeMap<Coord, Coord>,
     pub rules: Rules,
     pub import: ImportDef,
 }
@@ -407,14 +430,40 @@ impl Game {
                     to_any: to_any.iter().map(|h| parse(h)).collect::<Result<_, _>>()?,
                 },
             };
+            if b.bonus > MAX_BONUS {
+                return Err(err(format!(
+                    "bonus \"{}\": ${} is more than the ${MAX_BONUS} any game pays",
+                    b.name, b.bonus
+                )));
+            }
             bonuses.push(Bonus {
                 name: b.name.clone(),
                 bonus: b.bonus,
                 optional: b.optional,
+                multiplied: b.multiplied,
                 kind,
                 trains: b.trains.clone(),
                 phases: b.phases.clone(),
             });
+        }
+        let mut offboard_groups = BTreeMap::new();
+        for g in &def.offboard_groups {
+            let hexes = g
+                .hexes
+                .iter()
+                .map(|h| parse(h))
+                .collect::<Result<Vec<_>>>()?;
+            let Some(&first) = hexes.iter().min() else {
+                return Err(err(format!("off-board group {} has no hex", g.name)));
+            };
+            for h in hexes {
+                if offboard_groups.insert(h, first).is_some() {
+                    return Err(err(format!(
+                        "hex {} is in two off-board groups",
+                        coords.format(h)
+                    )));
+                }
+            }
         }
         let mut seen = BTreeSet::new();
         for c in &def.companies {
@@ -437,6 +486,7 @@ impl Game {
             barriers,
             tile_counts,
             bonuses,
+            offboard_groups,
             rules: def.rules,
             import: def.import,
         })
@@ -515,6 +565,11 @@ impl Game {
     /// The printed name of the location at a hex, if any.
     pub fn location(&self, c: Coord) -> Option<&str> {
         self.hexes.get(&c).and_then(|h| h.name.as_deref())
+    }
+
+    /// Where route rules place a hex: itself, or its off-board group's first hex.
+    pub fn place_of(&self, c: Coord) -> Coord {
+        self.offboard_groups.get(&c).copied().unwrap_or(c)
     }
 
     pub fn is_barrier(&self, c: Coord, face: Face) -> bool {

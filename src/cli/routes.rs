@@ -4,7 +4,7 @@
 use super::io::{display, load_save, print_json};
 use super::{PictureArgs, RoutesArgs, draw};
 use anyhow::{Result, anyhow, bail};
-use hexroute::game::Game;
+use hexroute::game::{self, Game};
 use hexroute::routes::report::{CompanyRoutes, RoutesReport, stop_name};
 use hexroute::routes::{self, ActiveBonus, BonusRule, Query, Solution};
 use hexroute::state::MapState;
@@ -47,13 +47,11 @@ fn active_bonuses(game: &Game, state: &MapState, args: &RoutesArgs) -> Result<Ve
         let c = game
             .hex(hex)
             .map_err(|e| anyhow!("--visit-bonus {spec}: {e}"))?;
-        let amount: u32 = amount
-            .trim()
-            .parse()
-            .map_err(|_| anyhow!("--visit-bonus {spec}: \"{amount}\" is not a whole number"))?;
+        let amount = bonus_amount(amount).map_err(|e| anyhow!("--visit-bonus {spec}: {e}"))?;
         out.push(ActiveBonus {
             name: format!("visit {}", hex.trim()),
             amount,
+            multiplied: false,
             kind: BonusRule::Visit(vec![c]),
             trains: vec![],
         });
@@ -74,10 +72,11 @@ fn active_bonuses(game: &Game, state: &MapState, args: &RoutesArgs) -> Result<Ve
                     .map_err(|e| anyhow!("--connection-bonus {spec}: {e}"))
             })
             .collect::<Result<Vec<_>>>()?;
-        let amount: u32 = amount.trim().parse().map_err(|_| bad())?;
+        let amount = bonus_amount(amount).map_err(|e| anyhow!("--connection-bonus {spec}: {e}"))?;
         out.push(ActiveBonus {
             name: format!("connect {}", hexes.trim()),
             amount,
+            multiplied: false,
             kind: BonusRule::Connection {
                 from: from_c,
                 to_any,
@@ -86,6 +85,21 @@ fn active_bonuses(game: &Game, state: &MapState, args: &RoutesArgs) -> Result<Ve
         });
     }
     Ok(out)
+}
+
+/// An ad-hoc bonus: a whole number of dollars no game exceeds.
+fn bonus_amount(text: &str) -> Result<u32> {
+    let amount: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("\"{text}\" is not a whole number of dollars"))?;
+    if amount > game::MAX_BONUS {
+        bail!(
+            "${amount} is more than the ${} a bonus may be",
+            game::MAX_BONUS
+        );
+    }
+    Ok(amount)
 }
 
 pub fn routes(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
@@ -139,7 +153,7 @@ pub fn routes(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
             .par_iter()
             .enumerate()
             .map(|(i, q)| routes::solve_watched(&net, q, &|p| progress.update(i, p)))
-            .collect()
+            .collect::<Result<_, _>>()?
     };
     progress.finish();
     let mut reports: Vec<CompanyRoutes> = solutions

@@ -14,7 +14,8 @@ pub mod network;
 pub mod report;
 pub mod revenue;
 
-use crate::game::{Distance, Game, ResolvedBonus, Skip, TrainDef};
+use crate::error::Error;
+use crate::game::{ConflictRule, Distance, Game, ResolvedBonus, Skip, TrainDef};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::StopKind;
@@ -172,6 +173,7 @@ pub fn bonuses_in_force(game: &Game, phase: usize, chosen: &[String]) -> Vec<Act
         .map(|b| ActiveBonus {
             name: b.name.clone(),
             amount: b.bonus,
+            multiplied: b.multiplied,
             kind: match &b.kind {
                 ResolvedBonus::Visit(hs) => BonusRule::Visit(hs.clone()),
                 ResolvedBonus::Connection { from, to_any } => BonusRule::Connection {
@@ -185,14 +187,32 @@ pub fn bonuses_in_force(game: &Game, phase: usize, chosen: &[String]) -> Vec<Act
 }
 
 /// Finds the optimal routes for a company's trains.
-pub fn solve(game: &Game, state: &MapState, query: &Query) -> Solution {
+pub fn solve(game: &Game, state: &MapState, query: &Query) -> Result<Solution, Error> {
     let net = Network::build(game, state);
     solve_on(&net, query)
 }
 
 /// As [`solve`], on a network already built.
-pub fn solve_on(net: &Network, query: &Query) -> Solution {
+pub fn solve_on(net: &Network, query: &Query) -> Result<Solution, Error> {
     solve_watched(net, query, &|_| {})
+}
+
+/// Refuses a search whose revenues could overflow `u32`: the whole map's
+/// stops and every bonus, at the largest multiplier, once per train. Every
+/// sum the search makes is at most that, so passing here proves none wraps.
+pub fn check_bounds(net: &Network, query: &Query) -> Result<(), Error> {
+    let multiplier = query.trains.iter().map(|t| u64::from(t.multiplier)).max();
+    let stops: u64 = net.stops.iter().map(|s| u64::from(s.revenue)).sum();
+    let bonuses: u64 = query.bonuses.iter().map(|b| u64::from(b.amount)).sum();
+    let worst = (stops + bonuses) * multiplier.unwrap_or(1) * query.trains.len() as u64;
+    if worst > u64::from(u32::MAX) {
+        return Err(Error::Invalid(format!(
+            "revenues up to ${worst} are beyond what hexroute can add exactly (${}); \
+             check the game's revenues, multipliers and bonuses",
+            u32::MAX
+        )));
+    }
+    Ok(())
 }
 
 /// As [`solve_on`], telling `progress` how the train assignment advances.
@@ -200,7 +220,8 @@ pub fn solve_watched(
     net: &Network,
     query: &Query,
     progress: &(dyn Fn(assign::Progress) + Sync),
-) -> Solution {
+) -> Result<Solution, Error> {
+    check_bounds(net, query)?;
     let (types, type_of) = train_types(&query.trains);
     let candidates = enumerate(net, query, &types);
     let priced: Vec<assign::Priced> = candidates
@@ -226,12 +247,12 @@ pub fn solve_watched(
         total += tr.revenue;
         routes.push(tr);
     }
-    Solution {
+    Ok(Solution {
         company: query.company.clone(),
         total,
         routes,
         candidates: candidates.len(),
-    }
+    })
 }
 
 /// Which half of a route a walker is growing.
@@ -252,8 +273,13 @@ struct Walker<'a> {
     /// them are found from there instead.
     earlier_token: Vec<bool>,
     bits: Vec<u64>,
+    /// Places a route has stopped in: stop hexes, or stops, as the game's
+    /// `within_route` rule says (see [`Places`]).
     hex_used: Vec<bool>,
     hex_of: Vec<usize>,
+    /// For each stop, the bit other routes of the company may not share
+    /// (`between_routes`), if any.
+    shared_place: Vec<Option<u32>>,
     left: Vec<SegRef>,
     right: Vec<SegRef>,
     visits: usize,
@@ -265,6 +291,59 @@ struct Walker<'a> {
     scratch: revenue::Scratch,
 }
 
+/// Where the game's route rules put their limits.
+///
+/// `within_route`: each stop gets a place id, and a route may stop in each
+/// place once. Under `TrackOrCityHex` (1867, 1861: "Route visits same hex
+/// twice") the places are stop hexes, with each group of off-board hexes
+/// one place; under `TrackOnly` (1830, 1889) each stop is its own place, so a
+/// route may stop at both cities of an OO tile but not at one city twice.
+///
+/// `between_routes`: under `TrackOrCityHex`, each stop hex also gets a bit
+/// beside the track elements, so two routes stopping in one hex conflict as
+/// if they shared track. Under `TrackOnly` only track conflicts.
+struct Places {
+    within: Vec<usize>,
+    count: usize,
+    between: Vec<Option<u32>>,
+    words: usize,
+}
+
+impl Places {
+    fn of(net: &Network) -> Places {
+        let mut hex_ids: Vec<Coord> = net.stops.iter().map(|s| s.place).collect();
+        hex_ids.sort();
+        hex_ids.dedup();
+        let hex_place = |s: &network::Stop| {
+            hex_ids
+                .binary_search(&s.place)
+                .expect("every stop's place is listed")
+        };
+        let (within, count) = match net.rules.within_route {
+            ConflictRule::TrackOrCityHex => {
+                (net.stops.iter().map(hex_place).collect(), hex_ids.len())
+            }
+            ConflictRule::TrackOnly => ((0..net.stops.len()).collect(), net.stops.len()),
+        };
+        let (between, elements) = match net.rules.between_routes {
+            ConflictRule::TrackOrCityHex => (
+                net.stops
+                    .iter()
+                    .map(|s| Some((net.elements + hex_place(s)) as u32))
+                    .collect(),
+                net.elements + hex_ids.len(),
+            ),
+            ConflictRule::TrackOnly => (vec![None; net.stops.len()], net.elements),
+        };
+        Places {
+            within,
+            count,
+            between,
+            words: elements.div_ceil(64).max(1),
+        }
+    }
+}
+
 fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec<Candidate> {
     let company = query.company.as_str();
     let is_token: Vec<bool> = net
@@ -273,14 +352,7 @@ fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec<Candidate>
         .map(|s| s.tokens.iter().any(|t| t == company))
         .collect();
     let tokens: Vec<usize> = (0..net.stops.len()).filter(|&s| is_token[s]).collect();
-    let mut hex_ids: Vec<Coord> = net.stops.iter().map(|s| s.hex).collect();
-    hex_ids.sort();
-    hex_ids.dedup();
-    let hex_of: Vec<usize> = net
-        .stops
-        .iter()
-        .map(|s| hex_ids.binary_search(&s.hex).expect("stop hex"))
-        .collect();
+    let places = Places::of(net);
     let limits = Limits::of(types);
     tokens
         .par_iter()
@@ -293,9 +365,10 @@ fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec<Candidate>
                 bonuses: &query.bonuses,
                 token: t,
                 earlier_token: (0..net.stops.len()).map(|s| is_token[s] && s < t).collect(),
-                bits: vec![0; net.words()],
-                hex_used: vec![false; hex_ids.len()],
-                hex_of: hex_of.clone(),
+                bits: vec![0; places.words],
+                hex_used: vec![false; places.count],
+                hex_of: places.within.clone(),
+                shared_place: places.between.clone(),
                 left: Vec::new(),
                 right: Vec::new(),
                 visits: 1,
@@ -407,6 +480,7 @@ impl Walker<'_> {
         }
         fill_visits(
             self.net,
+            self.company,
             self.token,
             &self.left,
             &self.right,
@@ -429,8 +503,15 @@ impl Walker<'_> {
             return;
         }
         let segs: Vec<SegRef> = self.left.iter().chain(self.right.iter()).copied().collect();
+        let mut bits = self.bits.clone();
+        let to = |r: &SegRef| self.net.out[r.from as usize][r.idx as usize].to;
+        for stop in std::iter::once(self.token).chain(segs.iter().map(to)) {
+            if let Some(bit) = self.shared_place[stop] {
+                bits[(bit / 64) as usize] |= 1 << (bit % 64);
+            }
+        }
         self.out.push(Candidate {
-            bits: self.bits.clone().into_boxed_slice(),
+            bits: bits.into_boxed_slice(),
             segs: segs.into_boxed_slice(),
             split: self.left.len() as u8,
             token: self.token as u32,
@@ -455,15 +536,22 @@ fn route_stops(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -
     stops
 }
 
-fn route_visits(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -> Vec<Visit> {
+fn route_visits(
+    net: &Network,
+    company: &str,
+    token: usize,
+    left: &[SegRef],
+    right: &[SegRef],
+) -> Vec<Visit> {
     let mut visits = Vec::new();
-    fill_visits(net, token, left, right, &mut visits);
+    fill_visits(net, company, token, left, right, &mut visits);
     visits
 }
 
 /// Writes the route's visits in travel order into `out`, reusing its memory.
 fn fill_visits(
     net: &Network,
+    company: &str,
     token: usize,
     left: &[SegRef],
     right: &[SegRef],
@@ -475,6 +563,7 @@ fn fill_visits(
             hex: st.hex,
             revenue: st.revenue,
             is_city: st.is_city(),
+            token: st.tokens.iter().any(|t| t == company),
         }
     };
     let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;
@@ -512,7 +601,7 @@ fn describe(
     let (left, right) = c.segs.split_at(c.split as usize);
     let token = c.token as usize;
     let stops = route_stops(net, token, left, right);
-    let visits = route_visits(net, token, left, right);
+    let visits = route_visits(net, &query.company, token, left, right);
     let hexes = route_hexes(net, token, left, right);
     let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)
         .expect("chosen routes are runnable");

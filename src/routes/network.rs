@@ -6,7 +6,7 @@
 //! elements it uses (hex edges crossed, plus any stop-to-stop track inside a
 //! tile): two routes conflict exactly when they share an element.
 
-use crate::game::Game;
+use crate::game::{Game, Rules};
 use crate::geometry::{Coord, Face};
 use crate::state::{MapState, city_blocks};
 use crate::tile::{End, StopKind, Tile};
@@ -16,6 +16,9 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug)]
 pub struct Stop {
     pub hex: Coord,
+    /// Where the game's route rules place it: its hex, or for an off-board
+    /// hex of a group (1867's Detroit) the group's first hex.
+    pub place: Coord,
     pub kind: StopKind,
     pub revenue: u32,
     /// Off-board or port: a route may end here, never pass through.
@@ -56,6 +59,8 @@ pub struct Network {
     pub out: Vec<Vec<Segment>>,
     /// Number of distinct track elements.
     pub elements: usize,
+    /// The game's rules for what routes may share.
+    pub rules: Rules,
 }
 
 struct Builder<'a> {
@@ -87,6 +92,7 @@ impl Network {
                 stop_ids.insert((*c, StopKind::City(ix)), stops.len());
                 stops.push(Stop {
                     hex: *c,
+                    place: game.place_of(*c),
                     kind: StopKind::City(ix),
                     revenue: tile.city_revenue(ix, offboard),
                     terminal,
@@ -98,6 +104,7 @@ impl Network {
                 stop_ids.insert((*c, StopKind::Town(ix)), stops.len());
                 stops.push(Stop {
                     hex: *c,
+                    place: game.place_of(*c),
                     kind: StopKind::Town(ix),
                     revenue: tile.town_revenue(ix, offboard),
                     terminal,
@@ -121,6 +128,7 @@ impl Network {
             stops,
             out,
             elements: b.next_element as usize,
+            rules: game.rules.clone(),
         }
     }
 

@@ -1,6 +1,16 @@
-//! Which stops a train makes on a route, chosen exactly, bonuses included.
+//! Which stops a train counts on a route, chosen exactly, bonuses included.
+//!
+//! A train must count its route's two ends and the stops its kind may not
+//! pass (every stop for an N-train, every city for an 1867 train); it fills
+//! its remaining count with the richest of the others. Two things make the
+//! choice more than "the richest": bonuses, which pay for stopping in
+//! particular hexes, and the express rule, that a counted stop must hold
+//! the company's token. Bonuses depend only on which hexes hold a counted
+//! stop, so every set of bonus hexes is tried (2^H for the H optional bonus
+//! hexes a route passes); an express is priced once for each token stop it
+//! could count, that stop made compulsory. Both are exact.
 
-use crate::game::{Skip, TrainDef};
+use crate::game::{Distance, Skip, TrainDef};
 use crate::geometry::Coord;
 
 /// A bonus in force for this search, its hexes resolved.
@@ -8,6 +18,9 @@ use crate::geometry::Coord;
 pub struct ActiveBonus {
     pub name: String,
     pub amount: u32,
+    /// True when a multiplier train (2+2, 5+5E) multiplies it too, as it
+    /// does 1867's Timmins bonus; private companies' bonuses are not.
+    pub multiplied: bool,
     pub kind: BonusRule,
     /// Only these trains earn it (empty: all).
     pub trains: Vec<String>,
@@ -26,15 +39,17 @@ impl ActiveBonus {
         self.trains.is_empty() || self.trains.iter().any(|t| t == &train.name)
     }
 
-    fn mentions(&self, hex: Coord) -> bool {
-        match &self.kind {
-            BonusRule::Visit(hs) => hs.contains(&hex),
-            BonusRule::Connection { from, to_any } => *from == hex || to_any.contains(&hex),
-        }
+    /// The hexes whose stops decide this bonus.
+    pub fn hexes(&self) -> impl Iterator<Item = Coord> + '_ {
+        let (first, rest) = match &self.kind {
+            BonusRule::Visit(hs) => (None, hs.as_slice()),
+            BonusRule::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
+        };
+        first.into_iter().chain(rest.iter().copied())
     }
 
-    fn earned(&self, stopped: &[Coord]) -> bool {
-        self.earned_by(&|h| stopped.contains(h))
+    fn mentions(&self, hex: Coord) -> bool {
+        self.hexes().any(|h| h == hex)
     }
 
     fn earned_by(&self, stopped: &impl Fn(&Coord) -> bool) -> bool {
@@ -42,6 +57,16 @@ impl ActiveBonus {
             BonusRule::Visit(hs) => hs.iter().any(stopped),
             BonusRule::Connection { from, to_any } => stopped(from) && to_any.iter().any(stopped),
         }
+    }
+
+    /// What it pays a train with this multiplier.
+    fn pays(&self, multiplier: u32) -> u64 {
+        u64::from(self.amount)
+            * if self.multiplied {
+                u64::from(multiplier)
+            } else {
+                1
+            }
     }
 }
 
@@ -51,20 +76,22 @@ pub struct Visit {
     pub hex: Coord,
     pub revenue: u32,
     pub is_city: bool,
+    /// The city holds the running company's token.
+    pub token: bool,
 }
 
 /// The best way for a train to run a route.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Run {
-    /// Net revenue: stops × multiplier, plus bonuses.
+    /// Net revenue: counted stops × multiplier, plus bonuses.
     pub revenue: u32,
-    /// For each visit, whether the train stops there.
+    /// For each visit, whether the train counts it.
     pub stops: Vec<bool>,
     /// Bonuses earned, by index into the active list.
     pub bonuses: Vec<usize>,
 }
 
-/// True when the train must stop at visit `i` of a route whose last visit is `last`.
+/// True when the train must count visit `i` of a route whose last visit is `last`.
 fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
     i == 0
         || i == last
@@ -80,43 +107,207 @@ fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
 fn within_reach(train: &TrainDef, must: usize, hexes: usize) -> bool {
     let limit = train.stops.map(|n| n as usize);
     match train.distance {
-        crate::game::Distance::Stops => limit.is_none_or(|n| must <= n),
-        crate::game::Distance::Hexes => limit.is_none_or(|n| hexes <= n),
+        Distance::Stops => limit.is_none_or(|n| must <= n),
+        Distance::Hexes => limit.is_none_or(|n| hexes <= n),
     }
-}
-
-/// Which stops the train must make on this route, if it can run it.
-fn must_stop(train: &TrainDef, visits: &[Visit], hexes: usize) -> Option<Vec<bool>> {
-    let last = visits.len() - 1;
-    let must: Vec<bool> = visits
-        .iter()
-        .enumerate()
-        .map(|(i, v)| must_stop_at(train, i, last, v))
-        .collect();
-    within_reach(train, must.iter().filter(|m| **m).count(), hexes).then_some(must)
 }
 
 /// Free stops a train may add to its compulsory ones.
 fn free_slots(train: &TrainDef, must: usize) -> usize {
     match (train.distance, train.stops) {
-        (crate::game::Distance::Stops, Some(n)) => n as usize - must,
+        (Distance::Stops, Some(n)) => n as usize - must,
         _ => usize::MAX,
     }
 }
 
-/// Reusable buffers for [`best_revenue`].
-#[derive(Default)]
-pub struct Scratch {
-    /// Hexes where the train must stop.
-    must: Vec<Coord>,
-    /// Optional stops that some bonus mentions: hex and revenue.
-    special: Vec<(Coord, u32)>,
-    /// Revenues of the other optional stops, richest first.
-    plain: Vec<u32>,
+/// A stop the train may count or not: revenue and visit index.
+#[derive(Copy, Clone, Debug)]
+struct Optional {
+    revenue: u32,
+    visit: usize,
 }
 
-/// What [`best_run`] earns, without saying how and without allocating:
-/// the route search calls this for every route and train type.
+/// Reusable buffers, so the search prices every route without allocating.
+#[derive(Default)]
+pub struct Scratch {
+    /// Hexes holding a compulsory stop.
+    must_hexes: Vec<Coord>,
+    /// Optional bonus hexes (no compulsory stop there), each with its
+    /// optional stops richest first, as a range of `in_hex`.
+    bonus_hexes: Vec<(Coord, usize, usize)>,
+    in_hex: Vec<Optional>,
+    /// Optional stops in hexes no bonus names, richest first.
+    plain: Vec<Optional>,
+    /// The stops a choice of bonus hexes may add, richest first.
+    fill: Vec<Optional>,
+    /// Indices of the bonuses this train can earn.
+    active: Vec<usize>,
+    /// The best choice so far: visit indices counted beyond the compulsory ones.
+    best_extra: Vec<usize>,
+    extra: Vec<usize>,
+}
+
+/// Richest first; among equals, in route order.
+fn richest_first(a: &Optional, b: &Optional) -> std::cmp::Ordering {
+    b.revenue.cmp(&a.revenue).then(a.visit.cmp(&b.visit))
+}
+
+/// The most a train earns on a route, or `None` when it cannot run it.
+/// The stops it counts beyond the compulsory ones are left in
+/// `scratch.best_extra`.
+fn choose(
+    train: &TrainDef,
+    visits: &[Visit],
+    hexes: usize,
+    bonuses: &[ActiveBonus],
+    s: &mut Scratch,
+) -> Option<u64> {
+    if visits.len() < 2 {
+        return None;
+    }
+    let last = visits.len() - 1;
+    s.active.clear();
+    s.active
+        .extend((0..bonuses.len()).filter(|&b| bonuses[b].applies_to(train)));
+    let compulsory = |i: usize| must_stop_at(train, i, last, &visits[i]);
+    let must = (0..visits.len()).filter(|&i| compulsory(i)).count();
+    if !within_reach(train, must, hexes) {
+        return None;
+    }
+    let slots = free_slots(train, must);
+    let token_counted = (0..visits.len()).any(|i| compulsory(i) && visits[i].token);
+    if train.skip != Skip::Any || token_counted {
+        return choose_with(train, visits, bonuses, s, slots, None);
+    }
+    // An express counts a token stop: try each one the route passes.
+    let mut best = None;
+    let mut best_extra = std::mem::take(&mut s.best_extra);
+    for t in (0..visits.len()).filter(|&i| !compulsory(i) && visits[i].token) {
+        let Some(slots) = slots.checked_sub(1) else {
+            break;
+        };
+        if let Some(v) = choose_with(train, visits, bonuses, s, slots, Some(t))
+            && best.is_none_or(|b| v > b)
+        {
+            best = Some(v);
+            std::mem::swap(&mut best_extra, &mut s.best_extra);
+        }
+    }
+    s.best_extra = best_extra;
+    best
+}
+
+/// [`choose`] with the compulsory stops known: `forced` is one more stop
+/// that must count, and `slots` what is left to fill after it.
+fn choose_with(
+    train: &TrainDef,
+    visits: &[Visit],
+    bonuses: &[ActiveBonus],
+    s: &mut Scratch,
+    slots: usize,
+    forced: Option<usize>,
+) -> Option<u64> {
+    let last = visits.len() - 1;
+    let counts = |i: usize| must_stop_at(train, i, last, &visits[i]) || forced == Some(i);
+    s.must_hexes.clear();
+    let mut base = 0u64;
+    for (i, v) in visits.iter().enumerate() {
+        if counts(i) {
+            base += u64::from(v.revenue);
+            s.must_hexes.push(v.hex);
+        }
+    }
+    // Sort the optional stops: plain ones, and those in bonus hexes.
+    s.plain.clear();
+    s.in_hex.clear();
+    for (i, v) in visits.iter().enumerate() {
+        if counts(i) {
+            continue;
+        }
+        let o = Optional {
+            revenue: v.revenue,
+            visit: i,
+        };
+        let named =
+            !s.must_hexes.contains(&v.hex) && s.active.iter().any(|&b| bonuses[b].mentions(v.hex));
+        if named {
+            s.in_hex.push(o);
+        } else {
+            s.plain.push(o);
+        }
+    }
+    s.plain.sort_unstable_by(richest_first);
+    // Group the named stops by hex, richest first within each hex.
+    s.in_hex.sort_unstable_by(|a, b| {
+        visits[a.visit]
+            .hex
+            .cmp(&visits[b.visit].hex)
+            .then(richest_first(a, b))
+    });
+    s.bonus_hexes.clear();
+    let mut start = 0;
+    while start < s.in_hex.len() {
+        let hex = visits[s.in_hex[start].visit].hex;
+        let end = start
+            + s.in_hex[start..]
+                .iter()
+                .take_while(|o| visits[o.visit].hex == hex)
+                .count();
+        s.bonus_hexes.push((hex, start, end));
+        start = end;
+    }
+    let mut best: Option<u64> = None;
+    for mask in 0u64..1 << s.bonus_hexes.len() {
+        let chosen = mask.count_ones() as usize;
+        if chosen > slots {
+            continue;
+        }
+        // Each chosen hex counts its richest stop; its others join the fill.
+        s.extra.clear();
+        s.extra.extend(forced);
+        s.fill.clear();
+        let mut value = base;
+        for (k, &(_, lo, hi)) in s.bonus_hexes.iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                value += u64::from(s.in_hex[lo].revenue);
+                s.extra.push(s.in_hex[lo].visit);
+                s.fill.extend_from_slice(&s.in_hex[lo + 1..hi]);
+            }
+        }
+        let fill: &[Optional] = if s.fill.is_empty() {
+            &s.plain
+        } else {
+            s.fill.extend_from_slice(&s.plain);
+            s.fill.sort_unstable_by(richest_first);
+            &s.fill
+        };
+        let top = &fill[..(slots - chosen).min(fill.len())];
+        value += top.iter().map(|o| u64::from(o.revenue)).sum::<u64>();
+        s.extra.extend(top.iter().map(|o| o.visit));
+        let stopped = |h: &Coord| {
+            s.must_hexes.contains(h)
+                || s.bonus_hexes
+                    .iter()
+                    .enumerate()
+                    .any(|(k, (hex, _, _))| mask & (1 << k) != 0 && hex == h)
+        };
+        let extra: u64 = s
+            .active
+            .iter()
+            .filter(|&&b| bonuses[b].earned_by(&stopped))
+            .map(|&b| bonuses[b].pays(train.multiplier))
+            .sum();
+        let total = value * u64::from(train.multiplier) + extra;
+        if best.is_none_or(|b| total > b) {
+            best = Some(total);
+            std::mem::swap(&mut s.best_extra, &mut s.extra);
+        }
+    }
+    best
+}
+
+/// The most a train can earn on a route (0 when it cannot run it), without
+/// saying how and without allocating: the search prices every route with it.
 pub fn best_revenue(
     train: &TrainDef,
     visits: &[Visit],
@@ -124,148 +315,53 @@ pub fn best_revenue(
     bonuses: &[ActiveBonus],
     scratch: &mut Scratch,
 ) -> u32 {
-    if visits.len() < 2 {
-        return 0;
-    }
-    let Scratch {
-        must,
-        special,
-        plain,
-    } = scratch;
-    let active = || bonuses.iter().filter(|b| b.applies_to(train));
-    let last = visits.len() - 1;
-    must.clear();
-    special.clear();
-    plain.clear();
-    let mut base = 0;
-    for (i, v) in visits.iter().enumerate() {
-        if must_stop_at(train, i, last, v) {
-            must.push(v.hex);
-            base += v.revenue;
-        } else if active().any(|b| b.mentions(v.hex)) {
-            special.push((v.hex, v.revenue));
-        } else {
-            plain.push(v.revenue);
-        }
-    }
-    if !within_reach(train, must.len(), hexes) {
-        return 0;
-    }
-    let slots = free_slots(train, must.len());
-    plain.sort_unstable_by(|a, b| b.cmp(a));
-    let mut best = 0;
-    for mask in 0..1usize << special.len().min(16) {
-        let chosen = mask.count_ones() as usize;
-        if chosen > slots {
-            continue;
-        }
-        let stopped = |h: &Coord| {
-            must.contains(h)
-                || (0..special.len()).any(|k| mask & (1 << k) != 0 && special[k].0 == *h)
-        };
-        let stops: u32 = base
-            + (0..special.len())
-                .filter(|k| mask & (1 << k) != 0)
-                .map(|k| special[k].1)
-                .sum::<u32>()
-            + plain.iter().take(slots - chosen).sum::<u32>();
-        let extra: u32 = active()
-            .filter(|b| b.earned_by(&stopped))
-            .map(|b| b.amount)
-            .sum();
-        best = best.max(stops * train.multiplier + extra);
-    }
-    best
+    choose(train, visits, hexes, bonuses, scratch).map_or(0, saturate)
+}
+
+/// Revenues are bounded well below `u32::MAX` before a search starts (see
+/// `routes::check_bounds`), so this never saturates in practice.
+fn saturate(v: u64) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
 }
 
 /// The most a train can earn on a route, with the stops that earn it.
 /// `None` when the train cannot run the route.
-///
-/// Exact: stops that some bonus mentions are tried in every combination;
-/// the remaining free stops add independently, so the best of them are taken.
 pub fn best_run(
     train: &TrainDef,
     visits: &[Visit],
     hexes: usize,
     bonuses: &[ActiveBonus],
 ) -> Option<Run> {
-    if visits.len() < 2 {
-        return None;
-    }
-    let must = must_stop(train, visits, hexes)?;
-    let slots = free_slots(train, must.iter().filter(|m| **m).count());
-    let active: Vec<usize> = (0..bonuses.len())
-        .filter(|&b| bonuses[b].applies_to(train))
+    let mut s = Scratch::default();
+    let revenue = choose(train, visits, hexes, bonuses, &mut s)?;
+    let last = visits.len() - 1;
+    let mut stops: Vec<bool> = visits
+        .iter()
+        .enumerate()
+        .map(|(i, v)| must_stop_at(train, i, last, v))
         .collect();
-    let optional: Vec<usize> = (0..visits.len()).filter(|&i| !must[i]).collect();
-    let (special, mut plain): (Vec<usize>, Vec<usize>) = optional
-        .iter()
-        .partition(|&&i| active.iter().any(|&b| bonuses[b].mentions(visits[i].hex)));
-    plain.sort_by(|a, b| visits[*b].revenue.cmp(&visits[*a].revenue).then(a.cmp(b)));
-
-    let mut best: Option<Run> = None;
-    let subsets = 1usize << special.len().min(16);
-    for mask in 0..subsets {
-        let chosen: Vec<usize> = (0..special.len())
-            .filter(|k| mask & (1 << k) != 0)
-            .map(|k| special[k])
-            .collect();
-        if chosen.len() > slots {
-            continue;
-        }
-        let mut stops = must.clone();
-        for &i in &chosen {
-            stops[i] = true;
-        }
-        for &i in plain.iter().take(slots - chosen.len()) {
-            stops[i] = true;
-        }
-        let run = price(train, visits, &stops, bonuses, &active);
-        if best.as_ref().is_none_or(|b| run.revenue > b.revenue) {
-            best = Some(run);
-        }
+    for &i in &s.best_extra {
+        stops[i] = true;
     }
-    best
-}
-
-/// Revenue of a train stopping exactly at `stops`.
-pub fn price(
-    train: &TrainDef,
-    visits: &[Visit],
-    stops: &[bool],
-    bonuses: &[ActiveBonus],
-    active: &[usize],
-) -> Run {
-    let base: u32 = visits
-        .iter()
-        .zip(stops)
-        .filter(|(_, s)| **s)
-        .map(|(v, _)| v.revenue)
-        .sum();
     let stopped: Vec<Coord> = visits
         .iter()
-        .zip(stops)
+        .zip(&stops)
         .filter(|(_, s)| **s)
         .map(|(v, _)| v.hex)
         .collect();
-    let earned: Vec<usize> = active
-        .iter()
-        .copied()
-        .filter(|&b| bonuses[b].earned(&stopped))
+    let earned = (0..bonuses.len())
+        .filter(|&b| bonuses[b].applies_to(train) && bonuses[b].earned_by(&|h| stopped.contains(h)))
         .collect();
-    let extra: u32 = earned.iter().map(|&b| bonuses[b].amount).sum();
-    Run {
-        revenue: base * train.multiplier + extra,
-        stops: stops.to_vec(),
+    Some(Run {
+        revenue: saturate(revenue),
+        stops,
         bonuses: earned,
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Distance;
-
     use crate::routes::Lcg;
 
     fn hex(i: u64) -> Coord {
@@ -275,66 +371,270 @@ mod tests {
         }
     }
 
-    /// The allocation-free pricing must agree with the readable one on
-    /// every kind of train, with and without bonuses in reach.
+    /// Every subset of stops, checked against the rules one by one: slow,
+    /// and shares nothing with `choose` but the types.
+    fn brute_force(
+        train: &TrainDef,
+        visits: &[Visit],
+        hexes: usize,
+        bonuses: &[ActiveBonus],
+    ) -> Option<u64> {
+        let n = visits.len();
+        let mut best = None;
+        for mask in 0u32..1 << n {
+            let counted = |i: usize| mask & (1 << i) != 0;
+            let ends = counted(0) && counted(n - 1);
+            let skips_ok = (0..n).all(|i| {
+                counted(i)
+                    || match train.skip {
+                        Skip::Nothing => false,
+                        Skip::Towns => !visits[i].is_city,
+                        Skip::Any => true,
+                    }
+            });
+            let count = (0..n).filter(|&i| counted(i)).count();
+            let reach = match (train.distance, train.stops) {
+                (_, None) => true,
+                (Distance::Stops, Some(k)) => count <= k as usize,
+                (Distance::Hexes, Some(k)) => hexes <= k as usize,
+            };
+            let token = (0..n).any(|i| counted(i) && visits[i].token);
+            let token_ok = train.skip != Skip::Any || token;
+            if !(ends && skips_ok && reach && token_ok) {
+                continue;
+            }
+            let stopped: Vec<Coord> = (0..n)
+                .filter(|&i| counted(i))
+                .map(|i| visits[i].hex)
+                .collect();
+            let value: u64 = (0..n)
+                .filter(|&i| counted(i))
+                .map(|i| u64::from(visits[i].revenue))
+                .sum();
+            let bonus: u64 = bonuses
+                .iter()
+                .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
+                .filter(|b| match &b.kind {
+                    BonusRule::Visit(hs) => hs.iter().any(|h| stopped.contains(h)),
+                    BonusRule::Connection { from, to_any } => {
+                        stopped.contains(from) && to_any.iter().any(|h| stopped.contains(h))
+                    }
+                })
+                .map(|b| {
+                    u64::from(b.amount)
+                        * if b.multiplied {
+                            u64::from(train.multiplier)
+                        } else {
+                            1
+                        }
+                })
+                .sum();
+            let total = value * u64::from(train.multiplier) + bonus;
+            best = best.max(Some(total));
+        }
+        best
+    }
+
+    fn random_case(
+        rng: &mut Lcg,
+        max_stops: u64,
+    ) -> (TrainDef, Vec<Visit>, usize, Vec<ActiveBonus>) {
+        let skips = [Skip::Nothing, Skip::Towns, Skip::Any];
+        let n = 2 + rng.below(max_stops - 1) as usize;
+        // Few hexes for many stops: several stops may share one (1830's OO).
+        let spread = 2 + rng.below(10);
+        let visits: Vec<Visit> = (0..n)
+            .map(|_| Visit {
+                hex: hex(rng.below(spread)),
+                revenue: 10 * rng.below(10) as u32,
+                is_city: rng.below(3) > 0,
+                token: rng.below(4) == 0,
+            })
+            .collect();
+        let train = TrainDef {
+            name: "t".into(),
+            stops: (rng.below(5) > 0).then(|| 2 + rng.below(6) as u32),
+            skip: skips[rng.below(3) as usize],
+            multiplier: 1 + rng.below(2) as u32,
+            distance: if rng.below(6) == 0 {
+                Distance::Hexes
+            } else {
+                Distance::Stops
+            },
+        };
+        let bonuses: Vec<ActiveBonus> = (0..rng.below(4))
+            .map(|b| ActiveBonus {
+                name: format!("b{b}"),
+                amount: 10 * (1 + rng.below(8) as u32),
+                multiplied: rng.below(2) == 0,
+                kind: if rng.below(2) == 0 {
+                    BonusRule::Visit(vec![hex(rng.below(spread)), hex(rng.below(spread))])
+                } else {
+                    BonusRule::Connection {
+                        from: hex(rng.below(spread)),
+                        to_any: vec![hex(rng.below(spread)), hex(rng.below(spread))],
+                    }
+                },
+                trains: if rng.below(4) == 0 {
+                    vec!["other".into()]
+                } else {
+                    vec![]
+                },
+            })
+            .collect();
+        let hexes = n + rng.below(4) as usize;
+        (train, visits, hexes, bonuses)
+    }
+
+    /// The exact choice agrees with trying every subset of stops, on every
+    /// kind of train, with bonuses, shared hexes and the express token rule.
     #[test]
-    fn best_revenue_equals_best_run() {
+    fn choice_equals_brute_force() {
         let mut rng = Lcg(7);
         let mut scratch = Scratch::default();
-        let skips = [Skip::Nothing, Skip::Towns, Skip::Any];
-        let (mut paid, mut with_bonus) = (0, 0);
-        for case in 0..3000 {
-            let n = 2 + rng.below(8) as usize;
-            let visits: Vec<Visit> = (0..n)
-                .map(|i| Visit {
-                    hex: hex(i as u64),
-                    revenue: 10 * (1 + rng.below(10) as u32),
-                    is_city: rng.below(3) > 0,
-                })
-                .collect();
-            let train = TrainDef {
-                name: "t".into(),
-                stops: (rng.below(5) > 0).then(|| 2 + rng.below(5) as u32),
-                skip: skips[rng.below(3) as usize],
-                multiplier: 1 + rng.below(2) as u32,
-                distance: if rng.below(6) == 0 {
-                    Distance::Hexes
-                } else {
-                    Distance::Stops
-                },
-            };
-            let bonuses: Vec<ActiveBonus> = (0..rng.below(3))
-                .map(|b| ActiveBonus {
-                    name: format!("b{b}"),
-                    amount: 10 * (1 + rng.below(8) as u32),
-                    kind: if rng.below(2) == 0 {
-                        BonusRule::Visit(vec![hex(rng.below(10))])
-                    } else {
-                        BonusRule::Connection {
-                            from: hex(rng.below(10)),
-                            to_any: vec![hex(rng.below(10)), hex(rng.below(10))],
-                        }
-                    },
-                    trains: if rng.below(4) == 0 {
-                        vec!["other".into()]
-                    } else {
-                        vec![]
-                    },
-                })
-                .collect();
-            let hexes = n + rng.below(4) as usize;
-            let slow = best_run(&train, &visits, hexes, &bonuses).map_or(0, |r| r.revenue);
+        let (mut paid, mut with_bonus, mut express_token) = (0, 0, 0);
+        for case in 0..4000 {
+            let (train, visits, hexes, bonuses) = random_case(&mut rng, 11);
+            let slow = brute_force(&train, &visits, hexes, &bonuses);
             let fast = best_revenue(&train, &visits, hexes, &bonuses, &mut scratch);
-            assert_eq!(fast, slow, "case {case}: {train:?} {visits:?} {bonuses:?}");
-            paid += usize::from(slow > 0);
-            with_bonus += usize::from(
-                best_run(&train, &visits, hexes, &bonuses).is_some_and(|r| !r.bonuses.is_empty()),
+            assert_eq!(
+                u64::from(fast),
+                slow.unwrap_or(0),
+                "case {case}: {train:?} {visits:?} {bonuses:?}"
+            );
+            let run = best_run(&train, &visits, hexes, &bonuses);
+            assert_eq!(
+                run.as_ref().map_or(0, |r| u64::from(r.revenue)),
+                slow.unwrap_or(0)
+            );
+            paid += usize::from(fast > 0);
+            with_bonus += usize::from(run.as_ref().is_some_and(|r| !r.bonuses.is_empty()));
+            express_token += usize::from(
+                train.skip == Skip::Any
+                    && run.is_some()
+                    && !visits[0].token
+                    && !visits[visits.len() - 1].token,
             );
         }
-        // The cases must exercise both paths, not only routes no train runs.
+        // The cases must exercise every path, not only routes no train runs.
         assert!(
-            paid > 1500 && with_bonus > 300,
-            "{paid} paid, {with_bonus} with a bonus"
+            paid > 2000 && with_bonus > 400 && express_token > 100,
+            "{paid} paid, {with_bonus} with a bonus, {express_token} express token swaps"
         );
+    }
+
+    /// The reported stops earn what the reported revenue says.
+    #[test]
+    fn reported_stops_price_to_the_revenue() {
+        let mut rng = Lcg(11);
+        for _ in 0..2000 {
+            let (train, visits, hexes, bonuses) = random_case(&mut rng, 9);
+            let Some(run) = best_run(&train, &visits, hexes, &bonuses) else {
+                continue;
+            };
+            let value: u32 = visits
+                .iter()
+                .zip(&run.stops)
+                .filter(|(_, s)| **s)
+                .map(|(v, _)| v.revenue)
+                .sum();
+            let bonus: u32 = run
+                .bonuses
+                .iter()
+                .map(|&b| {
+                    bonuses[b].amount
+                        * if bonuses[b].multiplied {
+                            train.multiplier
+                        } else {
+                            1
+                        }
+                })
+                .sum();
+            assert_eq!(value * train.multiplier + bonus, run.revenue);
+            if train.skip == Skip::Any {
+                assert!(visits.iter().zip(&run.stops).any(|(v, s)| *s && v.token));
+            }
+        }
+    }
+
+    /// No limit on the number of optional stops bonuses name: 20 of them
+    /// (the old pricer stopped at 16) on one express route, each hex its own
+    /// +$10 bonus, so the best run counts the ten poorest-but-bonus stops.
+    #[test]
+    fn twenty_bonus_stops_are_all_considered() {
+        let visits: Vec<Visit> = (0..22)
+            .map(|i| Visit {
+                hex: hex(i),
+                revenue: if i == 0 || i == 21 { 50 } else { 10 },
+                is_city: true,
+                token: i == 0,
+            })
+            .collect();
+        let bonuses: Vec<ActiveBonus> = (1..21)
+            .map(|i| ActiveBonus {
+                name: format!("b{i}"),
+                amount: 10 + i as u32,
+                multiplied: false,
+                kind: BonusRule::Visit(vec![hex(i)]),
+                trains: vec![],
+            })
+            .collect();
+        let express = TrainDef {
+            name: "12E".into(),
+            stops: Some(12),
+            skip: Skip::Any,
+            multiplier: 1,
+            distance: Distance::Stops,
+        };
+        let run = best_run(&express, &visits, 22, &bonuses).unwrap();
+        // Ends 50 + 50; ten more stops at $10 each; the ten richest bonuses
+        // are those of hexes 11-20: (21 + 30) * 10 / 2 = 255.
+        assert_eq!(run.revenue, 100 + 100 + 255);
+        assert_eq!(run.bonuses, (10..20).collect::<Vec<_>>());
+    }
+
+    /// A multiplier doubles a multiplied bonus and leaves the others alone.
+    #[test]
+    fn multiplier_doubles_only_multiplied_bonuses() {
+        let visits = [
+            Visit {
+                hex: hex(0),
+                revenue: 80,
+                is_city: true,
+                token: false,
+            },
+            Visit {
+                hex: hex(1),
+                revenue: 100,
+                is_city: true,
+                token: true,
+            },
+        ];
+        let bonus = |amount, multiplied| ActiveBonus {
+            name: "b".into(),
+            amount,
+            multiplied,
+            kind: BonusRule::Connection {
+                from: hex(0),
+                to_any: vec![hex(1)],
+            },
+            trains: vec![],
+        };
+        let two_plus_two = TrainDef {
+            name: "2+2".into(),
+            stops: Some(2),
+            skip: Skip::Towns,
+            multiplier: 2,
+            distance: Distance::Stops,
+        };
+        // (80 + 100) * 2 = 360, plus 40 * 2 = 80, plus 10 once.
+        let run = best_run(
+            &two_plus_two,
+            &visits,
+            2,
+            &[bonus(40, true), bonus(10, false)],
+        )
+        .unwrap();
+        assert_eq!(run.revenue, 360 + 80 + 10);
     }
 }
