@@ -47,13 +47,10 @@ pub enum Error {
     /// routes of another game, a value out of range).
     #[error("{0}")]
     Invalid(String),
-    /// The same error, said of a file, hex or option.
-    #[error("{context}: {source}")]
-    Context {
-        context: String,
-        #[source]
-        source: Box<Error>,
-    },
+    /// The same error, said of a file, hex or option. (Not a `source`:
+    /// the message already holds it, and a chain would say it twice.)
+    #[error("{context}: {inner}")]
+    Context { context: String, inner: Box<Error> },
     /// A fault of hexroute itself: a picture surface that cannot be made, a
     /// written file that does not load back.
     #[error("internal error: {0}")]
@@ -89,7 +86,7 @@ impl Error {
     pub fn context(self, context: impl Into<String>) -> Error {
         Error::Context {
             context: context.into(),
-            source: Box::new(self),
+            inner: Box::new(self),
         }
     }
 
@@ -97,7 +94,7 @@ impl Error {
     pub fn is_internal(&self) -> bool {
         match self {
             Error::Internal(_) => true,
-            Error::Context { source, .. } => source.is_internal(),
+            Error::Context { inner, .. } => inner.is_internal(),
             _ => false,
         }
     }

@@ -88,6 +88,22 @@ pub struct Company {
     pub text: String,
     #[serde(default)]
     pub home: Option<String>,
+    /// Other names people and other programs use for it (1830's `NNH`,
+    /// 1867's old `GW` for `GWR`); accepted wherever a company is named.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Tokens on the map from the start of the game (1867's CN in Toronto):
+    /// `new` places them.
+    #[serde(default)]
+    pub setup_tokens: Vec<SetupToken>,
+}
+
+/// A token placed at setup: the hex and the token space.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupToken {
+    pub at: String,
+    pub space: usize,
 }
 
 /// A hex of the printed map.
@@ -110,6 +126,16 @@ pub struct HexDef {
 pub struct BarrierDef {
     pub at: String,
     pub face: Face,
+}
+
+/// A hex side across water (1867's St Lawrence): laying track over it
+/// costs money, but it is no barrier to track or trains.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WaterSideDef {
+    pub at: String,
+    pub face: Face,
+    pub cost: u32,
 }
 
 /// What earns a bonus.
@@ -185,6 +211,10 @@ pub struct ImportDef {
     /// Lugansk): an empty hex there in a save means the printed tile.
     #[serde(default)]
     pub absent: Vec<String>,
+    /// Phase names in rusty_train saves that differ from ours (1830's "7",
+    /// a phase the printed game does not have, is our "D").
+    #[serde(default)]
+    pub phases: BTreeMap<String, String>,
 }
 
 /// The RON file as written.
@@ -201,6 +231,8 @@ pub struct GameDef {
     pub hexes: Vec<HexDef>,
     #[serde(default)]
     pub barriers: Vec<BarrierDef>,
+    #[serde(default)]
+    pub water_sides: Vec<WaterSideDef>,
     pub tile_counts: Vec<(String, u32)>,
     /// Player tiles the game never runs out of (listed before the counted ones).
     #[serde(default)]
@@ -304,6 +336,8 @@ pub struct Game {
     pub hexes: BTreeMap<Coord, MapHex>,
     /// Impassable hex sides, recorded from both sides.
     pub barriers: BTreeSet<(Coord, Face)>,
+    /// Water sides and what building across them costs, from both sides.
+    pub water_sides: BTreeMap<(Coord, Face), u32>,
     /// Player tiles and how many of each there are.
     pub tile_counts: Vec<(String, Supply)>,
     pub bonuses: Vec<Bonus>,
@@ -400,6 +434,21 @@ impl Game {
             barriers.insert((c, b.face));
             barriers.insert((c.neighbour(b.face, coords.orientation), b.face.opposite()));
         }
+        let mut water_sides = BTreeMap::new();
+        for w in &def.water_sides {
+            let c = parse(&w.at)?;
+            if barriers.contains(&(c, w.face)) {
+                return Err(err(format!(
+                    "hex {} {}: a side is water or a barrier, not both",
+                    w.at, w.face
+                )));
+            }
+            water_sides.insert((c, w.face), w.cost);
+            water_sides.insert(
+                (c.neighbour(w.face, coords.orientation), w.face.opposite()),
+                w.cost,
+            );
+        }
         let tile_counts: Vec<(String, Supply)> = def
             .unlimited_tiles
             .iter()
@@ -467,11 +516,21 @@ impl Game {
         }
         let mut seen = BTreeSet::new();
         for c in &def.companies {
-            if !seen.insert(c.abbrev.as_str()) {
-                return Err(err(format!(
-                    "company abbreviation {} is used twice",
-                    c.abbrev
-                )));
+            for name in std::iter::once(&c.abbrev).chain(&c.aliases) {
+                if !seen.insert(name.to_ascii_uppercase()) {
+                    return Err(err(format!(
+                        "company name {name} is used twice (abbreviations and aliases)"
+                    )));
+                }
+            }
+            for t in &c.setup_tokens {
+                let at = parse(&t.at)?;
+                if !hexes.contains_key(&at) {
+                    return Err(err(format!(
+                        "{}'s setup token: hex {} is not on the map",
+                        c.abbrev, t.at
+                    )));
+                }
             }
         }
         Ok(Game {
@@ -484,6 +543,7 @@ impl Game {
             companies: def.companies,
             hexes,
             barriers,
+            water_sides,
             tile_counts,
             bonuses,
             offboard_groups,
@@ -518,7 +578,9 @@ impl Game {
         })
     }
 
+    /// A company by its abbreviation or an alias, in any case.
     pub fn company(&self, abbrev: &str) -> Result<&Company> {
+        let abbrev = abbrev.trim();
         self.companies
             .iter()
             .find(|c| c.abbrev == abbrev)
@@ -526,6 +588,11 @@ impl Game {
                 self.companies
                     .iter()
                     .find(|c| c.abbrev.eq_ignore_ascii_case(abbrev))
+            })
+            .or_else(|| {
+                self.companies
+                    .iter()
+                    .find(|c| c.aliases.iter().any(|a| a.eq_ignore_ascii_case(abbrev)))
             })
             .ok_or_else(|| {
                 let names = self.companies.iter().map(|c| c.abbrev.as_str());
@@ -565,6 +632,19 @@ impl Game {
     /// The printed name of the location at a hex, if any.
     pub fn location(&self, c: Coord) -> Option<&str> {
         self.hexes.get(&c).and_then(|h| h.name.as_deref())
+    }
+
+    /// Every token the game places at setup: company, hex, token space.
+    pub fn setup_tokens(&self) -> impl Iterator<Item = (&str, Coord, usize)> + '_ {
+        self.companies.iter().flat_map(move |c| {
+            c.setup_tokens.iter().map(move |t| {
+                let at = self
+                    .coords
+                    .parse(&t.at)
+                    .expect("setup token hexes are checked when the game loads");
+                (c.abbrev.as_str(), at, t.space)
+            })
+        })
     }
 
     /// Where route rules place a hex: itself, or its off-board group's first hex.

@@ -59,8 +59,19 @@ fn rotation(name: &str) -> Option<Rotation> {
     Some(Rotation::new(steps))
 }
 
+/// A save converted, with what had to be left out on the way.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    pub state: MapState,
+    /// One line each: something in the save no real game can hold (a
+    /// token on an off-board), or something the save lacks (a company's
+    /// setup tokens).
+    pub warnings: Vec<String>,
+}
+
 /// Converts a save into hexroute's map state for `game`.
-pub fn import(text: &str, game: &Game) -> Result<MapState, Error> {
+pub fn import(text: &str, game: &Game) -> Result<Imported, Error> {
+    let mut warnings = Vec::new();
     let save: Save = serde_json::from_str(text).map_err(|e| Error::Import(e.to_string()))?;
     if save.game != game.import.name && save.game != game.id {
         return Err(Error::Import(format!(
@@ -68,7 +79,7 @@ pub fn import(text: &str, game: &Game) -> Result<MapState, Error> {
             save.game, game.name
         )));
     }
-    let phase = game.phase_index(&save.phase)?;
+    let phase = game.phase_index(game.import.phases.get(&save.phase).unwrap_or(&save.phase))?;
     let mut hexes = BTreeMap::new();
     for h in save.map.tiles {
         let c = Coord::new(h.row, h.col);
@@ -106,12 +117,22 @@ pub fn import(text: &str, game: &Game) -> Result<MapState, Error> {
             None => None,
         };
         let mut tokens = BTreeMap::new();
+        let tile_name = tile.as_ref().map(|(t, _)| t).or(printed.tile.as_ref());
+        let offboard = tile_name
+            .and_then(|t| game.tiles.get(t))
+            .is_some_and(|t| t.colour.ends_routes());
         for (space, company) in h.tokens {
             let ours = game.import.companies.get(&company).unwrap_or(&company);
             let abbrev = &game
                 .company(ours)
                 .map_err(|e| e.context(format!("hex {addr}")))?
                 .abbrev;
+            if offboard {
+                warnings.push(format!(
+                    "hex {addr}: dropped {abbrev}'s token: no game puts a token on an off-board"
+                ));
+                continue;
+            }
             tokens.insert(space, abbrev.clone());
         }
         let state = HexState { tile, tokens };
@@ -119,10 +140,20 @@ pub fn import(text: &str, game: &Game) -> Result<MapState, Error> {
             hexes.insert(c, state);
         }
     }
-    Ok(MapState {
+    let state = MapState {
         phase,
         hexes,
         trains: BTreeMap::new(),
         history: Vec::new(),
-    })
+    };
+    for (company, c, space) in game.setup_tokens() {
+        let held = state.tokens_at(c).and_then(|t| t.get(&space));
+        if held.map(String::as_str) != Some(company) {
+            warnings.push(format!(
+                "hex {}: {company}'s setup token is absent from the save (the other program does not know {company}); routes here ignore it",
+                game.format(c)
+            ));
+        }
+    }
+    Ok(Imported { state, warnings })
 }

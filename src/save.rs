@@ -178,9 +178,7 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, Error> {
             history: Vec::new(),
         };
         let on_hex = probe.tile_at(game, c);
-        for (space, company) in &state.tokens {
-            game.company(company)
-                .map_err(|e| e.context(format!("hex {addr}")))?;
+        for space in state.tokens.keys() {
             let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
             if *space >= spaces {
                 let tile = on_hex.map(|(t, _)| t.name.as_str()).unwrap_or("no tile");
@@ -201,17 +199,21 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, Error> {
                 .map_err(|e| e.context(format!("history entry {}", n + 1)))?,
         );
     }
-    for (company, trains) in &raw.trains {
-        game.company(company)?;
-        for t in trains {
-            game.train(t)
+    let mut trains: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (company, names) in raw.trains {
+        let abbrev = game.company(&company)?.abbrev.clone();
+        let list = trains.entry(abbrev).or_default();
+        for t in names {
+            let train = game
+                .train(&t)
                 .map_err(|e| e.context(format!("trains of {company}")))?;
+            list.push(train.name.clone());
         }
     }
     Ok(MapState {
         phase,
         hexes,
-        trains: raw.trains,
+        trains,
         history,
     })
 }
@@ -233,10 +235,17 @@ fn hex_from_json(addr: &str, h: HexJson, game: &Game) -> Result<HexState, Error>
         }
         None => None,
     };
-    Ok(HexState {
-        tile,
-        tokens: h.tokens,
-    })
+    // Saves may name a company by an alias or in another case: keep the
+    // game's spelling, so every later lookup finds it.
+    let mut tokens = h.tokens;
+    for company in tokens.values_mut() {
+        *company = game
+            .company(company)
+            .map_err(|e| e.context(format!("hex {addr}")))?
+            .abbrev
+            .clone();
+    }
+    Ok(HexState { tile, tokens })
 }
 
 fn hex_to_json(h: &HexState) -> HexJson {

@@ -49,6 +49,21 @@ impl MapState {
         }
     }
 
+    /// A new game of `game`: the printed map in its first phase, with the
+    /// tokens the game places at setup (1867's CN in Toronto).
+    pub fn start(game: &Game) -> MapState {
+        let mut state = MapState::new();
+        for (company, c, space) in game.setup_tokens() {
+            state
+                .hexes
+                .entry(c)
+                .or_default()
+                .tokens
+                .insert(space, company.to_string());
+        }
+        state
+    }
+
     /// The state of one hex (the empty state when nothing happened there).
     pub fn hex_state(&self, c: Coord) -> HexState {
         self.hexes.get(&c).cloned().unwrap_or_default()

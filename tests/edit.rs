@@ -411,9 +411,10 @@ fn token_rules() {
     t.cmd(&["token", "E13", "OP"]).assert().success();
     t.refuse(&["token", "E15", "OP"], "tokens left rule");
     t.accept(&["token", "E15", "OP", "--force"]);
-    // Toronto's two cities differ: the player must choose.
-    t.refuse(&["token", "F16", "CNR"], "--space");
-    t.accept(&["token", "F16", "CNR", "--space", "1"]);
+    // Toronto's first city holds the national CN's token from setup, so
+    // its second city is the only choice and needs no --space.
+    t.refuse(&["token", "F16", "CNR", "--space", "0"], "already holds CN");
+    t.accept(&["token", "F16", "CNR"]);
 }
 
 #[test]

@@ -20,7 +20,7 @@ use std::path::Path;
 pub fn new(custom: Option<&Path>, id: &str, output: &Path, force: bool) -> Result<()> {
     let game = load_game(custom, id)?;
     refuse_overwrite(output, force)?;
-    write_save(output, &game, &MapState::new())
+    write_save(output, &game, &MapState::start(&game))
 }
 
 /// `import`: another program's save, converted.
@@ -40,7 +40,11 @@ pub fn import(custom: Option<&Path>, input: &Path, output: &Path, force: bool) -
                 anyhow!("{name}: the save is for \"{full}\", which hexroute does not know")
             })?,
     };
-    let state = convert::import(&text, &game).map_err(|e| e.context(&name))?;
+    let imported = convert::import(&text, &game).map_err(|e| e.context(&name))?;
+    for warning in &imported.warnings {
+        eprintln!("hexroute: warning: {name}: {warning}");
+    }
+    let state = imported.state;
     // Structural checks (token spaces, companies) are the saved-game loader's.
     save::from_json(&save::to_json(&state, &game), &game).map_err(|e| e.context(&name))?;
     refuse_overwrite(output, force)?;

@@ -458,6 +458,20 @@ impl<'a> MapPicture<'a> {
             cr.line_to(b.0, b.1);
             let _ = cr.stroke();
         }
+        // Water sides: thinner and lighter, dashed, as track may cross them.
+        set(cr, (0.45, 0.7, 0.95));
+        cr.set_line_width(self.layout.r * 0.08);
+        cr.set_dash(&[self.layout.r * 0.12, self.layout.r * 0.1], 0.0);
+        for (c, face) in self.game.water_sides.keys() {
+            if !self.hexes.contains(c) {
+                continue;
+            }
+            let (a, b) = self.layout.frame(*c).side(*face);
+            cr.move_to(a.0, a.1);
+            cr.line_to(b.0, b.1);
+            let _ = cr.stroke();
+        }
+        cr.set_dash(&[], 0.0);
     }
 
     /// Letters and numbers on the map edges, as the game prints them.
