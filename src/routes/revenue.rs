@@ -593,6 +593,46 @@ mod tests {
         assert_eq!(run.bonuses, (10..20).collect::<Vec<_>>());
     }
 
+    /// An express must count a stop that holds the company's token, even a
+    /// poor one it would rather pass (1867 and 1861's 5+5E).
+    #[test]
+    fn express_counts_its_token_stop() {
+        let stop = |i: u64, revenue: u32, token: bool| Visit {
+            hex: hex(i),
+            revenue,
+            is_city: true,
+            token,
+        };
+        // Ends $50 and $50; the token city pays $10; five more pay $50.
+        let visits = [
+            stop(0, 50, false),
+            stop(1, 10, true),
+            stop(2, 50, false),
+            stop(3, 50, false),
+            stop(4, 50, false),
+            stop(5, 50, false),
+            stop(6, 50, false),
+        ];
+        let express = TrainDef {
+            name: "5+5E".into(),
+            stops: Some(5),
+            skip: Skip::Any,
+            multiplier: 2,
+            distance: Distance::Stops,
+        };
+        // Ends 100, the token city 10, two more 50s: 210 x 2 = $420 (without
+        // the rule it would be the five $50s: 250 x 2 = $500).
+        let run = best_run(&express, &visits, 7, &[]).unwrap();
+        assert_eq!(run.revenue, 420);
+        assert!(run.stops[1], "the token city counts");
+        // With no token stop on the route, an express cannot run it.
+        let untokened: Vec<Visit> = visits
+            .iter()
+            .map(|v| Visit { token: false, ..*v })
+            .collect();
+        assert_eq!(best_run(&express, &untokened, 7, &[]), None);
+    }
+
     /// A multiplier doubles a multiplied bonus and leaves the others alone.
     #[test]
     fn multiplier_doubles_only_multiplied_bonuses() {
