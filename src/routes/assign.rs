@@ -436,16 +436,50 @@ impl<'a> Search<'a> {
         self.picks[slot] = None;
     }
 
-    /// Revenue of the richest route of type `t` that fits beside those taken.
-    ///
-    /// An upper bound is enough for pruning, so a long search stops early
-    /// and answers with the revenue where it stopped (nothing richer fits).
-    fn best_fitting(&self, t: usize) -> u32 {
-        let list = &self.plan.lists[t];
-        match self.next_fitting(t, 0, list.len(), Some(BOUND_CHUNKS)) {
-            Ok(found) => found.map_or(0, |pos| list.revenue[pos]),
-            Err(pos) => list.revenue.get(pos).copied().unwrap_or(0),
+    /// What the trains after `depth` can still earn beside the routes
+    /// taken: for each run of `c` identical trains, the `c` richest
+    /// distinct routes of their type that fit (identical trains never share
+    /// a route). The run of the train at `depth` itself starts past `from`.
+    fn later_bound(&self, depth: usize, from: usize) -> u32 {
+        let plan = self.plan;
+        let mut sum = 0;
+        let mut d = depth + 1;
+        while d < plan.order.len() {
+            let end = plan.group_end(d);
+            let t = plan.type_of[plan.order[d]];
+            let start = if d == depth + 1 && plan.same_type_next(depth) {
+                from
+            } else {
+                0
+            };
+            sum += self.richest_fitting(t, start, end - d);
+            d = end;
         }
+        sum
+    }
+
+    /// The revenue of the `count` richest routes of type `t` from rank
+    /// position `start` on that fit beside those taken, or an upper bound
+    /// on it: a long scan stops early and counts the rest at the revenue
+    /// where it stopped.
+    fn richest_fitting(&self, t: usize, start: usize, count: usize) -> u32 {
+        let list = &self.plan.lists[t];
+        let mut sum = 0;
+        let mut pos = start;
+        for found in 0..count {
+            match self.next_fitting(t, pos, list.len(), Some(BOUND_CHUNKS)) {
+                Ok(Some(p)) => {
+                    sum += list.revenue[p];
+                    pos = p + 1;
+                }
+                Ok(None) => break,
+                Err(stop) => {
+                    let each = list.revenue.get(stop).copied().unwrap_or(0);
+                    return sum + each * (count - found) as u32;
+                }
+            }
+        }
+        sum
     }
 
     /// Picks up better totals other threads found, now and then.
@@ -474,11 +508,7 @@ impl<'a> Search<'a> {
         // What the later trains can still earn beside the routes taken so
         // far: each one's richest route that fits. Routes this train adds
         // only shrink that, so it bounds every branch below this node.
-        let later: u32 = plan.order[depth + 1..]
-            .iter()
-            .map(|&s| self.best_fitting(plan.type_of[s]))
-            .sum::<u32>()
-            .min(plan.rest[depth + 1]);
+        let later = self.later_bound(depth, from).min(plan.rest[depth + 1]);
         let list = &plan.lists[t];
         let next_same = plan.same_type_next(depth);
         let mut from = from;

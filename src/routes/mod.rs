@@ -255,6 +255,10 @@ pub fn solve_watched(
     })
 }
 
+/// The end segments [`Walker::drop_dominated`] tries cutting off: (from
+/// the start, from the end) of the route in travel order.
+const TRIMS: [(usize, usize); 5] = [(1, 0), (0, 1), (1, 1), (2, 0), (0, 2)];
+
 /// Which half of a route a walker is growing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Side {
@@ -470,6 +474,45 @@ impl Walker<'_> {
         }
     }
 
+    /// Leaves out the route for each train type that earns at least as
+    /// much on a shorter route inside it: the route with one or two end
+    /// segments cut off (still two stops and a token stop). That route
+    /// uses a subset of this one's track, so any set of routes that uses
+    /// this one does as well with it instead. Express trains, which count
+    /// only their best stops, have many such routes.
+    fn drop_dominated(&mut self, revenue: &mut [u32]) {
+        let seg = |r: &SegRef| &self.net.out[r.from as usize][r.idx as usize];
+        // Hexes each segment adds, in travel order.
+        let lens: Vec<usize> = self
+            .left
+            .iter()
+            .rev()
+            .chain(self.right.iter())
+            .map(|r| seg(r).hexes.len())
+            .collect();
+        let n = self.visits_buf.len();
+        for (front, back) in TRIMS {
+            if front + back + 2 > n {
+                continue;
+            }
+            let visits = &self.visits_buf[front..n - back];
+            if !visits.iter().any(|v| v.token) {
+                continue;
+            }
+            let hexes = self.hexes
+                - lens[..front].iter().sum::<usize>()
+                - lens[lens.len() - back..].iter().sum::<usize>();
+            for (t, r) in self.types.iter().zip(revenue.iter_mut()) {
+                if *r > 0
+                    && revenue::best_revenue(t, visits, hexes, self.bonuses, &mut self.scratch)
+                        >= *r
+                {
+                    *r = 0;
+                }
+            }
+        }
+    }
+
     /// Records the current route if it is new in this orientation.
     fn emit(&mut self) {
         if self.left.is_empty() && self.right.is_empty() {
@@ -486,7 +529,7 @@ impl Walker<'_> {
             &self.right,
             &mut self.visits_buf,
         );
-        let revenue: Box<[u32]> = self
+        let mut revenue: Box<[u32]> = self
             .types
             .iter()
             .map(|t| {
@@ -499,6 +542,7 @@ impl Walker<'_> {
                 )
             })
             .collect();
+        self.drop_dominated(&mut revenue);
         if revenue.iter().all(|r| *r == 0) {
             return;
         }
