@@ -17,6 +17,7 @@
 //! conflict with those taken 64 at a time.
 
 use rayon::prelude::*;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// How far a long search has come: first-train branches done, of all.
@@ -38,11 +39,13 @@ struct Ranked {
     revenue: Vec<u32>,
     /// `ids.len()` rows of `words` each.
     bits: Vec<u64>,
-    /// For each of the 64 most used elements (word 0), a bitset over rank
-    /// positions of the routes that use it: `64 × chunks` words. With it a
-    /// search skips 64 conflicting routes at a time.
+    /// For each chunk of 64 rank positions and each track element, which
+    /// of those 64 routes use the element: `chunks × elements` words,
+    /// chunk by chunk. With it a search finds the routes that fit beside
+    /// those taken 64 at a time, one OR per taken element.
     users: Vec<u64>,
     chunks: usize,
+    elements: usize,
 }
 
 impl Ranked {
@@ -113,10 +116,11 @@ fn rank(cands: &[Priced], t: usize, packing: &Packing) -> Ranked {
         packing.pack_into(cands[c as usize].bits, &mut bits);
     }
     let chunks = ids.len().div_ceil(64);
-    let mut users = vec![0u64; 64 * chunks];
+    let elements = packing.words * 64;
+    let mut users = vec![0u64; elements * chunks];
     for pos in 0..ids.len() {
-        for_each_bit(&bits[pos * packing.words..][..1], |e| {
-            users[e * chunks + pos / 64] |= 1 << (pos % 64);
+        for_each_bit(&bits[pos * packing.words..][..packing.words], |e| {
+            users[(pos / 64) * elements + e] |= 1 << (pos % 64);
         });
     }
     Ranked {
@@ -125,6 +129,7 @@ fn rank(cands: &[Priced], t: usize, packing: &Packing) -> Ranked {
         bits,
         users,
         chunks,
+        elements,
     }
 }
 
@@ -289,7 +294,11 @@ impl<'a> Plan<'a> {
 /// Chunks of 64 routes a pruning bound looks through before settling for
 /// the revenue where it stopped. The unit tests use none, so that they
 /// prove that path exact; the oracle tests run the real setting.
-const BOUND_CHUNKS: usize = if cfg!(test) { 0 } else { 8 };
+const BOUND_CHUNKS: usize = if cfg!(test) { 0 } else { 32 };
+
+/// The most trains a search handles (the bounds keep small fixed arrays).
+pub const MAX_TRAINS: usize = 16;
+const MAX_RUNS: usize = MAX_TRAINS;
 
 /// How many of the first train's routes the greedy bound starts from.
 const GREEDY_STARTS: usize = 256;
@@ -306,6 +315,30 @@ struct Search<'a> {
     /// A recent reading of `shared`.
     global: u32,
     steps: u32,
+    /// `used` as a stack: each level adds the elements of one route taken
+    /// (or one element a bound sets aside) and has a stamp of its own.
+    levels: Vec<Level>,
+    /// The active levels are `levels[..=top]`; level 0 is the empty board.
+    top: usize,
+    next_stamp: u64,
+    /// For each train type, level and chunk of 64 routes: the stamp it was
+    /// worked out for, and which of those routes clash with the routes
+    /// taken. A chunk's clashes at one level are its clashes at the level
+    /// below plus those with the level's own elements, so each is a few
+    /// ORs; and a search tries a node's routes one after another with
+    /// `used` back in the same state, so most chunks need no second look.
+    blocked: RefCell<Vec<ClashCache>>,
+}
+
+/// One train type's clash cache: for each level, for each chunk, the
+/// stamp and the clashes (see [`Search::clashes`]).
+type ClashCache = Vec<Vec<(u64, u64)>>;
+
+/// One level of the `used` stack.
+#[derive(Default)]
+struct Level {
+    stamp: u64,
+    elements: Vec<u32>,
 }
 
 impl<'a> Search<'a> {
@@ -320,7 +353,68 @@ impl<'a> Search<'a> {
             shared,
             global: 0,
             steps: 0,
+            levels: vec![Level {
+                stamp: 1,
+                elements: Vec::new(),
+            }],
+            top: 0,
+            next_stamp: 2,
+            blocked: RefCell::new(
+                plan.lists
+                    .iter()
+                    .map(|l| vec![vec![(0, 0); l.chunks]; k + 2])
+                    .collect(),
+            ),
         }
+    }
+
+    /// Marks `bits` as used, as a new level of the stack.
+    fn push_level(&mut self, bits: &[u64]) {
+        self.top += 1;
+        if self.levels.len() == self.top {
+            self.levels.push(Level::default());
+        }
+        let level = &mut self.levels[self.top];
+        level.stamp = self.next_stamp;
+        self.next_stamp += 1;
+        level.elements.clear();
+        for_each_bit(bits, |e| level.elements.push(e as u32));
+        for (u, b) in self.used.iter_mut().zip(bits) {
+            *u |= b;
+        }
+    }
+
+    /// Undoes the last [`Self::push_level`].
+    fn pop_level(&mut self) {
+        for &e in &self.levels[self.top].elements {
+            self.used[e as usize / 64] &= !(1 << (e % 64));
+        }
+        self.top -= 1;
+    }
+
+    /// Which routes of chunk `chunk` of type `t` clash with levels
+    /// `..=level`, from the cache or worked out from the level below.
+    fn clashes(&self, cache: &mut [Vec<(u64, u64)>], t: usize, level: usize, chunk: usize) -> u64 {
+        if level == 0 {
+            return 0;
+        }
+        let stamp = self.levels[level].stamp;
+        if let Some(&(s, clash)) = cache.get(level).map(|row| &row[chunk])
+            && s == stamp
+        {
+            return clash;
+        }
+        let below = self.clashes(cache, t, level - 1, chunk);
+        let list = &self.plan.lists[t];
+        let row = &list.users[chunk * list.elements..(chunk + 1) * list.elements];
+        let clash = self.levels[level]
+            .elements
+            .iter()
+            .fold(below, |c, &e| c | row[e as usize]);
+        if let Some(row) = cache.get_mut(level) {
+            row[chunk] = (stamp, clash);
+        }
+        clash
     }
 
     /// The best set whose first train takes rank position `pos` (or idles,
@@ -368,9 +462,8 @@ impl<'a> Search<'a> {
     }
 
     /// The first rank position in `from..end` whose route fits beside those
-    /// taken. Whole chunks of 64 routes that use a taken element of word 0
-    /// are passed over with one OR per taken element; the rest of a
-    /// candidate's words are then checked one by one.
+    /// taken, 64 routes at a time: a chunk's routes that use a taken
+    /// element are found with one OR per taken element.
     ///
     /// With a `budget` of chunks, gives up past it with `Err(position)`:
     /// nothing before that position fits.
@@ -381,8 +474,8 @@ impl<'a> Search<'a> {
         end: usize,
         budget: Option<usize>,
     ) -> Result<Option<usize>, usize> {
-        let list = &self.plan.lists[t];
-        let used0 = self.used[0];
+        let mut cache = self.blocked.borrow_mut();
+        let cache = &mut cache[t];
         let mut chunk = from / 64;
         let mut spent = 0;
         while chunk * 64 < end {
@@ -390,26 +483,17 @@ impl<'a> Search<'a> {
                 return Err(chunk * 64);
             }
             spent += 1;
-            let mut blocked = 0u64;
-            let mut taken = used0;
-            while taken != 0 {
-                let e = taken.trailing_zeros() as usize;
-                blocked |= list.users[e * list.chunks + chunk];
-                taken &= taken - 1;
-            }
-            let mut free = !blocked;
+            let mut free = !self.clashes(cache, t, self.top, chunk);
             if chunk == from / 64 {
                 free &= !0u64 << (from % 64);
             }
-            while free != 0 {
+            if free != 0 {
                 let pos = chunk * 64 + free.trailing_zeros() as usize;
                 if pos >= end {
                     return Ok(None);
                 }
-                if self.fits(t, pos) {
-                    return Ok(Some(pos));
-                }
-                free &= free - 1;
+                debug_assert!(self.fits(t, pos));
+                return Ok(Some(pos));
             }
             chunk += 1;
         }
@@ -419,20 +503,15 @@ impl<'a> Search<'a> {
     fn take(&mut self, depth: usize, pos: usize) {
         let slot = self.plan.order[depth];
         let t = self.plan.type_of[slot];
-        let row = self.row(t, pos);
-        for (u, b) in self.used.iter_mut().zip(row) {
-            *u |= b;
-        }
+        self.push_level(self.row(t, pos));
         self.picks[slot] = Some((t, pos));
     }
 
     fn untake(&mut self, depth: usize, pos: usize) {
         let slot = self.plan.order[depth];
         let t = self.plan.type_of[slot];
-        let row = self.row(t, pos);
-        for (u, b) in self.used.iter_mut().zip(row) {
-            *u &= !b;
-        }
+        debug_assert_eq!(self.picks[slot], Some((t, pos)));
+        self.pop_level();
         self.picks[slot] = None;
     }
 
@@ -440,11 +519,22 @@ impl<'a> Search<'a> {
     /// taken: for each run of `c` identical trains, the `c` richest
     /// distinct routes of their type that fit (identical trains never share
     /// a route). The run of the train at `depth` itself starts past `from`.
-    fn later_bound(&self, depth: usize, from: usize) -> u32 {
+    ///
+    /// When those routes share a track element, at most one of the trains
+    /// can use it: the bound is then the larger of "nobody uses it" and
+    /// "one train of one run uses it, with its richest route", each with
+    /// the other trains' richest routes that avoid it. That is worked out
+    /// only when the plain bound lets the train at `depth` take a route
+    /// (its best left is worth `reach`, on top of `total` so far).
+    fn later_bound(&mut self, depth: usize, from: usize, total: u32, reach: u32) -> u32 {
         let plan = self.plan;
-        let mut sum = 0;
+        let mut runs = [(0usize, 0usize, 0usize); MAX_RUNS];
+        let mut n = 0;
         let mut d = depth + 1;
         while d < plan.order.len() {
+            if n == MAX_RUNS {
+                return u32::MAX; // more runs than the arrays hold: no bound
+            }
             let end = plan.group_end(d);
             let t = plan.type_of[plan.order[d]];
             let start = if d == depth + 1 && plan.same_type_next(depth) {
@@ -452,17 +542,92 @@ impl<'a> Search<'a> {
             } else {
                 0
             };
-            sum += self.richest_fitting(t, start, end - d);
+            runs[n] = (t, start, end - d);
+            n += 1;
             d = end;
         }
-        sum
+        let runs = &runs[..n];
+        let mut top = [(0usize, 0usize); MAX_TRAINS];
+        let mut found = 0;
+        let mut plain = 0;
+        for &(t, start, count) in runs {
+            let (sum, k) = self.richest_fitting(t, start, count, &mut top[found..]);
+            plain += sum;
+            found += k;
+        }
+        if found < 2 || self.cut(total + reach + plain) {
+            return plain;
+        }
+        let Some(e) = self.shared_element(&top[..found]) else {
+            return plain;
+        };
+        let mut one = vec![0u64; self.plan.words];
+        one[e / 64] = 1 << (e % 64);
+        self.push_level(&one);
+        let mut avoid = [(0u32, 0u32); MAX_RUNS];
+        let mut none = 0;
+        let mut scratch = [(0usize, 0usize); MAX_TRAINS];
+        for (i, &(t, start, count)) in runs.iter().enumerate() {
+            let (all, k) = self.richest_fitting(t, start, count, &mut scratch);
+            // The same scan's first count-1 routes, for "one of them uses e".
+            let short = if k == count {
+                all - self.plan.lists[t].revenue[scratch[k - 1].0]
+            } else {
+                all
+            };
+            avoid[i] = (all, short);
+            none += all;
+        }
+        self.pop_level();
+        let mut best = none;
+        for (i, &(t, start, _)) in runs.iter().enumerate() {
+            // The run's richest fitting route, whatever it uses, bounds the
+            // one train that may take `e`.
+            let first = self.richest_fitting(t, start, 1, &mut scratch).0;
+            best = best.max(none - avoid[i].0 + avoid[i].1 + first);
+        }
+        best.min(plain)
+    }
+
+    /// The track element used by the most of these routes (type, rank
+    /// position), if two or more share one.
+    fn shared_element(&self, routes: &[(usize, usize)]) -> Option<usize> {
+        let w = self.plan.words;
+        let row = |&(pos, t): &(usize, usize)| &self.plan.lists[t].bits[pos * w..(pos + 1) * w];
+        let mut best: Option<(usize, usize)> = None;
+        for (i, a) in routes.iter().enumerate() {
+            for b in &routes[i + 1..] {
+                for (word, (x, y)) in row(a).iter().zip(row(b)).enumerate() {
+                    let mut both = x & y;
+                    while both != 0 {
+                        let e = word * 64 + both.trailing_zeros() as usize;
+                        both &= both - 1;
+                        let uses = routes
+                            .iter()
+                            .filter(|r| row(r)[e / 64] & (1 << (e % 64)) != 0)
+                            .count();
+                        if best.is_none_or(|(n, _)| uses > n) {
+                            best = Some((uses, e));
+                        }
+                    }
+                }
+            }
+        }
+        best.map(|(_, e)| e)
     }
 
     /// The revenue of the `count` richest routes of type `t` from rank
     /// position `start` on that fit beside those taken, or an upper bound
     /// on it: a long scan stops early and counts the rest at the revenue
-    /// where it stopped.
-    fn richest_fitting(&self, t: usize, start: usize, count: usize) -> u32 {
+    /// where it stopped. The routes found go into `out` as (rank position,
+    /// type); returns the sum and how many were found.
+    fn richest_fitting(
+        &self,
+        t: usize,
+        start: usize,
+        count: usize,
+        out: &mut [(usize, usize)],
+    ) -> (u32, usize) {
         let list = &self.plan.lists[t];
         let mut sum = 0;
         let mut pos = start;
@@ -470,16 +635,19 @@ impl<'a> Search<'a> {
             match self.next_fitting(t, pos, list.len(), Some(BOUND_CHUNKS)) {
                 Ok(Some(p)) => {
                     sum += list.revenue[p];
+                    if let Some(slot) = out.get_mut(found) {
+                        *slot = (p, t);
+                    }
                     pos = p + 1;
                 }
-                Ok(None) => break,
+                Ok(None) => return (sum, found),
                 Err(stop) => {
                     let each = list.revenue.get(stop).copied().unwrap_or(0);
-                    return sum + each * (count - found) as u32;
+                    return (sum + each * (count - found) as u32, found);
                 }
             }
         }
-        sum
+        (sum, count)
     }
 
     /// Picks up better totals other threads found, now and then.
@@ -508,7 +676,14 @@ impl<'a> Search<'a> {
         // What the later trains can still earn beside the routes taken so
         // far: each one's richest route that fits. Routes this train adds
         // only shrink that, so it bounds every branch below this node.
-        let later = self.later_bound(depth, from).min(plan.rest[depth + 1]);
+        let reach = plan.lists[plan.type_of[plan.order[depth]]]
+            .revenue
+            .get(from)
+            .copied()
+            .unwrap_or(0);
+        let later = self
+            .later_bound(depth, from, total, reach)
+            .min(plan.rest[depth + 1]);
         let list = &plan.lists[t];
         let next_same = plan.same_type_next(depth);
         let mut from = from;
