@@ -18,7 +18,7 @@
 
 use rayon::prelude::*;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How far a long search has come: first-train branches done, of all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -197,11 +197,19 @@ impl<'a> Plan<'a> {
             rest: vec![0; k + 1],
             words,
         };
+        // From the last train back, so each tail's search reuses the bounds
+        // of the shorter tails already worked out.
         for i in (0..k).rev() {
             let t = type_of[plan.order[i]];
             plan.rest[i] = plan.rest[i + 1] + lists[t].top();
             if i >= 1 && k - i >= 2 {
-                let tail = Plan::new(lists, type_of, plan.order[i..].to_vec(), words);
+                let tail = Plan {
+                    lists,
+                    type_of,
+                    order: plan.order[i..].to_vec(),
+                    rest: plan.rest[i..].to_vec(),
+                    words,
+                };
                 let exact = tail.best(&|_| {}).map_or(0, |(v, _)| v);
                 plan.rest[i] = plan.rest[i].min(exact);
             }
@@ -227,13 +235,15 @@ impl<'a> Plan<'a> {
     /// The best set, found with the first train's branches in parallel.
     ///
     /// A branch is cut when it cannot beat its own best, or cannot reach
-    /// the best of all branches; ties with other branches are kept, so
-    /// each branch reports its first best set in the fixed order, and the
-    /// earliest branch with the largest total wins, on any thread count.
+    /// the best of all branches; it keeps ties with later branches but not
+    /// with earlier ones, so each branch reports its first best set in the
+    /// fixed order, and the earliest branch with the largest total wins,
+    /// on any thread count.
     fn best(&self, progress: &(dyn Fn(Progress) + Sync)) -> Option<(u32, Picks)> {
         // Start from a good set found greedily, so every branch prunes
-        // hard from the start; only its value is used.
-        let shared = AtomicU32::new(self.greedy());
+        // hard from the start; only its value is used, and it belongs to
+        // no branch (so it prunes no tie).
+        let shared = AtomicU64::new(Best::new(self.greedy(), NO_BRANCH).key());
         let done = AtomicU64::new(0);
         let first = &self.lists[self.type_of[self.order[0]]];
         let branches = first.ids.len() + 1;
@@ -244,7 +254,7 @@ impl<'a> Plan<'a> {
             .map_init(
                 || Search::new(self, &shared),
                 |s, pos| {
-                    let result = s.branch(pos);
+                    let result = s.branch(pos as u32);
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                     if d.is_multiple_of(64) || d == total {
                         progress(Progress { done: d, total });
@@ -265,7 +275,7 @@ impl<'a> Plan<'a> {
     /// every later train takes its richest route that still fits.
     fn greedy(&self) -> u32 {
         let first = &self.lists[self.type_of[self.order[0]]];
-        let none = AtomicU32::new(0);
+        let none = AtomicU64::new(0);
         let mut s = Search::new(self, &none);
         let mut best = 0;
         for pos in 0..first.ids.len().min(GREEDY_STARTS) {
@@ -291,6 +301,43 @@ impl<'a> Plan<'a> {
     }
 }
 
+/// A total and the branch that found it, ordered so that the larger
+/// total, then the earlier branch, is the greater: what branches share.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Best {
+    value: u32,
+    branch: u32,
+}
+
+/// The branch of a total found outside any branch (the greedy seed).
+const NO_BRANCH: u32 = u32::MAX;
+
+impl Best {
+    fn new(value: u32, branch: u32) -> Best {
+        Best { value, branch }
+    }
+
+    /// One number with the same order, for an atomic `fetch_max`.
+    fn key(self) -> u64 {
+        (u64::from(self.value) << 32) | u64::from(u32::MAX - self.branch)
+    }
+
+    fn from_key(key: u64) -> Best {
+        Best {
+            value: (key >> 32) as u32,
+            branch: u32::MAX - key as u32,
+        }
+    }
+
+    fn max(self, other: Best) -> Best {
+        if other.key() > self.key() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
 /// Chunks of 64 routes a pruning bound looks through before settling for
 /// the revenue where it stopped. The unit tests use none, so that they
 /// prove that path exact; the oracle tests run the real setting.
@@ -311,9 +358,11 @@ struct Search<'a> {
     best: u32,
     best_picks: Picks,
     /// The best total any branch has found, to prune by.
-    shared: &'a AtomicU32,
+    shared: &'a AtomicU64,
     /// A recent reading of `shared`.
-    global: u32,
+    global: Best,
+    /// The branch being searched.
+    branch_id: u32,
     steps: u32,
     /// `used` as a stack: each level adds the elements of one route taken
     /// (or one element a bound sets aside) and has a stamp of its own.
@@ -342,7 +391,7 @@ struct Level {
 }
 
 impl<'a> Search<'a> {
-    fn new(plan: &'a Plan<'a>, shared: &'a AtomicU32) -> Self {
+    fn new(plan: &'a Plan<'a>, shared: &'a AtomicU64) -> Self {
         let k = plan.type_of.len();
         Search {
             plan,
@@ -351,7 +400,8 @@ impl<'a> Search<'a> {
             best: 0,
             best_picks: vec![None; k],
             shared,
-            global: 0,
+            global: Best::new(0, NO_BRANCH),
+            branch_id: NO_BRANCH,
             steps: 0,
             levels: vec![Level {
                 stamp: 1,
@@ -419,10 +469,12 @@ impl<'a> Search<'a> {
 
     /// The best set whose first train takes rank position `pos` (or idles,
     /// for the position past the end), if it can reach the best of all.
-    fn branch(&mut self, pos: usize) -> Option<(u32, Picks)> {
+    fn branch(&mut self, branch: u32) -> Option<(u32, Picks)> {
         let plan = self.plan;
+        let pos = branch as usize;
         self.best = 0;
-        self.global = self.shared.load(Ordering::Relaxed);
+        self.branch_id = branch;
+        self.global = Best::from_key(self.shared.load(Ordering::Relaxed));
         let first = &plan.lists[plan.type_of[plan.order[0]]];
         if pos == first.ids.len() {
             let end = plan.group_end(0);
@@ -440,13 +492,17 @@ impl<'a> Search<'a> {
             self.go(1, r, from);
             self.untake(0, pos);
         }
-        (self.best > 0 && self.best >= self.global)
+        (self.best > 0 && self.best >= self.global.value)
             .then(|| (self.best, std::mem::take(&mut self.best_picks)))
     }
 
-    /// True when no set below a node worth at most `bound` is wanted.
+    /// True when no set below a node worth at most `bound` is wanted: it
+    /// cannot beat this branch's best, nor reach the best of all, nor tie
+    /// with it from a later branch than the one that found it.
     fn cut(&self, bound: u32) -> bool {
-        bound <= self.best || bound < self.global
+        bound <= self.best
+            || bound < self.global.value
+            || (bound == self.global.value && self.branch_id > self.global.branch)
     }
 
     fn row(&self, t: usize, pos: usize) -> &'a [u64] {
@@ -654,7 +710,8 @@ impl<'a> Search<'a> {
     fn refresh(&mut self) {
         self.steps = self.steps.wrapping_add(1);
         if self.steps.is_multiple_of(256) {
-            self.global = self.global.max(self.shared.load(Ordering::Relaxed));
+            let seen = Best::from_key(self.shared.load(Ordering::Relaxed));
+            self.global = self.global.max(seen);
         }
     }
 
@@ -664,8 +721,9 @@ impl<'a> Search<'a> {
         if total > self.best {
             self.best = total;
             self.best_picks = self.picks.clone();
-            self.global = self.global.max(total);
-            self.shared.fetch_max(total, Ordering::Relaxed);
+            let mine = Best::new(total, self.branch_id);
+            self.global = self.global.max(mine);
+            self.shared.fetch_max(mine.key(), Ordering::Relaxed);
         }
         self.refresh();
         let plan = self.plan;
