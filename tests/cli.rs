@@ -498,3 +498,51 @@ fn usage_errors_are_one_line() {
         "out of range (4 to 400 pixels)",
     );
 }
+
+/// `--time-limit` ends a long search with the best routes found so far,
+/// marked as not proven; without it, or in time, the answer is proven.
+#[test]
+fn time_limit_reports_the_best_found_unproven() {
+    let out = hexroute()
+        .arg("routes")
+        .arg(fixture("1867_bc.json"))
+        .args(["--company", "CNR", "--trains", "8,8,8,5+5E"])
+        .args(["--time-limit", "0.05", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["optimal"], false);
+    // Still a real set of routes: their revenues add up to the total, which
+    // is no more than the proven best ($1710) and at least the greedy set.
+    let total = v["total"].as_u64().unwrap();
+    let summed: u64 = v["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["revenue"].as_u64().unwrap())
+        .sum();
+    assert_eq!(summed, total);
+    assert!(total > 1000 && total <= 1710, "{total}");
+    let text = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1867_bc.json"))
+            .args(["--company", "CNR", "--trains", "8,8,8,5+5E"])
+            .args(["--time-limit", "0.05"]),
+    );
+    assert!(text.contains("(not proven optimal"), "{text}");
+    // A search that ends in time is proven, and says nothing more.
+    let proven = routes_json(&["--company", "GW", "--trains", "5,8", "--time-limit", "60"]);
+    assert_eq!(proven["optimal"], true);
+    assert_eq!(proven["total"], 840);
+    fails_with(
+        hexroute().arg("routes").arg(fixture("1867_bc.json")).args([
+            "--company",
+            "GW",
+            "--time-limit",
+            "0",
+        ]),
+        "not a positive number of seconds",
+    );
+}

@@ -62,5 +62,15 @@ fn schemas_name_the_fields_the_program_writes() {
         .map(|v| v.as_str().unwrap())
         .collect();
     fields.sort();
-    assert_eq!(fields, ["candidates", "company", "game", "routes", "total"]);
+    assert_eq!(
+        fields,
+        [
+            "candidates",
+            "company",
+            "game",
+            "optimal",
+            "routes",
+            "total"
+        ]
+    );
 }

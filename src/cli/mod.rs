@@ -231,6 +231,14 @@ fn rotation(text: &str) -> Result<u8, String> {
     }
 }
 
+/// `--time-limit`: a positive number of seconds.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s <= 1e9 => Ok(s),
+        _ => Err(format!("\"{text}\" is not a positive number of seconds")),
+    }
+}
+
 /// `--hex-size`: a radius a picture can be drawn at.
 fn hex_size(text: &str) -> Result<f64, String> {
     let size: f64 = text
@@ -319,4 +327,9 @@ pub struct RoutesArgs {
     /// Also draw the routes over the map into this picture (.png, .svg or .pdf).
     #[arg(long, value_name = "FILE")]
     pub render: Option<PathBuf>,
+    /// Stop proving optimality after this many seconds and print the best
+    /// routes found so far, marked "not proven optimal" (`"optimal": false`
+    /// in --json). Without it the search runs to the proof.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub time_limit: Option<f64>,
 }

@@ -18,7 +18,46 @@
 
 use rayon::prelude::*;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// When a search must stop, proven or not.
+#[derive(Debug, Default)]
+pub struct Limit {
+    /// Give up the proof at this moment (`None`: run to the proof).
+    pub deadline: Option<std::time::Instant>,
+    /// Set once the deadline has passed: every search then unwinds.
+    stopped: AtomicBool,
+}
+
+impl Limit {
+    /// A search that runs until it has proven its answer.
+    pub fn none() -> Limit {
+        Limit::default()
+    }
+
+    /// A search that gives up the proof at `deadline`.
+    pub fn until(deadline: std::time::Instant) -> Limit {
+        Limit {
+            deadline: Some(deadline),
+            stopped: AtomicBool::new(false),
+        }
+    }
+
+    /// True once the deadline has passed (checked now and then).
+    pub fn stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
+    }
+
+    fn check(&self) -> bool {
+        if self
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            self.stopped.store(true, Ordering::Relaxed);
+        }
+        self.stopped()
+    }
+}
 
 /// How far a long search has come: first-train branches done, of all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -135,11 +174,16 @@ fn rank(cands: &[Priced], t: usize, packing: &Packing) -> Ranked {
 
 /// The best conflict-free choice of one candidate (or none) per train;
 /// `type_of[slot]` is the type of each train, indexing `revenue`.
+///
+/// When `limit` stops the search early, the answer is the best set found
+/// by then (never worse than the greedy one), and `limit.stopped()` says
+/// it is not proven optimal.
 pub fn choose(
     cands: &[Priced],
     type_of: &[usize],
     n_types: usize,
     progress: &(dyn Fn(Progress) + Sync),
+    limit: &Limit,
 ) -> Vec<Option<usize>> {
     let k = type_of.len();
     if k == 0 || cands.is_empty() {
@@ -159,7 +203,7 @@ pub fn choose(
             .then(type_of[a].cmp(&type_of[b]))
             .then(a.cmp(&b))
     });
-    let plan = Plan::new(&lists, type_of, order, packing.words);
+    let plan = Plan::new(&lists, type_of, order, packing.words, limit);
     match plan.best(progress) {
         Some((_, picks)) => picks
             .iter()
@@ -181,6 +225,7 @@ struct Plan<'a> {
     /// `rest[d]`: the most the trains from depth `d` on can earn together.
     rest: Vec<u32>,
     words: usize,
+    limit: &'a Limit,
 }
 
 impl<'a> Plan<'a> {
@@ -188,7 +233,13 @@ impl<'a> Plan<'a> {
     /// their richest routes, and, for two or more trains short of all,
     /// by their exact best on an empty board (a smaller search, whose
     /// answer is far tighter when the richest routes overlap).
-    fn new(lists: &'a [Ranked], type_of: &'a [usize], order: Vec<usize>, words: usize) -> Self {
+    fn new(
+        lists: &'a [Ranked],
+        type_of: &'a [usize],
+        order: Vec<usize>,
+        words: usize,
+        limit: &'a Limit,
+    ) -> Self {
         let k = order.len();
         let mut plan = Plan {
             lists,
@@ -196,6 +247,7 @@ impl<'a> Plan<'a> {
             order,
             rest: vec![0; k + 1],
             words,
+            limit,
         };
         // From the last train back, so each tail's search reuses the bounds
         // of the shorter tails already worked out.
@@ -209,6 +261,7 @@ impl<'a> Plan<'a> {
                     order: plan.order[i..].to_vec(),
                     rest: plan.rest[i..].to_vec(),
                     words,
+                    limit,
                 };
                 let exact = tail.best(&|_| {}).map_or(0, |(v, _)| v);
                 plan.rest[i] = plan.rest[i].min(exact);
@@ -243,7 +296,8 @@ impl<'a> Plan<'a> {
         // Start from a good set found greedily, so every branch prunes
         // hard from the start; only its value is used, and it belongs to
         // no branch (so it prunes no tie).
-        let shared = AtomicU64::new(Best::new(self.greedy(), NO_BRANCH).key());
+        let (greedy, greedy_picks) = self.greedy();
+        let shared = AtomicU64::new(Best::new(greedy, NO_BRANCH).key());
         let done = AtomicU64::new(0);
         let first = &self.lists[self.type_of[self.order[0]]];
         let branches = first.ids.len() + 1;
@@ -264,20 +318,27 @@ impl<'a> Plan<'a> {
             )
             .flatten()
             .collect();
-        found
+        let searched = found
             .into_iter()
             .filter(|(value, _, _)| *value > 0)
             .min_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)))
-            .map(|(value, _, picks)| (value, picks))
+            .map(|(value, _, picks)| (value, picks));
+        // A search stopped early may not have matched the greedy set yet.
+        match searched {
+            Some((value, _)) if value < greedy => Some((greedy, greedy_picks)),
+            None if greedy > 0 => Some((greedy, greedy_picks)),
+            other => other,
+        }
     }
 
     /// A quick lower bound: for each of the first train's richest routes,
     /// every later train takes its richest route that still fits.
-    fn greedy(&self) -> u32 {
+    fn greedy(&self) -> (u32, Picks) {
         let first = &self.lists[self.type_of[self.order[0]]];
         let none = AtomicU64::new(0);
         let mut s = Search::new(self, &none);
         let mut best = 0;
+        let mut best_picks = vec![None; self.type_of.len()];
         for pos in 0..first.ids.len().min(GREEDY_STARTS) {
             s.take(0, pos);
             let mut total = first.revenue[pos];
@@ -292,12 +353,15 @@ impl<'a> Plan<'a> {
                     taken.push((depth, p));
                 }
             }
+            if total > best {
+                best = total;
+                best_picks = s.picks.clone();
+            }
             for &(depth, p) in taken.iter().rev() {
                 s.untake(depth, p);
             }
-            best = best.max(total);
         }
-        best
+        (best, best_picks)
     }
 }
 
@@ -712,6 +776,7 @@ impl<'a> Search<'a> {
         if self.steps.is_multiple_of(256) {
             let seen = Best::from_key(self.shared.load(Ordering::Relaxed));
             self.global = self.global.max(seen);
+            self.plan.limit.check();
         }
     }
 
@@ -727,7 +792,7 @@ impl<'a> Search<'a> {
         }
         self.refresh();
         let plan = self.plan;
-        if depth == plan.order.len() || self.cut(total + plan.rest[depth]) {
+        if depth == plan.order.len() || self.cut(total + plan.rest[depth]) || plan.limit.stopped() {
             return;
         }
         let t = plan.type_of[plan.order[depth]];
@@ -813,7 +878,7 @@ mod tests {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| choose(&cands, ty, 2, &|_| {}))
+            .install(|| choose(&cands, ty, 2, &|_| {}, &Limit::none()))
     }
 
     /// Regression: of several identical trains, any number may idle. One

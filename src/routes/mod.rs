@@ -61,6 +61,9 @@ pub struct Solution {
     pub routes: Vec<TrainRoute>,
     /// How many distinct routes the company could run (for reports).
     pub candidates: usize,
+    /// False when a time limit stopped the search before it proved that
+    /// no better set exists.
+    pub optimal: bool,
 }
 
 /// A step of a route: segment `idx` of those leaving stop `from`.
@@ -221,6 +224,17 @@ pub fn solve_watched(
     query: &Query,
     progress: &(dyn Fn(assign::Progress) + Sync),
 ) -> Result<Solution, Error> {
+    solve_within(net, query, progress, &assign::Limit::none())
+}
+
+/// As [`solve_watched`], giving up the proof of optimality when `limit`
+/// says so: the answer is then the best set found, with `optimal` false.
+pub fn solve_within(
+    net: &Network,
+    query: &Query,
+    progress: &(dyn Fn(assign::Progress) + Sync),
+    limit: &assign::Limit,
+) -> Result<Solution, Error> {
     check_bounds(net, query)?;
     let (types, type_of) = train_types(&query.trains);
     let candidates = enumerate(net, query, &types);
@@ -231,7 +245,7 @@ pub fn solve_watched(
             revenue: &c.revenue,
         })
         .collect();
-    let choice = assign::choose(&priced, &type_of, types.len(), progress);
+    let choice = assign::choose(&priced, &type_of, types.len(), progress, limit);
     let mut routes = Vec::new();
     let mut total = 0;
     for (slot, pick) in choice.iter().enumerate() {
@@ -252,6 +266,7 @@ pub fn solve_watched(
         total,
         routes,
         candidates: candidates.len(),
+        optimal: !limit.stopped(),
     })
 }
 

@@ -22,6 +22,9 @@ pub struct CompanyRoutes {
     pub total: u32,
     /// How many distinct routes the company could run.
     pub candidates: usize,
+    /// False when `--time-limit` stopped the search before it proved that
+    /// no better set of routes exists.
+    pub optimal: bool,
     /// One per train that runs, in the order the trains were given.
     pub routes: Vec<RouteReport>,
 }
@@ -124,6 +127,7 @@ impl CompanyRoutes {
             company: s.company.clone(),
             total: s.total,
             candidates: s.candidates,
+            optimal: s.optimal,
             routes: s
                 .routes
                 .iter()
