@@ -14,7 +14,7 @@ use hexroute::game::{
 use hexroute::geometry::{Coord, Face, Orientation, Rotation};
 use hexroute::routes::{self, ActiveBonus, BonusRule, Query};
 use hexroute::state::{HexState, MapState};
-use hexroute::tile::{Colour, End};
+use hexroute::tile::{Colour, End, StopKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
@@ -23,11 +23,14 @@ struct OracleRoute {
     stops: Vec<(Coord, End)>,
     edges: BTreeSet<(Coord, Face)>,
     hexes: usize,
+    /// Hexes entered, in order, starting with the first stop's.
+    path: Vec<Coord>,
 }
 
 impl OracleRoute {
-    fn places(&self) -> impl Iterator<Item = Coord> + '_ {
-        self.stops.iter().map(|(c, _)| *c)
+    /// Where the route stops, an off-board group counting as one place.
+    fn places<'a>(&'a self, game: &'a Game) -> impl Iterator<Item = Coord> + 'a {
+        self.stops.iter().map(|(c, _)| game.place_of(*c))
     }
 }
 
@@ -105,6 +108,7 @@ impl Oracle<'_> {
                     stops: vec![(c, s)],
                     edges: BTreeSet::new(),
                     hexes: 1,
+                    path: vec![c],
                 };
                 self.extend_from_stop(&mut route, &mut found);
             }
@@ -154,10 +158,12 @@ impl Oracle<'_> {
                     .collect();
                 route.edges.insert(key);
                 route.hexes += 1;
+                route.path.push(n);
                 for next in nexts {
                     self.follow(route, n, next, found);
                 }
                 route.hexes -= 1;
+                route.path.pop();
                 route.edges.remove(&key);
             }
             stop if Self::is_stop(stop) => {
@@ -236,6 +242,16 @@ impl Oracle<'_> {
         best
     }
 
+    /// True when two routes may run together: no track shared, and under
+    /// `between_routes: TrackOrCityHex` no place shared.
+    fn compatible(&self, a: &OracleRoute, b: &OracleRoute) -> bool {
+        let places = self.game.rules.between_routes == ConflictRule::TrackOrCityHex;
+        a.edges.is_disjoint(&b.edges)
+            && !(places
+                && a.places(self.game)
+                    .any(|p| b.places(self.game).any(|q| p == q)))
+    }
+
     /// The best total over every conflict-free assignment of routes to trains.
     fn solve(&self, trains: &[TrainDef], bonuses: &[ActiveBonus]) -> u32 {
         let routes = self.routes();
@@ -244,30 +260,26 @@ impl Oracle<'_> {
             .map(|r| trains.iter().map(|t| self.best(t, r, bonuses)).collect())
             .collect();
         fn assign(
+            oracle: &Oracle,
             i: usize,
             used: &mut Vec<usize>,
             routes: &[OracleRoute],
             table: &[Vec<u32>],
-            places: bool,
         ) -> u32 {
             if i == table.first().map_or(0, |row| row.len()) {
                 return 0;
             }
-            let mut best = assign(i + 1, used, routes, table, places); // train i stays idle
+            let mut best = assign(oracle, i + 1, used, routes, table); // train i stays idle
             for r in 0..routes.len() {
                 if table[r][i] == 0
-                    || used.iter().any(|&u| {
-                        !routes[u].edges.is_disjoint(&routes[r].edges)
-                            || (places
-                                && routes[u]
-                                    .places()
-                                    .any(|p| routes[r].places().any(|q| p == q)))
-                    })
+                    || used
+                        .iter()
+                        .any(|&u| !oracle.compatible(&routes[u], &routes[r]))
                 {
                     continue;
                 }
                 used.push(r);
-                best = best.max(table[r][i] + assign(i + 1, used, routes, table, places));
+                best = best.max(table[r][i] + assign(oracle, i + 1, used, routes, table));
                 used.pop();
             }
             best
@@ -275,9 +287,61 @@ impl Oracle<'_> {
         if routes.is_empty() {
             return 0;
         }
-        // Under TrackOrCityHex between routes, no two routes stop in one hex.
-        let places = self.game.rules.between_routes == ConflictRule::TrackOrCityHex;
-        assign(0, &mut Vec::new(), &routes, &table, places)
+        assign(self, 0, &mut Vec::new(), &routes, &table)
+    }
+
+    /// Checks the fast search's answer route by route: each route is one
+    /// the oracle finds legal (same stops, same hexes, either way round),
+    /// earns what the oracle's own pricing says for its train, and runs
+    /// beside the others. Returns a description of the first fault.
+    fn check_routes(
+        &self,
+        solution: &routes::Solution,
+        trains: &[TrainDef],
+        bonuses: &[ActiveBonus],
+    ) -> Result<(), String> {
+        let legal = self.routes();
+        let mut chosen: Vec<&OracleRoute> = Vec::new();
+        for r in &solution.routes {
+            let stops: Vec<(Coord, End)> = r
+                .stops
+                .iter()
+                .map(|s| {
+                    let end = match s.kind {
+                        StopKind::City(i) => End::City(i),
+                        StopKind::Town(i) => End::Town(i),
+                    };
+                    (s.hex, end)
+                })
+                .collect();
+            let back: Vec<(Coord, End)> = stops.iter().rev().copied().collect();
+            let path_back: Vec<Coord> = r.hexes.iter().rev().copied().collect();
+            let found = legal
+                .iter()
+                .find(|o| {
+                    (o.stops == stops && o.path == r.hexes)
+                        || (o.stops == back && o.path == path_back)
+                })
+                .ok_or_else(|| {
+                    format!("{} runs a route the oracle finds illegal: {r:?}", r.train)
+                })?;
+            let train = trains
+                .iter()
+                .find(|t| t.name == r.train)
+                .ok_or_else(|| format!("unknown train {}", r.train))?;
+            let priced = self.best(train, found, bonuses);
+            if priced != r.revenue {
+                return Err(format!(
+                    "{} earns {} by the oracle, {} by the search: {r:?}",
+                    r.train, priced, r.revenue
+                ));
+            }
+            if let Some(other) = chosen.iter().find(|o| !self.compatible(o, found)) {
+                return Err(format!("{r:?} clashes with {other:?}"));
+            }
+            chosen.push(found);
+        }
+        Ok(())
     }
 }
 
@@ -377,6 +441,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         train("4", Some(4), Skip::Nothing, 1, Distance::Stops),
         train("2+2", Some(2), Skip::Towns, 2, Distance::Stops),
         train("3+3E", Some(3), Skip::Any, 2, Distance::Stops),
+        train("2E", Some(2), Skip::Any, 1, Distance::Stops),
         train("D", None, Skip::Nothing, 1, Distance::Stops),
         train("3H", Some(3), Skip::Nothing, 1, Distance::Hexes),
     ];
@@ -477,9 +542,14 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             }
         }
     }
-    let n_trains = 1 + rng.below(3);
+    // One to five trains from two or three types, so identical trains are
+    // common; the oracle's cost grows with the trains, the maps stay small.
+    let n_trains = 1 + rng.below(5);
+    let kinds: Vec<&TrainDef> = (0..2 + rng.below(2))
+        .map(|_| &trains[rng.below(trains.len())])
+        .collect();
     let chosen: Vec<String> = (0..n_trains)
-        .map(|_| trains[rng.below(trains.len())].name.clone())
+        .map(|_| kinds[rng.below(kinds.len())].name.clone())
         .collect();
     (game, state, trains, chosen)
 }
@@ -533,12 +603,16 @@ fn fast_search_equals_brute_force_on_random_maps() {
             .iter()
             .map(|n| trains.iter().find(|t| &t.name == n).unwrap().clone())
             .collect();
-        let oracle = Oracle {
+        let judge = Oracle {
             game: &game,
             state: &state,
             company: "A",
+        };
+        // The oracle tries every assignment: keep it affordable.
+        if judge.routes().len().pow(train_defs.len() as u32) > 20_000_000 {
+            continue;
         }
-        .solve(&train_defs, &bonuses);
+        let oracle = judge.solve(&train_defs, &bonuses);
         let query = Query {
             company: "A".into(),
             trains: train_defs,
@@ -546,6 +620,9 @@ fn fast_search_equals_brute_force_on_random_maps() {
         };
         let fast = routes::solve(&game, &state, &query).unwrap();
         assert_eq!(fast.total, oracle, "seed {seed}: trains {chosen:?}");
+        if let Err(fault) = judge.check_routes(&fast, &query.trains, &query.bonuses) {
+            panic!("seed {seed}: {fault}");
+        }
         let summed: u32 = fast.routes.iter().map(|r| r.revenue).sum();
         assert_eq!(
             summed, fast.total,
@@ -557,6 +634,187 @@ fn fast_search_equals_brute_force_on_random_maps() {
     assert!(
         nonzero > cases as usize / 2,
         "only {nonzero} of {cases} maps had revenue"
+    );
+}
+
+/// A small random position on the map system, tiles, trains, companies
+/// and route rules of a built-in game: a 3x4 or 4x4 patch of its
+/// coordinates, its own player tiles laid at random, one of its off-board
+/// tiles on the edge (sometimes two, grouped as one area), tokens of three
+/// of its companies, and 1-5 of its trains drawn from two or three types,
+/// so that identical trains are common.
+fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, String) {
+    let mut rng = Rng(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ id.len() as u64 | 1);
+    let mut game = hexroute::game::builtin(id).unwrap();
+    let pool: Vec<String> = game
+        .tile_counts
+        .iter()
+        .map(|(t, _)| t.clone())
+        .filter(|t| {
+            let tile = &game.tiles[t];
+            !tile.track.is_empty() && tile.labels.is_empty()
+        })
+        .collect();
+    let cities: Vec<String> = pool
+        .iter()
+        .filter(|t| !game.tiles[*t].cities.is_empty())
+        .cloned()
+        .collect();
+    let offboards: Vec<String> = game
+        .tiles
+        .values()
+        .filter(|t| t.colour == Colour::Red && t.cities.len() == 1 && !t.track.is_empty())
+        .map(|t| t.name.clone())
+        .collect();
+    let (rows, cols) = (3 + rng.below(2) as i32, 4);
+    let mut hexes = BTreeMap::new();
+    let mut placed = BTreeMap::new();
+    let mut edge = Vec::new();
+    for row in 0..rows {
+        for col in 0..cols {
+            let c = Coord::new(row, col);
+            let border = col == 0 || col == cols - 1;
+            let tile = if border && rng.chance(25) {
+                edge.push(c);
+                Some(offboards[rng.below(offboards.len())].clone())
+            } else {
+                None
+            };
+            hexes.insert(
+                c,
+                hexroute::game::MapHex {
+                    tile: tile.clone(),
+                    rotation: Rotation::new(rng.below(6) as i64),
+                    name: None,
+                    labels: vec![],
+                },
+            );
+            if tile.is_none() && rng.chance(90) {
+                // Cities half the time, so that tokens have somewhere to go.
+                let from = if rng.chance(50) { &cities } else { &pool };
+                let t = &from[rng.below(from.len())];
+                placed.insert(
+                    c,
+                    HexState {
+                        tile: Some((t.clone(), Rotation::new(rng.below(6) as i64))),
+                        tokens: BTreeMap::new(),
+                    },
+                );
+            }
+        }
+    }
+    game.hexes = hexes;
+    game.barriers.clear();
+    game.water_sides.clear();
+    game.bonuses.clear();
+    game.offboard_groups = if edge.len() > 1 && rng.chance(50) {
+        edge.iter().map(|&c| (c, edge[0])).collect()
+    } else {
+        BTreeMap::new()
+    };
+    let companies: Vec<String> = game
+        .companies
+        .iter()
+        .filter(|c| c.setup_tokens.is_empty())
+        .take(3)
+        .map(|c| c.abbrev.clone())
+        .collect();
+    let mut state = MapState {
+        phase: rng.below(game.phases.len()),
+        hexes: placed,
+        trains: BTreeMap::new(),
+        history: Vec::new(),
+    };
+    let spaces: Vec<(Coord, usize)> = state
+        .hexes
+        .iter()
+        .flat_map(|(c, h)| {
+            let t = &game.tiles[&h.tile.as_ref().unwrap().0];
+            (0..t.token_spaces()).map(move |s| (*c, s))
+        })
+        .collect();
+    for &(c, s) in &spaces {
+        let who = match rng.below(10) {
+            0..=3 => Some(&companies[0]),
+            4..=5 => Some(&companies[1]),
+            6 => Some(&companies[2]),
+            _ => None,
+        };
+        if let Some(w) = who {
+            let h = state.hexes.get_mut(&c).unwrap();
+            let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
+            let city = tile.city_of_space(s).unwrap();
+            if !h
+                .tokens
+                .iter()
+                .any(|(sp, co)| co == w && tile.city_of_space(*sp) == Some(city))
+            {
+                h.tokens.insert(s, w.clone());
+            }
+        }
+    }
+    let kinds: Vec<&TrainDef> = (0..2 + rng.below(2))
+        .map(|_| &game.trains[rng.below(game.trains.len())])
+        .collect();
+    let trains: Vec<TrainDef> = (0..1 + rng.below(5))
+        .map(|_| kinds[rng.below(kinds.len())].clone())
+        .collect();
+    let company = companies[0].clone();
+    (game, state, trains, company)
+}
+
+/// The fast search against the oracle on random positions of all four
+/// games: the same total, and every route legal by the oracle's own rules,
+/// priced alike for its train, and clear of the others. Up to five trains,
+/// often several of one type, with multiplier and express trains where the
+/// game has them, and random bonuses (multiplied or not).
+#[test]
+fn fast_search_equals_brute_force_on_the_four_games() {
+    let mut checked = 0;
+    let mut repeated = 0;
+    let mut with_revenue = 0;
+    for id in ["1830", "1861", "1867", "1889"] {
+        for seed in 1..=120 {
+            let (game, state, trains, company) = random_game_case(id, seed);
+            let oracle = Oracle {
+                game: &game,
+                state: &state,
+                company: &company,
+            };
+            // The oracle tries every assignment: keep it affordable.
+            let routes = oracle.routes().len();
+            if routes.pow(trains.len().min(5) as u32) > 20_000_000 {
+                continue;
+            }
+            let bonuses = random_bonuses(seed, &game);
+            let best = oracle.solve(&trains, &bonuses);
+            let query = Query {
+                company: company.clone(),
+                trains: trains.clone(),
+                bonuses: bonuses.clone(),
+            };
+            let fast = routes::solve(&game, &state, &query).unwrap();
+            let names: Vec<&str> = trains.iter().map(|t| t.name.as_str()).collect();
+            assert_eq!(fast.total, best, "{id} seed {seed}: trains {names:?}");
+            if let Err(fault) = oracle.check_routes(&fast, &trains, &bonuses) {
+                panic!("{id} seed {seed}: trains {names:?}: {fault}");
+            }
+            if std::env::var_os("ORACLE_DEBUG").is_some() {
+                eprintln!("{id} {seed}: {routes} routes, {names:?}, best {best}");
+            }
+            checked += 1;
+            repeated += usize::from(
+                names
+                    .iter()
+                    .any(|n| names.iter().filter(|m| *m == n).count() > 1),
+            );
+            with_revenue += usize::from(best > 0);
+        }
+    }
+    // Real work: most cases checked, many with identical trains, most paying.
+    assert!(
+        checked > 400 && repeated > 150 && with_revenue > checked / 2,
+        "{checked} checked, {repeated} with identical trains, {with_revenue} paying"
     );
 }
 
