@@ -1,4 +1,7 @@
-//! Route search on the Bankruptcy Club fixture (final round of 1867).
+//! Route search on the Bankruptcy Club fixture (final round of 1867), with
+//! the game's bonuses in force, as `hexroute routes` runs it. The README's
+//! search figures come from here (`cargo bench`); whole-process times come
+//! from `scripts/time-routes.sh`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexroute::game;
@@ -6,11 +9,11 @@ use hexroute::routes::{self, Query};
 use hexroute::save;
 use std::hint::black_box;
 
-fn query(g: &game::Game, company: &str, trains: &[&str]) -> Query {
+fn query(g: &game::Game, phase: usize, company: &str, trains: &[&str]) -> Query {
     Query {
         company: company.into(),
         trains: trains.iter().map(|t| g.train(t).unwrap().clone()).collect(),
-        bonuses: vec![],
+        bonuses: routes::bonuses_in_force(g, phase, &[]),
     }
 }
 
@@ -22,20 +25,41 @@ fn bench(c: &mut Criterion) {
     ))
     .unwrap();
     let state = save::from_json(&text, &g).unwrap();
-    let cases: [(&str, &str, &[&str]); 4] = [
-        ("GW 5,8", "GW", &["5", "8"]),
+    let cases: [(&str, &str, &[&str]); 8] = [
+        ("GWR 5,8", "GWR", &["5", "8"]),
         ("C&O 6,8", "C&O", &["6", "8"]),
         ("CNR 5,5+5E", "CNR", &["5", "5+5E"]),
         ("CNR 5,5+5E,8", "CNR", &["5", "5+5E", "8"]),
+        ("CNR 6,8,5+5E,5", "CNR", &["6", "8", "5+5E", "5"]),
+        ("CNR 8,8,8,8", "CNR", &["8", "8", "8", "8"]),
+        ("CNR 8,8,8,5+5E", "CNR", &["8", "8", "8", "5+5E"]),
+        ("CNR 5,5+5E,6,8,2+2", "CNR", &["5", "5+5E", "6", "8", "2+2"]),
     ];
     let mut group = c.benchmark_group("1867_bc");
     group.sample_size(10);
     for (name, company, trains) in cases {
-        let q = query(&g, company, trains);
+        let q = query(&g, state.phase, company, trains);
         group.bench_function(name, |b| {
             b.iter(|| black_box(routes::solve(&g, &state, &q).unwrap()).total)
         });
     }
+    // `--all`: every company with its saved trains, on one network.
+    let all: Vec<Query> = state
+        .trains
+        .iter()
+        .map(|(company, trains)| {
+            let names: Vec<&str> = trains.iter().map(String::as_str).collect();
+            query(&g, state.phase, company, &names)
+        })
+        .collect();
+    group.bench_function("all companies", |b| {
+        b.iter(|| {
+            let net = routes::network::Network::build(&g, &state);
+            all.iter()
+                .map(|q| black_box(routes::solve_on(&net, q).unwrap()).total)
+                .sum::<u32>()
+        })
+    });
     group.finish();
 }
 

@@ -441,6 +441,11 @@ struct Search<'a> {
     /// ORs; and a search tries a node's routes one after another with
     /// `used` back in the same state, so most chunks need no second look.
     blocked: RefCell<Vec<ClashCache>>,
+    /// For each level and train type: a rank position before which no
+    /// route of the type fits at that level. Taking more routes only
+    /// blocks more, so a level starts from the floors of the one below,
+    /// and a scan starts at its floor instead of at the top of the list.
+    floors: RefCell<Vec<usize>>,
 }
 
 /// One train type's clash cache: for each level, for each chunk, the
@@ -479,6 +484,7 @@ impl<'a> Search<'a> {
                     .map(|l| vec![vec![(0, 0); l.chunks]; k + 2])
                     .collect(),
             ),
+            floors: RefCell::new(vec![0; (k + 3) * plan.lists.len()]),
         }
     }
 
@@ -496,6 +502,12 @@ impl<'a> Search<'a> {
         for (u, b) in self.used.iter_mut().zip(bits) {
             *u |= b;
         }
+        let n = self.plan.lists.len();
+        let mut floors = self.floors.borrow_mut();
+        if floors.len() < (self.top + 1) * n {
+            floors.resize((self.top + 1) * n, 0);
+        }
+        floors.copy_within((self.top - 1) * n..self.top * n, self.top * n);
     }
 
     /// Undoes the last [`Self::push_level`].
@@ -588,6 +600,30 @@ impl<'a> Search<'a> {
     /// With a `budget` of chunks, gives up past it with `Err(position)`:
     /// nothing before that position fits.
     fn next_fitting(
+        &self,
+        t: usize,
+        from: usize,
+        end: usize,
+        budget: Option<usize>,
+    ) -> Result<Option<usize>, usize> {
+        let at = self.top * self.plan.lists.len() + t;
+        let floor = self.floors.borrow()[at];
+        let found = self.scan(t, from.max(floor), end, budget);
+        // Starting at or before the floor, the scan saw every route from
+        // the floor on: none before what it found (or where it stopped) fits.
+        if from <= floor {
+            let next = match found {
+                Ok(Some(pos)) => pos,
+                Ok(None) => end.max(floor),
+                Err(stop) => stop,
+            };
+            self.floors.borrow_mut()[at] = next;
+        }
+        found
+    }
+
+    /// [`Self::next_fitting`] without the floor.
+    fn scan(
         &self,
         t: usize,
         from: usize,
