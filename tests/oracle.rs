@@ -513,35 +513,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         history: Vec::new(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
-    let cities: Vec<(Coord, usize)> = state
-        .hexes
-        .iter()
-        .flat_map(|(c, h)| {
-            let t = &game.tiles[&h.tile.as_ref().unwrap().0];
-            (0..t.token_spaces()).map(move |s| (*c, s))
-        })
-        .collect();
-    for &(c, s) in &cities {
-        let pick = rng.below(10);
-        let who = match pick {
-            0..=2 => Some("A"),
-            3..=4 => Some("B"),
-            5 => Some("C"),
-            _ => None,
-        };
-        if let Some(w) = who {
-            let h = state.hexes.get_mut(&c).unwrap();
-            let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
-            let city = tile.city_of_space(s).unwrap();
-            let already = h
-                .tokens
-                .iter()
-                .any(|(sp, co)| co == w && tile.city_of_space(*sp) == Some(city));
-            if !already {
-                h.tokens.insert(s, w.to_string());
-            }
-        }
-    }
+    scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);
     // One to five trains from two or three types, so identical trains are
     // common; the oracle's cost grows with the trains, the maps stay small.
     let n_trains = 1 + rng.below(5);
@@ -552,6 +524,42 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         .map(|_| kinds[rng.below(kinds.len())].name.clone())
         .collect();
     (game, state, trains, chosen)
+}
+
+/// Puts tokens of three companies in random token spaces: out of ten, the
+/// first company gets a space below `odds[0]`, the second below `odds[1]`,
+/// the third below `odds[2]`; never two of one company in one city.
+fn scatter_tokens(
+    rng: &mut Rng,
+    game: &Game,
+    state: &mut MapState,
+    companies: [&str; 3],
+    odds: [usize; 3],
+) {
+    let spaces: Vec<(Coord, usize)> = state
+        .hexes
+        .iter()
+        .flat_map(|(c, h)| {
+            let t = &game.tiles[&h.tile.as_ref().unwrap().0];
+            (0..t.token_spaces()).map(move |s| (*c, s))
+        })
+        .collect();
+    for (c, s) in spaces {
+        let pick = rng.below(10);
+        let Some(who) = (0..3).find(|&i| pick < odds[i]).map(|i| companies[i]) else {
+            continue;
+        };
+        let h = state.hexes.get_mut(&c).unwrap();
+        let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
+        let city = tile.city_of_space(s).unwrap();
+        let already = h
+            .tokens
+            .iter()
+            .any(|(sp, co)| co == who && tile.city_of_space(*sp) == Some(city));
+        if !already {
+            h.tokens.insert(s, who.to_string());
+        }
+    }
 }
 
 fn random_bonuses(seed: u64, game: &Game) -> Vec<ActiveBonus> {
@@ -725,34 +733,8 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         trains: BTreeMap::new(),
         history: Vec::new(),
     };
-    let spaces: Vec<(Coord, usize)> = state
-        .hexes
-        .iter()
-        .flat_map(|(c, h)| {
-            let t = &game.tiles[&h.tile.as_ref().unwrap().0];
-            (0..t.token_spaces()).map(move |s| (*c, s))
-        })
-        .collect();
-    for &(c, s) in &spaces {
-        let who = match rng.below(10) {
-            0..=3 => Some(&companies[0]),
-            4..=5 => Some(&companies[1]),
-            6 => Some(&companies[2]),
-            _ => None,
-        };
-        if let Some(w) = who {
-            let h = state.hexes.get_mut(&c).unwrap();
-            let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
-            let city = tile.city_of_space(s).unwrap();
-            if !h
-                .tokens
-                .iter()
-                .any(|(sp, co)| co == w && tile.city_of_space(*sp) == Some(city))
-            {
-                h.tokens.insert(s, w.clone());
-            }
-        }
-    }
+    let names = [&*companies[0], &*companies[1], &*companies[2]];
+    scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);
     let kinds: Vec<&TrainDef> = (0..2 + rng.below(2))
         .map(|_| &game.trains[rng.below(game.trains.len())])
         .collect();

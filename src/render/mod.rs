@@ -449,20 +449,18 @@ impl<'a> MapPicture<'a> {
         set(cr, (0.1, 0.3, 0.85));
         cr.set_line_width(self.layout.r * 0.12);
         cr.set_line_cap(cairo::LineCap::Round);
-        for (c, face) in &self.game.barriers {
-            if !self.hexes.contains(c) {
-                continue;
-            }
-            let (a, b) = self.layout.frame(*c).side(*face);
-            cr.move_to(a.0, a.1);
-            cr.line_to(b.0, b.1);
-            let _ = cr.stroke();
-        }
+        self.stroke_sides(cr, self.game.barriers.iter());
         // Water sides: thinner and lighter, dashed, as track may cross them.
         set(cr, (0.45, 0.7, 0.95));
         cr.set_line_width(self.layout.r * 0.08);
         cr.set_dash(&[self.layout.r * 0.12, self.layout.r * 0.1], 0.0);
-        for (c, face) in self.game.water_sides.keys() {
+        self.stroke_sides(cr, self.game.water_sides.keys());
+        cr.set_dash(&[], 0.0);
+    }
+
+    /// Strokes each hex side of the picture's hexes in the current style.
+    fn stroke_sides<'s>(&self, cr: &Context, sides: impl Iterator<Item = &'s (Coord, Face)>) {
+        for (c, face) in sides {
             if !self.hexes.contains(c) {
                 continue;
             }
@@ -471,7 +469,6 @@ impl<'a> MapPicture<'a> {
             cr.line_to(b.0, b.1);
             let _ = cr.stroke();
         }
-        cr.set_dash(&[], 0.0);
     }
 
     /// Letters and numbers on the map edges, as the game prints them.
