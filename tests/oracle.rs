@@ -781,9 +781,6 @@ fn fast_search_equals_brute_force_on_the_four_games() {
             if let Err(fault) = oracle.check_routes(&fast, &trains, &bonuses) {
                 panic!("{id} seed {seed}: trains {names:?}: {fault}");
             }
-            if std::env::var_os("ORACLE_DEBUG").is_some() {
-                eprintln!("{id} {seed}: {routes} routes, {names:?}, best {best}");
-            }
             checked += 1;
             repeated += usize::from(
                 names

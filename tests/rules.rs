@@ -219,6 +219,16 @@ fn absurd_bonuses_are_refused() {
         ]),
         "more than the $10000 a bonus may be",
     );
+    // The search's fixed-size bounds hold 16 trains; more are refused.
+    fails_with(
+        hexroute().arg("routes").arg(fixture("1867_bc.json")).args([
+            "--company",
+            "GW",
+            "--trains",
+            &["2"; 17].join(","),
+        ]),
+        "17 trains: hexroute runs at most 16 trains",
+    );
 }
 
 /// Item 9: impossible states from other programs, and their names.

@@ -200,10 +200,18 @@ pub fn solve_on(net: &Network, query: &Query) -> Result<Solution, Error> {
     solve_watched(net, query, &|_| {})
 }
 
-/// Refuses a search whose revenues could overflow `u32`: the whole map's
+/// Refuses a search with more trains than the search holds, or whose
+/// revenues could overflow `u32`: the whole map's
 /// stops and every bonus, at the largest multiplier, once per train. Every
 /// sum the search makes is at most that, so passing here proves none wraps.
 pub fn check_bounds(net: &Network, query: &Query) -> Result<(), Error> {
+    if query.trains.len() > assign::MAX_TRAINS {
+        return Err(Error::Invalid(format!(
+            "{} trains: hexroute runs at most {} trains of one company at once",
+            query.trains.len(),
+            assign::MAX_TRAINS
+        )));
+    }
     let multiplier = query.trains.iter().map(|t| u64::from(t.multiplier)).max();
     let stops: u64 = net.stops.iter().map(|s| u64::from(s.revenue)).sum();
     let bonuses: u64 = query.bonuses.iter().map(|b| u64::from(b.amount)).sum();
