@@ -219,6 +219,22 @@ fn absurd_bonuses_are_refused() {
         ]),
         "more than the $10000 a bonus may be",
     );
+    // Pricing tries every set of bonus hexes a route passes: at most 16.
+    let many: Vec<String> = [
+        "A17", "A19", "B18", "C17", "D16", "E15", "E17", "F14", "F16", "F18", "G15", "H14", "I15",
+        "J12", "K13", "L12", "M13",
+    ]
+    .iter()
+    .flat_map(|h| ["--visit-bonus".to_string(), format!("{h}=10")])
+    .collect();
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1867_bc.json"))
+            .args(["--company", "GW"])
+            .args(&many),
+        "hexroute prices at most 16 exactly",
+    );
     // The search's fixed-size bounds hold 16 trains; more are refused.
     fails_with(
         hexroute().arg("routes").arg(fixture("1867_bc.json")).args([

@@ -200,7 +200,13 @@ pub fn solve_on(net: &Network, query: &Query) -> Result<Solution, Error> {
     solve_watched(net, query, &|_| {})
 }
 
-/// Refuses a search with more trains than the search holds, or whose
+/// The most distinct hexes a search's bonuses may name: pricing tries
+/// every set of them a route passes (2^16 at worst). The printed games name
+/// at most seven.
+pub const MAX_BONUS_HEXES: usize = 16;
+
+/// Refuses a search with more trains than the search holds, more bonus
+/// hexes than pricing tries exactly, or whose
 /// revenues could overflow `u32`: the whole map's
 /// stops and every bonus, at the largest multiplier, once per train. Every
 /// sum the search makes is at most that, so passing here proves none wraps.
@@ -210,6 +216,16 @@ pub fn check_bounds(net: &Network, query: &Query) -> Result<(), Error> {
             "{} trains: hexroute runs at most {} trains of one company at once",
             query.trains.len(),
             assign::MAX_TRAINS
+        )));
+    }
+    let mut named: Vec<Coord> = query.bonuses.iter().flat_map(|b| b.hexes()).collect();
+    named.sort();
+    named.dedup();
+    if named.len() > MAX_BONUS_HEXES {
+        return Err(Error::Invalid(format!(
+            "bonuses name {} hexes: hexroute prices at most {MAX_BONUS_HEXES} exactly \
+             (it tries every set of them a route passes)",
+            named.len()
         )));
     }
     let multiplier = query.trains.iter().map(|t| u64::from(t.multiplier)).max();
