@@ -203,7 +203,8 @@ pub fn choose(
             .then(type_of[a].cmp(&type_of[b]))
             .then(a.cmp(&b))
     });
-    let plan = Plan::new(&lists, type_of, order, packing.words, limit);
+    let partners = Partners::of(&lists, type_of, &order, packing.words);
+    let plan = Plan::new(&lists, type_of, order, packing.words, limit, &partners);
     match plan.best(progress) {
         Some((_, picks)) => picks
             .iter()
@@ -226,6 +227,7 @@ struct Plan<'a> {
     rest: Vec<u32>,
     words: usize,
     limit: &'a Limit,
+    partners: &'a Partners,
 }
 
 impl<'a> Plan<'a> {
@@ -239,6 +241,7 @@ impl<'a> Plan<'a> {
         order: Vec<usize>,
         words: usize,
         limit: &'a Limit,
+        partners: &'a Partners,
     ) -> Self {
         let k = order.len();
         let mut plan = Plan {
@@ -248,6 +251,7 @@ impl<'a> Plan<'a> {
             rest: vec![0; k + 1],
             words,
             limit,
+            partners,
         };
         // From the last train back, so each tail's search reuses the bounds
         // of the shorter tails already worked out.
@@ -262,12 +266,23 @@ impl<'a> Plan<'a> {
                     rest: plan.rest[i..].to_vec(),
                     words,
                     limit,
+                    partners,
                 };
                 let exact = tail.best(&|_| {}).map_or(0, |(v, _)| v);
                 plan.rest[i] = plan.rest[i].min(exact);
             }
         }
         plan
+    }
+
+    /// What the trains after `depth` can earn at most beside route `pos`
+    /// of the train at `depth`, by the partner tables alone.
+    fn partner_bound(&self, depth: usize, pos: usize) -> u32 {
+        let t = self.type_of[self.order[depth]];
+        self.order[depth + 1..]
+            .iter()
+            .map(|&slot| self.partners.best(t, self.type_of[slot], pos))
+            .fold(0u32, u32::saturating_add)
     }
 
     fn same_type_next(&self, depth: usize) -> bool {
@@ -363,6 +378,77 @@ impl<'a> Plan<'a> {
         }
         (best, best_picks)
     }
+}
+
+/// For two train types `t` and `u` (the latter searched after the former):
+/// for each of `t`'s routes, the revenue of `u`'s richest route that shares
+/// no track with it, on an empty board, and ranked after it when `u` is
+/// `t` (identical trains take routes in rank order). Whatever else is
+/// taken, a later `u` train running beside that route earns no more.
+struct Partners {
+    types: usize,
+    /// `[t * types + u]`: one entry per route of `t`, or empty when the
+    /// search never needs the pair.
+    best: Vec<Vec<u32>>,
+}
+
+impl Partners {
+    fn of(lists: &[Ranked], type_of: &[usize], order: &[usize], words: usize) -> Partners {
+        let types = lists.len();
+        let mut needed = vec![false; types * types];
+        for (i, &a) in order.iter().enumerate() {
+            for &b in &order[i + 1..] {
+                needed[type_of[a] * types + type_of[b]] = true;
+            }
+        }
+        let best = (0..types * types)
+            .into_par_iter()
+            .map(|pair| {
+                if !needed[pair] {
+                    return Vec::new();
+                }
+                let (t, u) = (pair / types, pair % types);
+                let (from, to) = (&lists[t], &lists[u]);
+                (0..from.len())
+                    .map(|pos| {
+                        let row = &from.bits[pos * words..(pos + 1) * words];
+                        let start = if t == u { pos + 1 } else { 0 };
+                        first_disjoint(to, row, start).map_or(0, |q| to.revenue[q])
+                    })
+                    .collect()
+            })
+            .collect();
+        Partners { types, best }
+    }
+
+    fn best(&self, t: usize, u: usize, pos: usize) -> u32 {
+        self.best[t * self.types + u]
+            .get(pos)
+            .copied()
+            .unwrap_or(u32::MAX)
+    }
+}
+
+/// The first rank position from `start` in `list` whose route shares no
+/// element with `row`, 64 routes at a time.
+fn first_disjoint(list: &Ranked, row: &[u64], start: usize) -> Option<usize> {
+    let mut elements = Vec::new();
+    for_each_bit(row, |e| elements.push(e));
+    let mut chunk = start / 64;
+    while chunk * 64 < list.len() {
+        let users = &list.users[chunk * list.elements..(chunk + 1) * list.elements];
+        let blocked = elements.iter().fold(0u64, |b, &e| b | users[e]);
+        let mut free = !blocked;
+        if chunk == start / 64 {
+            free &= !0u64 << (start % 64);
+        }
+        if free != 0 {
+            let pos = chunk * 64 + free.trailing_zeros() as usize;
+            return (pos < list.len()).then_some(pos);
+        }
+        chunk += 1;
+    }
+    None
 }
 
 /// A total and the branch that found it, ordered so that the larger
@@ -854,6 +940,14 @@ impl<'a> Search<'a> {
             let Ok(Some(pos)) = self.next_fitting(t, from, end, None) else {
                 break;
             };
+            // Every later train's route must miss this one: if even their
+            // richest such routes cannot make the set worth having, skip it
+            // without taking it.
+            let partners = plan.partner_bound(depth, pos);
+            if partners < later && self.cut(total + list.revenue[pos] + partners) {
+                from = pos + 1;
+                continue;
+            }
             self.take(depth, pos);
             let r = list.revenue[pos];
             self.go(depth + 1, total + r, if next_same { pos + 1 } else { 0 });
