@@ -3,18 +3,25 @@
 //! Branch and bound: each train type's candidates are ranked by what that
 //! train earns; a branch stops as soon as what it holds plus what the
 //! remaining trains could still earn cannot beat the best total found. That
-//! bound is the smaller of their richest fitting routes added up and their
-//! exact best together on an empty board. Identical trains take candidates
-//! in increasing rank, so no set of routes is tried twice.
+//! bound is the smallest of:
+//! - their richest routes that still fit, added up (for a run of identical
+//!   trains, that many distinct routes), refined by setting aside one track
+//!   element the richest of them share;
+//! - their exact best together on an empty board;
+//! - for a route about to be tried, each later train's richest route that
+//!   misses it (the partner tables), checked before the route is taken.
+//!
+//! Identical trains take candidates in increasing rank, so no set of routes
+//! is tried twice, and any number of them may idle.
 //!
 //! The first train's branches run in parallel, sharing only the best total
-//! found so far (seeded by a greedy set); ties are settled by branch order,
-//! so the answer does not depend on which thread finished first.
+//! found so far (seeded by a greedy set) and the branch that found it; ties
+//! go to the earlier branch, so the answer does not depend on which thread
+//! finished first. A [`Limit`] may stop the proof early.
 //!
-//! Track use is packed per train type in rank order, with the most used
-//! track elements in the first word. For those 64 elements each list also
-//! keeps which routes use them, so the search passes over routes that
-//! conflict with those taken 64 at a time.
+//! For every track element each list keeps which routes use it, 64 to a
+//! word, so the routes that fit beside those taken are found 64 at a time;
+//! the taken routes form a stack whose levels cache those words.
 
 use rayon::prelude::*;
 use std::cell::RefCell;
@@ -78,13 +85,13 @@ struct Ranked {
     revenue: Vec<u32>,
     /// `ids.len()` rows of `words` each.
     bits: Vec<u64>,
-    /// For each chunk of 64 rank positions and each track element, which
-    /// of those 64 routes use the element: `chunks × elements` words,
-    /// chunk by chunk. With it a search finds the routes that fit beside
-    /// those taken 64 at a time, one OR per taken element.
+    /// For each track element and each chunk of 64 rank positions, which
+    /// of those 64 routes use the element: `elements × chunks` words,
+    /// element by element (a scan down the list then reads each taken
+    /// element's words in order). With it a search finds the routes that
+    /// fit beside those taken 64 at a time, one OR per taken element.
     users: Vec<u64>,
     chunks: usize,
-    elements: usize,
 }
 
 impl Ranked {
@@ -94,39 +101,6 @@ impl Ranked {
 
     fn len(&self) -> usize {
         self.ids.len()
-    }
-}
-
-/// Renumbers track elements so the most used come first.
-struct Packing {
-    /// For each old element, its new number.
-    new_of: Vec<u32>,
-    words: usize,
-}
-
-impl Packing {
-    fn of(cands: &[Priced]) -> Packing {
-        let words = cands[0].bits.len();
-        let mut uses = vec![0u32; words * 64];
-        for c in cands {
-            for_each_bit(c.bits, |e| uses[e] += 1);
-        }
-        let mut order: Vec<usize> = (0..uses.len()).collect();
-        order.sort_by(|&a, &b| uses[b].cmp(&uses[a]).then(a.cmp(&b)));
-        let mut new_of = vec![0u32; uses.len()];
-        for (new, &old) in order.iter().enumerate() {
-            new_of[old] = new as u32;
-        }
-        Packing { new_of, words }
-    }
-
-    fn pack_into(&self, bits: &[u64], out: &mut Vec<u64>) {
-        let start = out.len();
-        out.resize(start + self.words, 0);
-        for_each_bit(bits, |e| {
-            let n = self.new_of[e] as usize;
-            out[start + n / 64] |= 1 << (n % 64);
-        });
     }
 }
 
@@ -140,7 +114,7 @@ fn for_each_bit(bits: &[u64], mut f: impl FnMut(usize)) {
     }
 }
 
-fn rank(cands: &[Priced], t: usize, packing: &Packing) -> Ranked {
+fn rank(cands: &[Priced], t: usize, words: usize) -> Ranked {
     let mut ids: Vec<u32> = (0..cands.len() as u32)
         .filter(|&c| cands[c as usize].revenue[t] > 0)
         .collect();
@@ -150,16 +124,16 @@ fn rank(cands: &[Priced], t: usize, packing: &Packing) -> Ranked {
             .then(a.cmp(&b))
     });
     let revenue = ids.iter().map(|&c| cands[c as usize].revenue[t]).collect();
-    let mut bits = Vec::with_capacity(ids.len() * packing.words);
+    let mut bits = Vec::with_capacity(ids.len() * words);
     for &c in &ids {
-        packing.pack_into(cands[c as usize].bits, &mut bits);
+        bits.extend_from_slice(cands[c as usize].bits);
     }
     let chunks = ids.len().div_ceil(64);
-    let elements = packing.words * 64;
+    let elements = words * 64;
     let mut users = vec![0u64; elements * chunks];
     for pos in 0..ids.len() {
-        for_each_bit(&bits[pos * packing.words..][..packing.words], |e| {
-            users[(pos / 64) * elements + e] |= 1 << (pos % 64);
+        for_each_bit(&bits[pos * words..][..words], |e| {
+            users[e * chunks + pos / 64] |= 1 << (pos % 64);
         });
     }
     Ranked {
@@ -168,7 +142,6 @@ fn rank(cands: &[Priced], t: usize, packing: &Packing) -> Ranked {
         bits,
         users,
         chunks,
-        elements,
     }
 }
 
@@ -189,10 +162,10 @@ pub fn choose(
     if k == 0 || cands.is_empty() {
         return vec![None; k];
     }
-    let packing = Packing::of(cands);
+    let words = cands[0].bits.len();
     let lists: Vec<Ranked> = (0..n_types)
         .into_par_iter()
-        .map(|t| rank(cands, t, &packing))
+        .map(|t| rank(cands, t, words))
         .collect();
     // Search the trains in the order that prunes best: richest first.
     let mut order: Vec<usize> = (0..k).collect();
@@ -203,8 +176,8 @@ pub fn choose(
             .then(type_of[a].cmp(&type_of[b]))
             .then(a.cmp(&b))
     });
-    let partners = Partners::of(&lists, type_of, &order, packing.words);
-    let plan = Plan::new(&lists, type_of, order, packing.words, limit, &partners);
+    let partners = Partners::of(&lists, type_of, &order, words);
+    let plan = Plan::new(&lists, type_of, order, words, limit, &partners);
     match plan.best(progress) {
         Some((_, picks)) => picks
             .iter()
@@ -436,8 +409,9 @@ fn first_disjoint(list: &Ranked, row: &[u64], start: usize) -> Option<usize> {
     for_each_bit(row, |e| elements.push(e));
     let mut chunk = start / 64;
     while chunk * 64 < list.len() {
-        let users = &list.users[chunk * list.elements..(chunk + 1) * list.elements];
-        let blocked = elements.iter().fold(0u64, |b, &e| b | users[e]);
+        let blocked = elements
+            .iter()
+            .fold(0u64, |b, &e| b | list.users[e * list.chunks + chunk]);
         let mut free = !blocked;
         if chunk == start / 64 {
             free &= !0u64 << (start % 64);
@@ -618,11 +592,9 @@ impl<'a> Search<'a> {
         }
         let below = self.clashes(cache, t, level - 1, chunk);
         let list = &self.plan.lists[t];
-        let row = &list.users[chunk * list.elements..(chunk + 1) * list.elements];
-        let clash = self.levels[level]
-            .elements
-            .iter()
-            .fold(below, |c, &e| c | row[e as usize]);
+        let clash = self.levels[level].elements.iter().fold(below, |c, &e| {
+            c | list.users[e as usize * list.chunks + chunk]
+        });
         if let Some(row) = cache.get_mut(level) {
             row[chunk] = (stamp, clash);
         }
@@ -646,7 +618,7 @@ impl<'a> Search<'a> {
             self.go(end, 0, 0);
         } else {
             let r = first.revenue[pos];
-            if self.cut(r + plan.rest[1]) {
+            if self.cut(r + plan.rest[1].min(plan.partner_bound(0, pos))) {
                 return None;
             }
             self.take(0, pos);
