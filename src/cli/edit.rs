@@ -7,7 +7,7 @@ use super::EditArgs;
 use super::io::{
     display, load_game, load_save, print_json, read_input, refuse_overwrite, write_save,
 };
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
 use hexroute::rules::{self, Lay, LayKind, Violation};
@@ -60,7 +60,8 @@ fn edit(
 ) -> Result<()> {
     let (game, mut state) = load_save(custom, &args.file)?;
     let name = display(&args.file);
-    let (next, violations) = change(&game, &state).map_err(|e| anyhow!("{name}: {e:#}"))?;
+    // Context, not a new error: a fault of hexroute keeps its exit code 1.
+    let (next, violations) = change(&game, &state).with_context(|| name.clone())?;
     if !violations.is_empty() {
         let text = violations
             .iter()

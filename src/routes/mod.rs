@@ -206,10 +206,10 @@ pub fn solve_on(net: &Network, query: &Query) -> Result<Solution, Error> {
 pub const MAX_BONUS_HEXES: usize = 16;
 
 /// Refuses a search with more trains than the search holds, more bonus
-/// hexes than pricing tries exactly, or whose
-/// revenues could overflow `u32`: the whole map's
-/// stops and every bonus, at the largest multiplier, once per train. Every
-/// sum the search makes is at most that, so passing here proves none wraps.
+/// hexes than pricing tries exactly, or revenues that could overflow
+/// `u32`: the whole map's stops and every bonus, at the largest multiplier,
+/// once per train. Every sum the search makes is at most that, so passing
+/// here proves none wraps.
 pub fn check_bounds(net: &Network, query: &Query) -> Result<(), Error> {
     if query.trains.len() > assign::MAX_TRAINS {
         return Err(Error::Invalid(format!(
