@@ -371,7 +371,9 @@ pub fn builtin(id: &str) -> Result<Game> {
 pub fn from_file(path: &Path) -> Result<Game> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::GameFile(format!("{}: {e}", path.display())))?;
-    Game::from_ron(&text, &path.display().to_string(), path.parent())
+    // Some editors start a UTF-8 file with a byte order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    Game::from_ron(text, &path.display().to_string(), path.parent())
 }
 
 impl Game {

@@ -171,23 +171,7 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, Error> {
     for (addr, h) in raw.hexes {
         let c = game.hex(&addr)?;
         let state = hex_from_json(&addr, h, game)?;
-        let probe = MapState {
-            phase,
-            hexes: BTreeMap::from([(c, state.clone())]),
-            trains: BTreeMap::new(),
-            history: Vec::new(),
-        };
-        let on_hex = probe.tile_at(game, c);
-        for space in state.tokens.keys() {
-            let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
-            if *space >= spaces {
-                let tile = on_hex.map(|(t, _)| t.name.as_str()).unwrap_or("no tile");
-                return Err(Error::SaveFile(format!(
-                    "hex {addr}: token space {space} does not exist (tile {tile} has {spaces} token space{})",
-                    if spaces == 1 { "" } else { "s" }
-                )));
-            }
-        }
+        check_token_spaces(game, c, &addr, &state)?;
         if hexes.insert(c, state).is_some() {
             return Err(Error::SaveFile(format!("hex {addr} appears twice")));
         }
@@ -216,6 +200,28 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, Error> {
         trains,
         history,
     })
+}
+
+/// Every token of a hex's state sits in a token space its tile has.
+fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Result<(), Error> {
+    let probe = MapState {
+        phase: 0,
+        hexes: BTreeMap::from([(c, state.clone())]),
+        trains: BTreeMap::new(),
+        history: Vec::new(),
+    };
+    let on_hex = probe.tile_at(game, c);
+    let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
+    match state.tokens.keys().find(|&&s| s >= spaces) {
+        Some(space) => {
+            let tile = on_hex.map(|(t, _)| t.name.as_str()).unwrap_or("no tile");
+            Err(Error::SaveFile(format!(
+                "hex {addr}: token space {space} does not exist (tile {tile} has {spaces} token space{})",
+                if spaces == 1 { "" } else { "s" }
+            )))
+        }
+        None => Ok(()),
+    }
 }
 
 fn hex_from_json(addr: &str, h: HexJson, game: &Game) -> Result<HexState, Error> {
@@ -270,6 +276,9 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         let c = game.hex(&addr)?;
         let before = hex_from_json(&addr, hc.before, game)?;
         let after = hex_from_json(&addr, hc.after, game)?;
+        // `undo` writes `before` back: it must be a state a save can hold.
+        check_token_spaces(game, c, &addr, &before)?;
+        check_token_spaces(game, c, &addr, &after)?;
         hexes.insert(c, (before, after));
     }
     Ok(Change {

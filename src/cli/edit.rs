@@ -77,10 +77,12 @@ fn edit(
     write_save(args.target(), &game, &state)
 }
 
-/// The command as typed, for the history (without the program name).
+/// The command as typed, for the history (without the program name). A
+/// file name that is not UTF-8 is recorded with replacement characters.
 fn command_line() -> String {
-    std::env::args()
+    std::env::args_os()
         .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
         .map(|a| {
             if a.is_empty() || a.contains(char::is_whitespace) {
                 format!("\"{a}\"")

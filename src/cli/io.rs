@@ -36,7 +36,8 @@ pub fn display_out(path: &Path) -> String {
     }
 }
 
-/// The whole of a file, or of standard input for `-`.
+/// The whole of a file, or of standard input for `-`, without the byte
+/// order mark some editors put first.
 pub fn read_input(path: &Path) -> Result<String> {
     let mut text = String::new();
     if path.as_os_str() == "-" {
@@ -46,7 +47,10 @@ pub fn read_input(path: &Path) -> Result<String> {
     } else {
         text = std::fs::read_to_string(path).with_context(|| display(path))?;
     }
-    Ok(text)
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => Ok(rest.to_string()),
+        None => Ok(text),
+    }
 }
 
 /// Loads a game by id: the custom file when given (its id must match), else built-in.
