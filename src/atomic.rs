@@ -6,13 +6,30 @@ use std::path::Path;
 
 /// Writes `contents` to `path` atomically: a temporary file in the same
 /// directory, then a rename, so a reader never sees half a file and an
-/// error leaves the old file untouched. `-` writes to standard output.
+/// error leaves the old file untouched.
+///
+/// What is not a regular file is written to as it is, never replaced:
+/// `-` is standard output, and a FIFO or a device (`/dev/null`) is
+/// streamed to. A symbolic link is followed, so its target is updated and
+/// the link stays.
 pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     if path.as_os_str() == "-" {
         let mut out = std::io::stdout().lock();
         out.write_all(contents)?;
         return out.flush();
     }
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut out = std::fs::OpenOptions::new().write(true).open(path)?;
+        out.write_all(contents)?;
+        return out.flush();
+    }
+    let target;
+    let path = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        target = std::fs::canonicalize(path)?;
+        target.as_path()
+    } else {
+        path
+    };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

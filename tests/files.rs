@@ -67,3 +67,104 @@ fn a_bad_history_entry_is_bad_input() {
     );
     assert_eq!(fs::read(&path).unwrap(), before, "the file is untouched");
 }
+
+/// A picture never replaces a saved game, whether the one drawn or another.
+#[test]
+fn a_picture_never_replaces_a_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    fs::copy(fixture("1867_bc.json"), &save).unwrap();
+    let before = fs::read(&save).unwrap();
+    fails_with(
+        hexroute()
+            .arg("render")
+            .arg(&save)
+            .arg("-o")
+            .arg(&save)
+            .args(["--format", "png"]),
+        "is a saved game; a picture never replaces one",
+    );
+    assert_eq!(fs::read(&save).unwrap(), before);
+    // An older picture may be replaced.
+    let png = dir.path().join("map.png");
+    for _ in 0..2 {
+        hexroute()
+            .arg("render")
+            .arg(&save)
+            .arg("-o")
+            .arg(&png)
+            .assert()
+            .success();
+    }
+}
+
+/// Editing a save through a symbolic link updates the file it points to,
+/// and the link stays a link.
+#[cfg(unix)]
+#[test]
+fn a_symlinked_save_updates_its_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.json");
+    let link = dir.path().join("link.json");
+    hexroute()
+        .args(["new", "1867", "-o"])
+        .arg(&real)
+        .assert()
+        .success();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    hexroute()
+        .arg("place")
+        .arg(&link)
+        .args(["E13", "57", "--rotate", "0"])
+        .assert()
+        .success();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let saved: serde_json::Value = serde_json::from_slice(&fs::read(&real).unwrap()).unwrap();
+    assert_eq!(saved["hexes"]["E13"]["tile"], "57");
+}
+
+/// FIFOs and devices are written to, never replaced by a regular file.
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_are_streamed_to() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("map.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read(fifo).unwrap())
+    };
+    hexroute()
+        .arg("render")
+        .arg(fixture("1867_bc.json"))
+        .arg("-o")
+        .arg(&fifo)
+        .args(["--format", "svg", "--crop", "E13:F16"])
+        .assert()
+        .success();
+    let svg = reader.join().unwrap();
+    assert!(svg.starts_with(b"<?xml"), "an SVG came through the FIFO");
+    assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    hexroute()
+        .arg("render")
+        .arg(fixture("1867_bc.json"))
+        .args(["-o", "/dev/null", "--format", "png", "--crop", "E13:F16"])
+        .assert()
+        .success();
+    assert!(
+        fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+}

@@ -2,7 +2,9 @@
 //! the format, build the picture and write it atomically (a failed write
 //! leaves no partial file).
 
-use super::io::{display, display_out, load_save, read_input, write_bytes};
+use super::io::{
+    display, display_out, load_save, read_input, refuse_picture_over_save, write_bytes,
+};
 use super::{Background, PictureArgs, RenderArgs};
 use anyhow::{Result, anyhow, bail};
 use hexroute::game::Game;
@@ -71,6 +73,7 @@ fn draw_map(
     let picture = MapPicture::new(game, state, options, overlay)?;
     let (w, h) = picture.size();
     let bytes = encode(format, w, h, |cr| picture.draw(cr))?;
+    refuse_picture_over_save(output)?;
     write_bytes(output, &bytes)
 }
 
@@ -100,6 +103,7 @@ pub fn tile_sheet(game: &Game, output: &Path, picture: &PictureArgs) -> Result<(
     let sheet = TileSheet::new(game, size);
     let (w, h) = sheet.size();
     let bytes = encode(format, w, h, |cr| sheet.draw(cr))?;
+    refuse_picture_over_save(output)?;
     write_bytes(output, &bytes)
 }
 

@@ -106,6 +106,28 @@ pub fn write_bytes(output: &Path, bytes: &[u8]) -> Result<()> {
     atomic::write(output, bytes).with_context(|| display_out(output))
 }
 
+/// Refuses to draw a picture over a saved game (the input's or any other):
+/// a picture may replace an older picture, never a save.
+pub fn refuse_picture_over_save(output: &Path) -> Result<()> {
+    let Ok(meta) = std::fs::metadata(output) else {
+        return Ok(());
+    };
+    if !meta.is_file() {
+        return Ok(());
+    }
+    let Ok(text) = std::fs::read_to_string(output) else {
+        return Ok(()); // not text, so not a save
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if save::game_id(text).is_ok() && text.contains("\"hexroute\"") {
+        bail!(
+            "{}: is a saved game; a picture never replaces one (choose another file name)",
+            display_out(output)
+        );
+    }
+    Ok(())
+}
+
 /// Prints a value as pretty JSON on standard output.
 pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
     let text = serde_json::to_string_pretty(value)
