@@ -168,3 +168,47 @@ fn fifos_and_devices_are_streamed_to() {
             .is_char_device()
     );
 }
+
+/// Twenty edits of one save run at once, as a script's batch would: each
+/// waits for the one before, so all twenty land in the map and the history.
+#[test]
+fn parallel_edits_of_one_save_all_land() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    hexroute()
+        .args(["new", "1867", "-o"])
+        .arg(&save)
+        .assert()
+        .success();
+    // Empty hexes where a straight track (#9, unlimited) is legal as laid.
+    let hexes = [
+        "C5", "C7", "D4", "D6", "D14", "E5", "E7", "E9", "E11", "F4", "F6", "F10", "F12", "F14",
+        "G5", "G7", "G9", "G11", "G13", "H6",
+    ];
+    let exe = assert_cmd::cargo::cargo_bin("hexroute");
+    let children: Vec<_> = hexes
+        .iter()
+        .map(|h| {
+            std::process::Command::new(&exe)
+                .arg("place")
+                .arg(&save)
+                .args([h, "9", "--rotate", "0"])
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+    }
+    let saved: serde_json::Value = serde_json::from_slice(&fs::read(&save).unwrap()).unwrap();
+    for h in hexes {
+        assert_eq!(saved["hexes"][h]["tile"], "9", "{h} was lost");
+    }
+    // 20 lays plus CN's setup token in Toronto.
+    assert_eq!(saved["hexes"].as_object().unwrap().len(), 21);
+    assert_eq!(saved["history"].as_array().unwrap().len(), 20);
+    // No temporary file is left beside the save.
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+}

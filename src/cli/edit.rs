@@ -5,7 +5,8 @@
 
 use super::EditArgs;
 use super::io::{
-    display, load_game, load_save, print_json, read_input, refuse_overwrite, write_save,
+    EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input, refuse_overwrite,
+    write_save,
 };
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
@@ -58,6 +59,7 @@ fn edit(
     args: &EditArgs,
     change: impl FnOnce(&Game, &MapState) -> Result<(MapState, Vec<Violation>)>,
 ) -> Result<()> {
+    let _lock = lock_for_edit(args)?;
     let (game, mut state) = load_save(custom, &args.file)?;
     let name = display(&args.file);
     // Context, not a new error: a fault of hexroute keeps its exit code 1.
@@ -75,6 +77,16 @@ fn edit(
     }
     state.commit(next, command_line(), utc_now());
     write_save(args.target(), &game, &state)
+}
+
+/// An edit of a file in place holds its lock from reading to writing, so
+/// edits run at once (a script's batch) each see the one before.
+fn lock_for_edit(args: &EditArgs) -> Result<Option<EditLock>> {
+    let in_place = args.output.as_deref().is_none_or(|out| out == args.file);
+    if !in_place || args.file.as_os_str() == "-" {
+        return Ok(None);
+    }
+    EditLock::take(&args.file, LOCK_WAIT).map(Some)
 }
 
 /// The command as typed, for the history (without the program name). A
@@ -337,6 +349,7 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
 }
 
 pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
+    let _lock = lock_for_edit(args)?;
     let (game, mut state) = load_save(custom, &args.file)?;
     let name = display(&args.file);
     let Some(change) = state.undo() else {

@@ -128,6 +128,58 @@ pub fn refuse_picture_over_save(output: &Path) -> Result<()> {
     Ok(())
 }
 
+/// How long an edit waits for another one on the same file.
+pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// An advisory lock on a saved game, held while it is read, checked and
+/// written. The save is replaced by a rename, so the lock is taken on the
+/// file the path names and taken again if the path moved on meanwhile.
+pub struct EditLock {
+    _file: std::fs::File,
+}
+
+impl EditLock {
+    /// Waits up to `wait` for the lock on `path`.
+    pub fn take(path: &Path, wait: std::time::Duration) -> Result<EditLock> {
+        let start = std::time::Instant::now();
+        loop {
+            let file = std::fs::File::open(path).with_context(|| display(path))?;
+            match file.try_lock() {
+                Ok(()) if same_file(&file, path) => return Ok(EditLock { _file: file }),
+                Ok(()) => continue, // the save was replaced: lock the new one
+                Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < wait => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(std::fs::TryLockError::WouldBlock) => bail!(
+                    "{}: another hexroute is still editing it after {} s; try again",
+                    display(path),
+                    wait.as_secs()
+                ),
+                Err(std::fs::TryLockError::Error(e)) => {
+                    return Err(e).with_context(|| display(path));
+                }
+            }
+        }
+    }
+}
+
+/// True when `path` still names the open `file`.
+fn same_file(file: &std::fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
 /// Prints a value as pretty JSON on standard output.
 pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
     let text = serde_json::to_string_pretty(value)
