@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fails_with, fixture, hexroute, stdout_of};
+use common::{fails_with, fixture, hexroute, new_game, stdout_of};
 use std::fs;
 
 /// A file name that is not UTF-8 is a fine place for a save: editing it
@@ -15,11 +15,7 @@ fn a_non_utf8_file_name_is_edited_and_recorded() {
     let dir = tempfile::tempdir().unwrap();
     let name = std::ffi::OsStr::from_bytes(b"game-\xff.json");
     let path = dir.path().join(name);
-    hexroute()
-        .args(["new", "1867", "-o"])
-        .arg(&path)
-        .assert()
-        .success();
+    new_game("1867", &path);
     let out = hexroute()
         .arg("place")
         .arg(&path)
@@ -106,11 +102,7 @@ fn a_symlinked_save_updates_its_target() {
     let dir = tempfile::tempdir().unwrap();
     let real = dir.path().join("real.json");
     let link = dir.path().join("link.json");
-    hexroute()
-        .args(["new", "1867", "-o"])
-        .arg(&real)
-        .assert()
-        .success();
+    new_game("1867", &real);
     std::os::unix::fs::symlink(&real, &link).unwrap();
     hexroute()
         .arg("place")
@@ -175,11 +167,7 @@ fn fifos_and_devices_are_streamed_to() {
 fn parallel_edits_of_one_save_all_land() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("game.json");
-    hexroute()
-        .args(["new", "1867", "-o"])
-        .arg(&save)
-        .assert()
-        .success();
+    new_game("1867", &save);
     // Empty hexes where a straight track (#9, unlimited) is legal as laid.
     let hexes = [
         "C5", "C7", "D4", "D6", "D14", "E5", "E7", "E9", "E11", "F4", "F6", "F10", "F12", "F14",

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fails_with, fixture, hexroute, stdout_of};
+use common::{fails_with, fixture, hexroute, new_game, stdout_of};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -186,11 +186,7 @@ fn the_1830_map_pays_as_printed() {
 fn cn_holds_toronto_from_the_start() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("new.json");
-    hexroute()
-        .args(["new", "1867", "-o"])
-        .arg(&file)
-        .assert()
-        .success();
+    new_game("1867", &file);
     let shown: serde_json::Value =
         serde_json::from_str(&stdout_of(hexroute().args(["show", "--json"]).arg(&file))).unwrap();
     assert_eq!(

@@ -15,6 +15,15 @@ pub fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Starts a new game of `game` at `path`.
+pub fn new_game(game: &str, path: &Path) {
+    hexroute()
+        .args(["new", game, "-o"])
+        .arg(path)
+        .assert()
+        .success();
+}
+
 /// Runs a command that must be refused as bad input: exit code 2 and a
 /// one-line message containing `needle`. Returns the message.
 pub fn fails_with(cmd: &mut Command, needle: &str) -> String {
