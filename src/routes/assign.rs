@@ -550,18 +550,36 @@ impl<'a> Search<'a> {
 
     /// Marks `bits` as used, as a new level of the stack.
     fn push_level(&mut self, bits: &[u64]) {
-        self.top += 1;
-        if self.levels.len() == self.top {
-            self.levels.push(Level::default());
-        }
-        let level = &mut self.levels[self.top];
-        level.stamp = self.next_stamp;
-        self.next_stamp += 1;
-        level.elements.clear();
+        let level = self.open_level();
         for_each_bit(bits, |e| level.elements.push(e as u32));
         for (u, b) in self.used.iter_mut().zip(bits) {
             *u |= b;
         }
+    }
+
+    /// Marks one element as used, as a new level of the stack.
+    fn push_element(&mut self, e: usize) {
+        self.open_level().elements.push(e as u32);
+        self.used[e / 64] |= 1 << (e % 64);
+    }
+
+    /// A new, empty level on top of the stack, with a fresh stamp and the
+    /// floors of the level below.
+    fn open_level(&mut self) -> &mut Level {
+        self.top += 1;
+        if self.levels.len() == self.top {
+            self.levels.push(Level::default());
+        }
+        self.copy_floors_up();
+        let level = &mut self.levels[self.top];
+        level.stamp = self.next_stamp;
+        self.next_stamp += 1;
+        level.elements.clear();
+        level
+    }
+
+    /// The new top level starts from the floors of the level below.
+    fn copy_floors_up(&self) {
         let n = self.plan.lists.len();
         let mut floors = self.floors.borrow_mut();
         if floors.len() < (self.top + 1) * n {
@@ -775,9 +793,7 @@ impl<'a> Search<'a> {
         let Some(e) = self.shared_element(&top[..found]) else {
             return plain;
         };
-        let mut one = vec![0u64; self.plan.words];
-        one[e / 64] = 1 << (e % 64);
-        self.push_level(&one);
+        self.push_element(e);
         let mut avoid = [(0u32, 0u32); MAX_RUNS];
         let mut none = 0;
         let mut scratch = [(0usize, 0usize); MAX_TRAINS];
