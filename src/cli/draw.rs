@@ -15,8 +15,11 @@ use hexroute::routes::report::RoutesReport;
 use hexroute::state::MapState;
 use std::path::Path;
 
-/// The format asked for by `--format` or by the output's extension.
+/// The format asked for by `--format` or by the output's extension, once
+/// the output is known to be a place a picture may go (not a saved game):
+/// checked before any drawing.
 fn format_of(output: &Path, picture: &PictureArgs) -> Result<Format> {
+    refuse_picture_over_save(output)?;
     let name = display_out(output);
     match picture.format {
         Some(f) => Ok(f.into()),
@@ -73,7 +76,6 @@ fn draw_map(
     let picture = MapPicture::new(game, state, options, overlay)?;
     let (w, h) = picture.size();
     let bytes = encode(format, w, h, |cr| picture.draw(cr))?;
-    refuse_picture_over_save(output)?;
     write_bytes(output, &bytes)
 }
 
@@ -103,7 +105,6 @@ pub fn tile_sheet(game: &Game, output: &Path, picture: &PictureArgs) -> Result<(
     let sheet = TileSheet::new(game, size);
     let (w, h) = sheet.size();
     let bytes = encode(format, w, h, |cr| sheet.draw(cr))?;
-    refuse_picture_over_save(output)?;
     write_bytes(output, &bytes)
 }
 
