@@ -34,7 +34,17 @@ pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    replace(path, dir, contents).map_err(without_temp_path)
+}
+
+/// Writes beside `path` and renames over it.
+fn replace(path: &Path, dir: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    remove_stale_temps(dir, &name);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&temp_prefix(&name, std::process::id()))
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(dir)?;
     // Temporary files are private (0600); the result should look like any
     // file the user writes: keep the old file's mode, else rw-r--r--.
     #[cfg(unix)]
@@ -50,4 +60,109 @@ pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// Temporary files end so, and begin with `.<file name>.<pid>.`: a later
+/// write to the same file can tell one left by a killed process (its pid
+/// is gone) and remove it.
+pub const TEMP_SUFFIX: &str = ".hexroute-tmp";
+
+fn temp_prefix(name: &str, pid: u32) -> String {
+    format!(".{name}.{pid}.")
+}
+
+/// Removes the temporary files beside `name` whose writer has died. One
+/// whose process still runs (or whose pid was reused) is left alone.
+fn remove_stale_temps(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let start = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(rest) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(&start))
+            .and_then(|r| r.strip_suffix(TEMP_SUFFIX))
+        else {
+            continue;
+        };
+        let Some(pid) = rest.split('.').next().and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
+        if pid != std::process::id() && !process_alive(pid) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+#[cfg(unix)]
+fn process_alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return true; // not a pid we can ask about: keep the file
+    };
+    // Signal 0 checks that the process exists without touching it; EPERM
+    // means it exists but belongs to someone else.
+    // SAFETY: kill with signal 0 sends nothing and has no memory effects.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+#[cfg(not(unix))]
+fn process_alive(_pid: u32) -> bool {
+    true
+}
+
+/// An error from the temporary file must not name it: the caller names
+/// the user's file, and the temporary one is gone.
+fn without_temp_path(e: std::io::Error) -> std::io::Error {
+    match e.raw_os_error() {
+        Some(code) => std::io::Error::from_raw_os_error(code),
+        None => std::io::Error::new(e.kind(), e.kind().to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dead_writers_temp_is_removed_and_a_live_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("game.json");
+        // A pid far above any kernel's pid_max is never alive.
+        let dead = dir.path().join(format!(
+            "{}x1{TEMP_SUFFIX}",
+            temp_prefix("game.json", 999_999_999)
+        ));
+        let live = dir
+            .path()
+            .join(format!("{}x2{TEMP_SUFFIX}", temp_prefix("game.json", 1)));
+        let other = dir.path().join(format!(
+            "{}x3{TEMP_SUFFIX}",
+            temp_prefix("other.json", 999_999_999)
+        ));
+        for f in [&dead, &live, &other] {
+            std::fs::write(f, "half").unwrap();
+        }
+        write(&save, b"whole").unwrap();
+        assert_eq!(std::fs::read(&save).unwrap(), b"whole");
+        assert!(!dead.exists(), "a dead writer's temp file is removed");
+        assert!(live.exists(), "pid 1 is alive: its temp file stays");
+        assert!(other.exists(), "another file's temp files are not ours");
+        let left = std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(
+            left, 3,
+            "the save, pid 1's temp, the other's; no temp of ours"
+        );
+    }
+
+    #[test]
+    fn an_error_names_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("no-such-dir").join("game.json");
+        let e = write(&missing, b"x").unwrap_err();
+        assert!(!e.to_string().contains("tmp"), "{e}");
+        assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+    }
 }

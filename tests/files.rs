@@ -200,3 +200,100 @@ fn parallel_edits_of_one_save_all_land() {
     // No temporary file is left beside the save.
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
 }
+
+/// An edit's `-o` may replace another saved game, but a file that is not
+/// one (a picture, notes) only with `--force`.
+#[test]
+fn an_edit_overwrites_only_saves_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    new_game("1867", &save);
+    let notes = dir.path().join("notes.txt");
+    fs::write(&notes, "my notes\n").unwrap();
+    let place = |out: &std::path::Path| {
+        let mut cmd = hexroute();
+        cmd.arg("place")
+            .arg(&save)
+            .args(["E13", "57", "--rotate", "0", "-o"])
+            .arg(out);
+        cmd
+    };
+    fails_with(
+        &mut place(&notes),
+        "notes.txt: exists and is not a saved game (use --force to overwrite it)",
+    );
+    assert_eq!(fs::read(&notes).unwrap(), b"my notes\n");
+    let other = dir.path().join("other.json");
+    new_game("1861", &other);
+    place(&other).assert().success();
+    place(&notes).arg("--force").assert().success();
+    for written in [&other, &notes] {
+        let saved: serde_json::Value = serde_json::from_slice(&fs::read(written).unwrap()).unwrap();
+        assert_eq!(saved["hexes"]["E13"]["tile"], "57");
+    }
+}
+
+/// A temporary file left by a killed edit is recognised by the next write
+/// to the same save and removed; a live writer's is left alone.
+#[cfg(unix)]
+#[test]
+fn a_killed_writers_temp_file_is_cleaned_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    new_game("1867", &save);
+    let mut child = std::process::Command::new("sleep")
+        .arg("30")
+        .spawn()
+        .unwrap();
+    let live = dir
+        .path()
+        .join(format!(".game.json.{}.abc123.hexroute-tmp", child.id()));
+    fs::write(&live, "half a save").unwrap();
+    // Run a process and wait for it, so its pid is certainly dead.
+    let dead_pid = std::process::Command::new("true").spawn().unwrap();
+    let dead_pid = {
+        let mut c = dead_pid;
+        let id = c.id();
+        c.wait().unwrap();
+        id
+    };
+    let stale = dir
+        .path()
+        .join(format!(".game.json.{dead_pid}.xyz789.hexroute-tmp"));
+    fs::write(&stale, "half a save").unwrap();
+    hexroute()
+        .arg("place")
+        .arg(&save)
+        .args(["E13", "57", "--rotate", "0"])
+        .assert()
+        .success();
+    assert!(!stale.exists(), "the dead writer's temp file is removed");
+    assert!(live.exists(), "a running writer's temp file stays");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// A write that fails names the user's file, never a temporary one.
+#[test]
+fn a_failed_write_names_the_users_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    new_game("1867", &save);
+    let before = fs::read(&save).unwrap();
+    // A regular file where a directory should be: no temporary file can
+    // be made there, even by root.
+    let out = save.join("out.json");
+    let err = fails_with(
+        hexroute()
+            .arg("place")
+            .arg(&save)
+            .args(["E13", "57", "--rotate", "0", "-o"])
+            .arg(&out),
+        "game.json/out.json: not a directory",
+    );
+    assert!(
+        err.trim_end().ends_with("out.json: not a directory"),
+        "{err}"
+    );
+    assert_eq!(fs::read(&save).unwrap(), before);
+}

@@ -5,8 +5,8 @@
 
 use super::EditArgs;
 use super::io::{
-    EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input, refuse_overwrite,
-    write_save,
+    EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input,
+    refuse_edit_over_other, refuse_overwrite, write_save,
 };
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
@@ -60,6 +60,7 @@ fn edit(
     change: impl FnOnce(&Game, &MapState) -> Result<(MapState, Vec<Violation>)>,
 ) -> Result<()> {
     let _lock = lock_for_edit(args)?;
+    refuse_edit_over_other(args.target(), args.force)?;
     let (game, mut state) = load_save(custom, &args.file)?;
     let name = display(&args.file);
     // Context, not a new error: a fault of hexroute keeps its exit code 1.
@@ -350,6 +351,7 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
 
 pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
     let _lock = lock_for_edit(args)?;
+    refuse_edit_over_other(args.target(), args.force)?;
     let (game, mut state) = load_save(custom, &args.file)?;
     let name = display(&args.file);
     let Some(change) = state.undo() else {

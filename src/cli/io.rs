@@ -109,23 +109,48 @@ pub fn write_bytes(output: &Path, bytes: &[u8]) -> Result<()> {
 /// Refuses to draw a picture over a saved game (the input's or any other):
 /// a picture may replace an older picture, never a save.
 pub fn refuse_picture_over_save(output: &Path) -> Result<()> {
-    let Ok(meta) = std::fs::metadata(output) else {
-        return Ok(());
-    };
-    if !meta.is_file() {
-        return Ok(());
-    }
-    let Ok(text) = std::fs::read_to_string(output) else {
-        return Ok(()); // not text, so not a save
-    };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    if save::game_id(text).is_ok() && text.contains("\"hexroute\"") {
+    if existing_file(output) == Some(Kind::Save) {
         bail!(
             "{}: is a saved game; a picture never replaces one (choose another file name)",
             display_out(output)
         );
     }
     Ok(())
+}
+
+/// Refuses to write an edited game over a file that is not a saved game
+/// (a picture, a notes file, a typo for another name) unless `--force`.
+pub fn refuse_edit_over_other(output: &Path, force: bool) -> Result<()> {
+    if existing_file(output) == Some(Kind::Other) && !force {
+        bail!(
+            "{}: exists and is not a saved game (use --force to overwrite it)",
+            display_out(output)
+        );
+    }
+    Ok(())
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Kind {
+    Save,
+    Other,
+}
+
+/// What a regular file at `path` holds; `None` when there is none (or it is
+/// a FIFO, a device or `-`, which are streamed to, never replaced).
+fn existing_file(path: &Path) -> Option<Kind> {
+    if path.as_os_str() == "-" || !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Some(Kind::Other); // not text, so not a save
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if save::game_id(text).is_ok() && text.contains("\"hexroute\"") {
+        Some(Kind::Save)
+    } else {
+        Some(Kind::Other)
+    }
 }
 
 /// How long an edit waits for another one on the same file.

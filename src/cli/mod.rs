@@ -282,7 +282,8 @@ pub struct EditArgs {
     #[arg(short, long, value_name = "OUT", global = false)]
     pub output: Option<PathBuf>,
     /// Record the change even if the game's rules forbid it (house rules, fixing a
-    /// mistake); things that cannot exist are still refused.
+    /// mistake); things that cannot exist are still refused. Also lets `-o`
+    /// replace a file that is not a saved game.
     #[arg(long)]
     pub force: bool,
 }
