@@ -96,6 +96,28 @@ pub struct Company {
     /// `new` places them.
     #[serde(default)]
     pub setup_tokens: Vec<SetupToken>,
+    /// Which city of the `home` hex is reserved for the company (1861's
+    /// Moscow holds three homes); without it a one-city home reserves its
+    /// city and a home of several cities reserves one space in the hex.
+    #[serde(default)]
+    pub home_city: Option<usize>,
+    /// Where a company without a printed home may put its first token.
+    #[serde(default)]
+    pub first_token: Option<FirstToken>,
+}
+
+/// Where a company that chooses its home may start.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FirstToken {
+    /// In a city holding no token (1867 minors).
+    EmptyCity,
+    /// In a hex with no company's token (neutral tokens allowed), and in
+    /// a hex whose cities no track joins to another stop while one exists
+    /// (1867 majors).
+    EmptyHexUnconnectedFirst,
+    /// In a city holding no token, in a hex whose cities no track joins to
+    /// another stop (1861 majors).
+    UnconnectedEmptyCity,
 }
 
 /// A token placed at setup: the hex and the token space.
@@ -119,6 +141,21 @@ pub struct HexDef {
     pub name: Option<String>,
     #[serde(default)]
     pub labels: Vec<String>,
+    /// Printed track stubs: a tile laid here must have an exit on each.
+    #[serde(default)]
+    pub stubs: Vec<Face>,
+    /// What building on the printed hex costs (mountain, river, lake).
+    #[serde(default)]
+    pub cost: Option<LayCost>,
+}
+
+/// The cost printed on a hex, paid by the first tile laid over it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayCost {
+    pub amount: u32,
+    /// In words, for the player: `mountain`, `water`, `river and mountain`.
+    pub terrain: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -195,6 +232,51 @@ pub struct Rules {
     /// side of a grey or red hex (most games forbid it).
     #[serde(default)]
     pub track_may_dead_end: bool,
+    /// On a hex with a city, a lay must use a tile with the most exits
+    /// among the legal tiles of its colour (1867, 1861: 63 before 611).
+    #[serde(default)]
+    pub upgrades_use_most_exits: bool,
+}
+
+/// Rules in force until a phase begins (1867's "rules until the start of
+/// phase 3"): hexes closed to track, and neutral tokens filling cities.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UntilPhase {
+    /// The phase that ends these rules.
+    pub phase: String,
+    /// Hexes where no tile may be laid until then.
+    #[serde(default)]
+    pub closed_hexes: Vec<String>,
+    /// Cities (hex, city index) where a neutral token fills one space until
+    /// then. It keeps companies out but does not block routes.
+    #[serde(default)]
+    pub neutral_tokens: Vec<NeutralToken>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NeutralToken {
+    pub at: String,
+    pub city: usize,
+}
+
+/// A private company whose ability lays tiles outside the normal rules.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Private {
+    pub abbrev: String,
+    pub name: String,
+    /// Hexes where it may lay.
+    pub hexes: Vec<String>,
+    /// Tiles it may lay there.
+    pub tiles: Vec<String>,
+    /// Rules its lay is exempt from, by name (`phase colour`, `lay rule`).
+    #[serde(default)]
+    pub waives: Vec<String>,
+    /// True when its tiles can be laid only through it (1889's port 437).
+    #[serde(default)]
+    pub exclusive: bool,
 }
 
 /// How saves of the rusty_train / navig18xx GUI name this game and its tiles.
@@ -243,6 +325,10 @@ pub struct GameDef {
     /// off-board: a route may stop in only one hex of a group.
     #[serde(default)]
     pub offboard_groups: Vec<OffboardGroup>,
+    #[serde(default)]
+    pub until_phase: Vec<UntilPhase>,
+    #[serde(default)]
+    pub privates: Vec<Private>,
     pub rules: Rules,
     #[serde(default)]
     pub import: ImportDef,
@@ -255,6 +341,9 @@ pub struct OffboardGroup {
     pub name: String,
     pub hexes: Vec<String>,
 }
+
+/// Rules a private's special lay may be exempt from.
+pub const WAIVABLE: [&str; 4] = ["phase colour", "lay rule", "upgrade colour", "supply"];
 
 /// The largest bonus a game file or `--visit-bonus` may name: far above
 /// any printed game's, and low enough that no sum of revenues overflows.
@@ -303,6 +392,17 @@ pub struct MapHex {
     pub rotation: Rotation,
     pub name: Option<String>,
     pub labels: Vec<String>,
+    pub stubs: Vec<Face>,
+    pub cost: Option<LayCost>,
+}
+
+/// [`UntilPhase`] with its hexes resolved.
+#[derive(Clone, Debug)]
+pub struct EarlyRules {
+    /// Index of the phase that ends them.
+    pub until: usize,
+    pub closed_hexes: BTreeSet<Coord>,
+    pub neutral_tokens: BTreeSet<(Coord, usize)>,
 }
 
 /// A bonus with its hexes resolved.
@@ -343,6 +443,8 @@ pub struct Game {
     pub bonuses: Vec<Bonus>,
     /// Each hex of a multi-hex off-board, and its group's first hex.
     pub offboard_groups: BTreeMap<Coord, Coord>,
+    pub early: Vec<EarlyRules>,
+    pub privates: Vec<Private>,
     pub rules: Rules,
     pub import: ImportDef,
 }
@@ -425,6 +527,8 @@ impl Game {
                 rotation,
                 name: h.name.clone(),
                 labels: h.labels.clone(),
+                stubs: h.stubs.clone(),
+                cost: h.cost.clone(),
             };
             if hexes.insert(c, hex).is_some() {
                 return Err(err(format!("hex {} is listed twice", h.at)));
@@ -535,6 +639,55 @@ impl Game {
                 }
             }
         }
+        let phase_of = |name: &str| {
+            def.phases
+                .iter()
+                .position(|p| p.name == name)
+                .ok_or_else(|| err(format!("until_phase: unknown phase \"{name}\"")))
+        };
+        let on_map = |h: &str, what: &str| -> Result<Coord> {
+            let c = parse(h)?;
+            if hexes.contains_key(&c) {
+                Ok(c)
+            } else {
+                Err(err(format!("{what}: hex {h} is not on the map")))
+            }
+        };
+        let mut early = Vec::new();
+        for u in &def.until_phase {
+            early.push(EarlyRules {
+                until: phase_of(&u.phase)?,
+                closed_hexes: u
+                    .closed_hexes
+                    .iter()
+                    .map(|h| on_map(h, "until_phase"))
+                    .collect::<Result<_>>()?,
+                neutral_tokens: u
+                    .neutral_tokens
+                    .iter()
+                    .map(|n| Ok((on_map(&n.at, "neutral token")?, n.city)))
+                    .collect::<Result<_>>()?,
+            });
+        }
+        for p in &def.privates {
+            for h in &p.hexes {
+                on_map(h, &p.name)?;
+            }
+            for t in &p.tiles {
+                if !tiles.contains_key(t) {
+                    return Err(err(format!("{}: unknown tile \"{t}\"", p.name)));
+                }
+            }
+            for w in &p.waives {
+                if !WAIVABLE.contains(&w.as_str()) {
+                    return Err(err(format!(
+                        "{}: rule \"{w}\" cannot be waived (waivable: {})",
+                        p.name,
+                        WAIVABLE.join(", ")
+                    )));
+                }
+            }
+        }
         Ok(Game {
             id: def.id,
             name: def.name,
@@ -549,6 +702,8 @@ impl Game {
             tile_counts,
             bonuses,
             offboard_groups,
+            early,
+            privates: def.privates,
             rules: def.rules,
             import: def.import,
         })
@@ -656,6 +811,45 @@ impl Game {
 
     pub fn is_barrier(&self, c: Coord, face: Face) -> bool {
         self.barriers.contains(&(c, face))
+    }
+
+    /// The early rules that close hex `c` to track in phase `phase`.
+    pub fn closed_by(&self, c: Coord, phase: usize) -> Option<&EarlyRules> {
+        self.early
+            .iter()
+            .find(|e| phase < e.until && e.closed_hexes.contains(&c))
+    }
+
+    /// The early rules whose neutral token fills a space of city `city` on
+    /// hex `c` in phase `phase`.
+    pub fn neutral_token(&self, c: Coord, city: usize, phase: usize) -> Option<&EarlyRules> {
+        self.early
+            .iter()
+            .find(|e| phase < e.until && e.neutral_tokens.contains(&(c, city)))
+    }
+
+    /// A private company by name or abbreviation, any case.
+    pub fn private(&self, name: &str) -> Result<&Private> {
+        let wanted = name.trim();
+        self.privates
+            .iter()
+            .find(|p| p.abbrev.eq_ignore_ascii_case(wanted) || p.name.eq_ignore_ascii_case(wanted))
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.privates.iter().map(|p| p.name.as_str()).collect();
+                let known = if names.is_empty() {
+                    "; this game has no private that lays tiles".to_string()
+                } else {
+                    format!("; privates that lay tiles: {}", names.join(", "))
+                };
+                Error::unknown("private company", wanted, &self.id, names, known)
+            })
+    }
+
+    /// The private through which alone `tile` may be laid, if any.
+    pub fn exclusive_private(&self, tile: &str) -> Option<&Private> {
+        self.privates
+            .iter()
+            .find(|p| p.exclusive && p.tiles.iter().any(|t| t == tile))
     }
 
     /// How many copies of a tile the game has, if players may lay it.

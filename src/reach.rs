@@ -57,6 +57,19 @@ pub fn from_tokens(game: &Game, state: &MapState, company: &str) -> Reach {
     search(game, state, company, &starts)
 }
 
+/// True when track joins a city of hex `c` to another stop (a town, a
+/// city, an off-board): the hex is "connected" for choosing a home.
+pub fn joins_another_stop(game: &Game, state: &MapState, c: Coord) -> bool {
+    let Some((tile, _)) = state.tile_at(game, c) else {
+        return false;
+    };
+    let starts: Vec<(Coord, End)> = (0..tile.cities.len()).map(|i| (c, End::City(i))).collect();
+    let reach = search(game, state, "", &starts);
+    reach.ends.iter().any(|(at, end)| {
+        matches!(end, End::City(_) | End::Town(_)) && !starts.contains(&(*at, *end))
+    })
+}
+
 fn search(game: &Game, state: &MapState, company: &str, starts: &[(Coord, End)]) -> Reach {
     let mut reach = Reach::default();
     let mut queue: VecDeque<(Coord, End)> = VecDeque::new();

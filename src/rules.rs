@@ -5,7 +5,7 @@
 
 use crate::error::Error;
 use crate::flow;
-use crate::game::{Game, LayRule};
+use crate::game::{Game, LayRule, Private};
 use crate::geometry::{Coord, Face, Rotation};
 use crate::reach;
 use crate::state::{HexState, MapState};
@@ -39,6 +39,32 @@ pub struct Lay {
     /// Where each token goes (new token space → company), or why they cannot all stay.
     pub tokens: Result<BTreeMap<usize, String>, String>,
     pub violations: Vec<Violation>,
+    /// What the lay costs the company: printed terrain and water sides.
+    pub cost: Cost,
+}
+
+/// Money a lay costs, with what it pays for. hexroute keeps no money; the
+/// player pays it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
+    pub amount: u32,
+    /// Each part in words, e.g. `mountain $80`, `water side UL $80`.
+    pub parts: Vec<(String, u32)>,
+}
+
+impl Cost {
+    fn add(&mut self, what: String, amount: u32) {
+        self.amount += amount;
+        self.parts.push((what, amount));
+    }
+}
+
+/// Who lays a tile: the company whose tile-lay rule applies, and the
+/// private company whose special ability is used, if any.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct LayBy<'a> {
+    pub company: Option<&'a str>,
+    pub private: Option<&'a Private>,
 }
 
 impl Lay {
@@ -102,8 +128,102 @@ pub fn check_lay(
     kind: LayKind,
     name: &str,
     rotation: Rotation,
-    company: Option<&str>,
+    by: LayBy,
 ) -> Result<Lay, Error> {
+    let mut lay = check_lay_plain(game, state, c, kind, name, rotation, by)?;
+    if lay.is_legal() && most_exits_applies(game, state, c) {
+        let colour = game.tiles[name].colour;
+        let options = plain_options(game, state, c, kind, by, |t| t.colour == colour)?;
+        if let Some(v) = fewer_exits(game, &lay, &options) {
+            lay.violations.push(v);
+        }
+    }
+    Ok(lay)
+}
+
+/// The most-exits rule covers hexes whose tile has a city (18xx.games's
+/// `TILE_UPGRADES_MUST_USE_MAX_EXITS = [:cities]`).
+fn most_exits_applies(game: &Game, state: &MapState, c: Coord) -> bool {
+    game.rules.upgrades_use_most_exits
+        && state
+            .tile_at(game, c)
+            .is_some_and(|(t, _)| !t.cities.is_empty())
+}
+
+/// The most-exits violation of `lay`, when a legal tile of its colour has
+/// more exits than it.
+fn fewer_exits(game: &Game, lay: &Lay, options: &[Lay]) -> Option<Violation> {
+    let exits = |l: &Lay| game.tiles[&l.tile].faces(l.rotation).len();
+    let colour = game.tiles[&lay.tile].colour;
+    let best = options
+        .iter()
+        .filter(|o| o.is_legal() && game.tiles[&o.tile].colour == colour)
+        .max_by_key(|o| (exits(o), std::cmp::Reverse(o.tile.clone())))?;
+    (exits(best) > exits(lay)).then(|| {
+        violation(
+            "most exits",
+            format!(
+                "tile {} has {} exits but tile {} with {} can be laid; a city's tile must have the most exits",
+                lay.tile,
+                exits(lay),
+                best.tile,
+                exits(best)
+            ),
+        )
+    })
+}
+
+/// Every (tile, rotation) from supply that `keep` admits, judged without the
+/// most-exits rule.
+fn plain_options(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    kind: LayKind,
+    by: LayBy,
+    keep: impl Fn(&Tile) -> bool,
+) -> Result<Vec<Lay>, Error> {
+    let mut out = Vec::new();
+    for (name, _) in &game.tile_counts {
+        let tile = &game.tiles[name];
+        if !keep(tile) {
+            continue;
+        }
+        for rot in distinct_rotations(tile) {
+            out.push(check_lay_plain(game, state, c, kind, name, rot, by)?);
+        }
+    }
+    Ok(out)
+}
+
+/// Every legal (tile, rotation) for hex `c`: `place --list` and
+/// `upgrade --list`. The same checks as [`check_lay`], all rules at once.
+pub fn lay_options(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    kind: LayKind,
+    by: LayBy,
+) -> Result<Vec<Lay>, Error> {
+    let all = plain_options(game, state, c, kind, by, |_| true)?;
+    let most_exits = most_exits_applies(game, state, c);
+    Ok(all
+        .iter()
+        .filter(|l| l.is_legal() && !(most_exits && fewer_exits(game, l, &all).is_some()))
+        .cloned()
+        .collect())
+}
+
+fn check_lay_plain(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    kind: LayKind,
+    name: &str,
+    rotation: Rotation,
+    by: LayBy,
+) -> Result<Lay, Error> {
+    let company = by.company;
     let addr = game.format(c);
     let new = game.tile(name)?;
     let current = state.tile_at(game, c);
@@ -256,19 +376,96 @@ pub fn check_lay(
             ));
         }
     }
+    let new_faces: BTreeSet<Face> = new.faces(rotation).into_iter().collect();
+    let map_hex = &game.hexes[&c];
+    if let Some(stub) = map_hex.stubs.iter().find(|f| !new_faces.contains(f)) {
+        v.push(violation(
+            "stubs",
+            format!(
+                "hex {addr} has a printed track stub at the {stub} side; tile {name} at rotation {rotation} has no exit there"
+            ),
+        ));
+    }
+    if let Some(early) = game.closed_by(c, state.phase) {
+        v.push(violation(
+            "until phase",
+            format!(
+                "hex {addr} is closed to track until phase {}",
+                game.phases[early.until].name
+            ),
+        ));
+    }
+    if let Some(p) = game.exclusive_private(name)
+        && by.private.is_none_or(|used| used.abbrev != p.abbrev)
+    {
+        v.push(violation(
+            "private tile",
+            format!(
+                "tile {name} is laid only through {} (--private {}) on {}",
+                p.name,
+                p.abbrev,
+                p.hexes.join(", ")
+            ),
+        ));
+    }
+    let mut cost = Cost::default();
+    if let Some(printed) = map_hex.cost.as_ref().filter(|_| !laid) {
+        cost.add(printed.terrain.clone(), printed.amount);
+    }
+    for &face in new_faces.difference(&old_faces) {
+        if let Some(&amount) = game.water_sides.get(&(c, face))
+            && meets_track(game, state, c, face)
+        {
+            cost.add(format!("water at the {face} side"), amount);
+        }
+    }
     let tokens = move_tokens(state, c, current, new, rotation);
     let mut lay = Lay {
         tile: name.to_string(),
         rotation,
         tokens,
         violations: v,
+        cost,
     };
     if let Some(company) = company
         && let Some(why) = lay_rule_broken(game, state, c, &lay, company)
     {
         lay.violations.push(violation("lay rule", why));
     }
+    if let Some(p) = by.private {
+        apply_private(game, c, &mut lay, p);
+    }
     Ok(lay)
+}
+
+/// True when the neighbour across `face` has track to the shared side: a
+/// water side is paid for when track first meets across it (18xx.games).
+fn meets_track(game: &Game, state: &MapState, c: Coord, face: Face) -> bool {
+    let n = c.neighbour(face, game.coords.orientation);
+    state
+        .tile_at(game, n)
+        .is_some_and(|(t, r)| t.faces(r).contains(&face.opposite()))
+}
+
+/// A private's special lay: allowed only on its hexes with its tiles, and
+/// exempt from the rules it waives.
+fn apply_private(game: &Game, c: Coord, lay: &mut Lay, p: &Private) {
+    let addr = game.format(c);
+    lay.violations
+        .retain(|v| !p.waives.iter().any(|w| w == v.rule));
+    if !p.hexes.contains(&addr) || !p.tiles.contains(&lay.tile) {
+        lay.violations.push(violation(
+            "private ability",
+            format!(
+                "{} lays tile{} {} on {} only, not tile {} on {addr}",
+                p.name,
+                if p.tiles.len() == 1 { "" } else { "s" },
+                p.tiles.join(", "),
+                p.hexes.join(", "),
+                lay.tile
+            ),
+        ));
+    }
 }
 
 fn stops_word(cities: usize, towns: usize) -> String {
@@ -476,25 +673,6 @@ fn city_value_changes(
     })
 }
 
-/// Every legal (tile, rotation) that can replace the tile on hex `c`.
-pub fn upgrade_options(
-    game: &Game,
-    state: &MapState,
-    c: Coord,
-    company: Option<&str>,
-) -> Result<Vec<Lay>, Error> {
-    let mut out = Vec::new();
-    for (name, _) in &game.tile_counts {
-        for rot in distinct_rotations(&game.tiles[name]) {
-            let lay = check_lay(game, state, c, LayKind::Upgrade, name, rot, company)?;
-            if lay.is_legal() {
-                out.push(lay);
-            }
-        }
-    }
-    Ok(out)
-}
-
 /// Rotations of a tile that look different (a straight track has three).
 pub fn distinct_rotations(tile: &Tile) -> Vec<Rotation> {
     let mut seen: Vec<Vec<(End, End)>> = Vec::new();
@@ -549,6 +727,9 @@ pub fn check_token(
         )));
     }
     let held = state.tokens_at(c).cloned().unwrap_or_default();
+    let neutral = neutral_spaces(game, state, c, tile, &held);
+    let placed = state.tokens().filter(|(_, _, co)| *co == company).count();
+    let home_hex = info.home.as_ref().and_then(|h| game.hex(h).ok());
     let space = match space {
         Some(s) if s >= total => {
             return Err(Error::Impossible(format!(
@@ -565,42 +746,72 @@ pub fn check_token(
             }
             s
         }
-        None => pick_space(tile, rot, &held)
-            .map_err(|e| Error::Impossible(format!("hex {addr}: {e}")))?,
+        None => {
+            let home_city = info.home_city.filter(|_| home_hex == Some(c));
+            let mut taken = held.clone();
+            for s in neutral.keys() {
+                taken.insert(*s, "a neutral token".into());
+            }
+            pick_space(tile, rot, &taken, home_city)
+                .map_err(|e| Error::Impossible(format!("hex {addr}: {e}")))?
+        }
     };
     let city = tile.city_of_space(space).expect("space checked above");
     let mut v = Vec::new();
-    let placed = state.tokens().filter(|(_, _, co)| *co == company).count();
+    if let Some(phase) = neutral.get(&space) {
+        v.push(violation(
+            "until phase",
+            format!("hex {addr}: token space {space} holds a neutral token until phase {phase}"),
+        ));
+    }
     if placed as u32 >= info.tokens {
         v.push(violation(
             "tokens left",
             format!("{company} has placed all {} of its tokens", info.tokens),
         ));
     }
-    if tile
-        .spaces_of_city(city)
-        .any(|s| held.get(&s).map(String::as_str) == Some(company))
-    {
+    if held.values().any(|co| co == company) {
         v.push(violation(
-            "one token per city",
-            format!("{company} already has a token in this city on hex {addr}"),
+            "one token per hex",
+            format!("{company} already has a token on hex {addr}"),
         ));
     }
-    let home = match &info.home {
-        Some(h) => game.hex(h).ok() == Some(c),
-        // Companies that choose their home (1867 minors) place the first token anywhere.
-        None => placed == 0,
-    };
-    if let (Some(h), false, 0) = (&info.home, home, placed) {
-        v.push(violation(
+    if let Some(why) = reserved_for_other(game, state, c, tile, city, company, &neutral) {
+        v.push(violation("home reserved", why));
+    }
+    match (&info.home, home_hex == Some(c), placed) {
+        (Some(h), false, 0) => v.push(violation(
             "home",
             format!("{company}'s first token goes on its home hex {h}, not {addr}"),
-        ));
-    } else if !home && !reach::from_tokens(game, state, company).has_city(c, city) {
-        v.push(violation(
-            "reachable",
-            format!("{company} cannot reach the city on hex {addr} over track from its tokens"),
-        ));
+        )),
+        (Some(h), true, 0) => {
+            if let Some(home_city) = info.home_city.filter(|&k| k != city) {
+                let faces = city_faces(tile, rot);
+                v.push(violation(
+                    "home",
+                    format!(
+                        "{company}'s home is city {home_city} of {h} (joined to {}), not city {city} (joined to {})",
+                        faces_word(&faces[home_city.min(faces.len() - 1)]),
+                        faces_word(&faces[city])
+                    ),
+                ));
+            }
+        }
+        (None, _, 0) => {
+            if let Some(why) = first_token_broken(game, state, c, city, info) {
+                v.push(violation("first token", why));
+            }
+        }
+        _ => {
+            if !reach::from_tokens(game, state, company).has_city(c, city) {
+                v.push(violation(
+                    "reachable",
+                    format!(
+                        "{company} cannot reach the city on hex {addr} over track from its tokens"
+                    ),
+                ));
+            }
+        }
     }
     Ok(TokenPlacement {
         space,
@@ -608,8 +819,172 @@ pub fn check_token(
     })
 }
 
+/// The spaces a neutral token fills on hex `c` in this phase, with the
+/// phase that clears it: the last free space of each such city.
+fn neutral_spaces(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    tile: &Tile,
+    held: &BTreeMap<usize, String>,
+) -> BTreeMap<usize, String> {
+    let mut out = BTreeMap::new();
+    for city in 0..tile.cities.len() {
+        if let Some(early) = game.neutral_token(c, city, state.phase)
+            && let Some(s) = tile
+                .spaces_of_city(city)
+                .rev()
+                .find(|s| !held.contains_key(s))
+        {
+            out.insert(s, game.phases[early.until].name.clone());
+        }
+    }
+    out
+}
+
+/// Why another company's home reservation keeps `company` out of `city`
+/// on hex `c`, if it does. A company with a printed home reserves a space
+/// there (in its `home_city`, else in a one-city hex's city, else anywhere
+/// in the hex) until its own token is placed.
+fn reserved_for_other(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    tile: &Tile,
+    city: usize,
+    company: &str,
+    neutral: &BTreeMap<usize, String>,
+) -> Option<String> {
+    let held = state.tokens_at(c).cloned().unwrap_or_default();
+    let free = |spaces: std::ops::Range<usize>| {
+        spaces
+            .filter(|s| !held.contains_key(s) && !neutral.contains_key(s))
+            .count()
+    };
+    let waiting: Vec<(&str, Option<usize>)> = game
+        .companies
+        .iter()
+        .filter(|o| o.abbrev != company)
+        .filter(|o| o.home.as_ref().and_then(|h| game.hex(h).ok()) == Some(c))
+        .filter(|o| !held.values().any(|co| *co == o.abbrev))
+        .map(|o| {
+            let reserved = o
+                .home_city
+                .or((tile.cities.len() == 1).then_some(0))
+                .filter(|&k| k < tile.cities.len());
+            (o.abbrev.as_str(), reserved)
+        })
+        .collect();
+    let in_city: Vec<&str> = waiting
+        .iter()
+        .filter(|(_, k)| *k == Some(city))
+        .map(|(co, _)| *co)
+        .collect();
+    let in_hex: Vec<&str> = waiting
+        .iter()
+        .filter(|(_, k)| k.is_none())
+        .map(|(co, _)| *co)
+        .collect();
+    let addr = game.format(c);
+    if !in_city.is_empty() && free(tile.spaces_of_city(city)) <= in_city.len() {
+        return Some(format!(
+            "hex {addr}: the city's free space is reserved for {}'s home token until it is placed",
+            in_city.join(", ")
+        ));
+    }
+    (!in_hex.is_empty() && free(0..tile.token_spaces()) <= in_hex.len()).then(|| {
+        format!(
+            "hex {addr}: the last free space is reserved for {}'s home token until it is placed",
+            in_hex.join(", ")
+        )
+    })
+}
+
+/// Where a company that chooses its home may put its first token.
+fn first_token_broken(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    city: usize,
+    info: &crate::game::Company,
+) -> Option<String> {
+    use crate::game::FirstToken;
+    let rule = info.first_token?;
+    let addr = game.format(c);
+    let (tile, _) = state.tile_at(game, c)?;
+    let city_empty = |c: Coord, city: usize, tile: &Tile| {
+        let held = state.tokens_at(c);
+        let neutral = game.neutral_token(c, city, state.phase).is_some();
+        !neutral
+            && tile
+                .spaces_of_city(city)
+                .all(|s| held.is_none_or(|h| !h.contains_key(&s)))
+    };
+    let hex_has_company_token = |c: Coord| state.tokens_at(c).is_some_and(|h| !h.is_empty());
+    let co = &info.abbrev;
+    match rule {
+        FirstToken::EmptyCity => (!city_empty(c, city, tile)).then(|| {
+            format!("{co} starts in a city holding no token; the city on hex {addr} holds one")
+        }),
+        FirstToken::UnconnectedEmptyCity => {
+            if !city_empty(c, city, tile) {
+                Some(format!(
+                    "{co} starts in a city holding no token; the city on hex {addr} holds one"
+                ))
+            } else if reach::joins_another_stop(game, state, c) {
+                Some(format!(
+                    "{co} starts in a hex no track joins to another stop; hex {addr} is joined"
+                ))
+            } else {
+                None
+            }
+        }
+        FirstToken::EmptyHexUnconnectedFirst => {
+            if hex_has_company_token(c) {
+                return Some(format!(
+                    "{co} starts in a hex holding no company's token; hex {addr} holds one"
+                ));
+            }
+            if !reach::joins_another_stop(game, state, c) {
+                return None;
+            }
+            // Joined hexes are allowed only when no open hex is unjoined.
+            let open_unjoined = game.hexes.keys().copied().find(|&h| {
+                state.tile_at(game, h).is_some_and(|(t, _)| {
+                    !t.colour.ends_routes()
+                        && (0..t.cities.len()).any(|k| {
+                            let held = state.tokens_at(h).cloned().unwrap_or_default();
+                            let neutral = neutral_spaces(game, state, h, t, &held);
+                            t.spaces_of_city(k)
+                                .any(|s| !held.contains_key(&s) && !neutral.contains_key(&s))
+                        })
+                }) && !hex_has_company_token(h)
+                    && !reach::joins_another_stop(game, state, h)
+            });
+            open_unjoined.map(|h| {
+                format!(
+                    "{co} starts in a hex no track joins to another stop while one is open (e.g. {}); hex {addr} is joined",
+                    game.format(h)
+                )
+            })
+        }
+    }
+}
+
 /// The first free token space, when the choice does not matter.
-fn pick_space(tile: &Tile, rot: Rotation, held: &BTreeMap<usize, String>) -> Result<usize, String> {
+fn pick_space(
+    tile: &Tile,
+    rot: Rotation,
+    held: &BTreeMap<usize, String>,
+    home_city: Option<usize>,
+) -> Result<usize, String> {
+    if let Some(s) = home_city.and_then(|k| {
+        (k < tile.cities.len())
+            .then(|| tile.spaces_of_city(k).find(|s| !held.contains_key(s)))
+            .flatten()
+    }) {
+        return Ok(s);
+    }
     let faces = city_faces(tile, rot);
     let open: Vec<(usize, usize)> = (0..tile.cities.len())
         .filter_map(|city| {
@@ -682,7 +1057,10 @@ mod tests {
             LayKind::Upgrade,
             tile,
             Rotation::ZERO,
-            Some("CPR"),
+            LayBy {
+                company: Some("CPR"),
+                private: None,
+            },
         )
         .unwrap();
         lay.violations.iter().map(|v| v.rule).collect()
@@ -736,7 +1114,10 @@ mod tests {
                 LayKind::Upgrade,
                 "63",
                 Rotation::ZERO,
-                Some("CPR"),
+                LayBy {
+                    company: Some("CPR"),
+                    private: None,
+                },
             );
             let rules: Vec<&str> = lay.unwrap().violations.iter().map(|v| v.rule).collect();
             assert_eq!(

@@ -295,11 +295,18 @@ fn tile_lays_follow_the_rules() {
     t.refuse(&["place", "C3", "9", "--rotate", "0"], "printed grey");
     t.refuse(&["place", "F2", "9", "--rotate", "0"], "runs off the map");
     t.refuse(&["place", "D18", "9", "--rotate", "2"], "crosses a barrier");
+    // Granby (M13) is closed to track until phase 3.
+    t.refuse(
+        &["place", "M13", "4", "--rotate", "0"],
+        "hex M13 is closed to track until phase 3 (until phase rule)",
+    );
+    t.cmd(&["phase", "3"]).assert().success();
     t.refuse(
         &["place", "M13", "4", "--rotate", "1"],
         "blank side of grey hex L14",
     );
     t.accept(&["place", "M13", "4", "--rotate", "0"]);
+    t.cmd(&["phase", "2"]).assert().success();
     t.accept(&["place", "D18", "9", "--rotate", "1"]);
     // --force records what the rules forbid, and says so.
     let warning = t.accept(&["place", "F2", "9", "--rotate", "0", "--force"]);
@@ -353,13 +360,15 @@ fn supply_runs_out_and_comes_back() {
 /// (E13) and plain E11 beyond, all joined by straight track.
 fn blocked_line() -> Table {
     let t = Table::new("1867");
+    // Majors start where no track joins the hex to another stop, so the
+    // tokens go down before the track.
+    t.accept(&["token", "E17", "CPR"]);
+    t.accept(&["token", "E15", "GW"]);
     for (hex, tile) in [("E13", "57"), ("E15", "57"), ("E17", "621")] {
         t.cmd(&["place", hex, tile, "--rotate", "0"])
             .assert()
             .success();
     }
-    t.accept(&["token", "E17", "CPR"]);
-    t.accept(&["token", "E15", "GW"]);
     t
 }
 
@@ -406,15 +415,17 @@ fn token_rules() {
     t.cmd(&["upgrade", "E15", "14", "--rotate", "0"])
         .assert()
         .success();
-    t.refuse(&["token", "E15", "GW"], "one token per city rule");
+    t.refuse(&["token", "E15", "GW"], "one token per hex rule");
     t.accept_then_undo(&["token", "E15", "CPR"]);
     t.cmd(&["token", "E13", "OP"]).assert().success();
     t.refuse(&["token", "E15", "OP"], "tokens left rule");
     t.accept(&["token", "E15", "OP", "--force"]);
     // Toronto's first city holds the national CN's token from setup, so
-    // its second city is the only choice and needs no --space.
-    t.refuse(&["token", "F16", "CNR", "--space", "0"], "already holds CN");
-    t.accept(&["token", "F16", "CNR"]);
+    // its second city is the only choice and needs no --space. A minor may
+    // start there (an empty city); a major may not (a hex with a token).
+    t.refuse(&["token", "F16", "CV", "--space", "0"], "already holds CN");
+    t.refuse(&["token", "F16", "CNR"], "first token rule");
+    t.accept(&["token", "F16", "CV"]);
 }
 
 #[test]

@@ -412,6 +412,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                     rotation: rng.below(6) as u8,
                     name: None,
                     labels: vec![],
+                    stubs: vec![],
+                    cost: None,
                 });
             } else {
                 hexes.push(HexDef {
@@ -420,6 +422,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                     rotation: 0,
                     name: None,
                     labels: vec![],
+                    stubs: vec![],
+                    cost: None,
                 });
                 if rng.chance(85) {
                     let tile = TILE_POOL[rng.below(TILE_POOL.len())];
@@ -472,6 +476,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                 home: None,
                 aliases: vec![],
                 setup_tokens: vec![],
+                home_city: None,
+                first_token: None,
             })
             .collect(),
         hexes,
@@ -481,6 +487,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         unlimited_tiles: vec![],
         bonuses: vec![],
         // Sometimes every off-board is one area of several hexes (Detroit).
+        until_phase: vec![],
+        privates: vec![],
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
             vec![OffboardGroup {
                 name: "West".into(),
@@ -502,6 +510,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             },
             tile_lay: LayRule::Permissive,
             track_may_dead_end: false,
+            upgrades_use_most_exits: false,
         },
         import: ImportDef::default(),
     };
@@ -695,6 +704,8 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
                     rotation: Rotation::new(rng.below(6) as i64),
                     name: None,
                     labels: vec![],
+                    stubs: vec![],
+                    cost: None,
                 },
             );
             if tile.is_none() && rng.chance(90) {

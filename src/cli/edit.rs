@@ -3,15 +3,15 @@
 //! asks `rules` whether it is legal, is recorded in the history and is
 //! written atomically; a refusal writes nothing.
 
-use super::EditArgs;
 use super::io::{
     EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input,
     refuse_edit_over_other, refuse_overwrite, write_save,
 };
+use super::{EditArgs, LayArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
-use hexroute::rules::{self, Lay, LayKind, Violation};
+use hexroute::rules::{self, Lay, LayBy, LayKind, Violation};
 use hexroute::state::MapState;
 use hexroute::{Error, import as convert, save};
 use serde_json::json;
@@ -131,24 +131,42 @@ fn company_arg(game: &Game, company: Option<&str>) -> Result<Option<String>> {
         .transpose()
 }
 
+/// `place` and `upgrade`: a lay, or with `--list` the legal ones.
+pub fn lay_command(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()> {
+    match (&args.tile, args.list) {
+        (_, true) => list_lays(custom, args, kind),
+        (Some(tile), false) => lay(custom, args, kind, tile),
+        (None, false) => bail!("give a tile name (or --list)"),
+    }
+}
+
+/// Who lays: the company (for its tile-lay rule) and the private used.
+fn lay_by<'g>(
+    game: &'g Game,
+    company: &'g Option<String>,
+    private: Option<&str>,
+) -> Result<LayBy<'g>> {
+    Ok(LayBy {
+        company: company.as_deref(),
+        private: private.map(|p| game.private(p)).transpose()?,
+    })
+}
+
 /// Lays a tile (place or upgrade); without a rotation, the only legal one.
-pub fn lay(
-    custom: Option<&Path>,
-    args: &EditArgs,
-    kind: LayKind,
-    hex: &str,
-    tile: &str,
-    rotate: Option<u8>,
-    company: Option<&str>,
-) -> Result<()> {
-    let rotation = rotation_arg(rotate);
-    edit(custom, args, |game, state| {
-        let c = game.hex(hex)?;
+fn lay(custom: Option<&Path>, args: &LayArgs, kind: LayKind, tile: &str) -> Result<()> {
+    if args.json && args.edit.target().as_os_str() == "-" {
+        bail!("--json prints to standard output, where the game is written; give -o FILE");
+    }
+    let rotation = rotation_arg(args.rotate);
+    let mut made: Option<(String, serde_json::Value)> = None;
+    edit(custom, &args.edit, |game, state| {
+        let c = game.hex(&args.hex)?;
         let name = canonical_tile(game, tile)?;
-        let company = company_arg(game, company)?;
+        let company = company_arg(game, args.company.as_deref())?;
+        let by = lay_by(game, &company, args.private.as_deref())?;
         let chosen = match rotation {
-            Some(rot) => rules::check_lay(game, state, c, kind, &name, rot, company.as_deref())?,
-            None => only_rotation(game, state, c, kind, &name, company.as_deref())?,
+            Some(rot) => rules::check_lay(game, state, c, kind, &name, rot, by)?,
+            None => only_rotation(game, state, c, kind, &name, by)?,
         };
         let next = match (&chosen.tokens, chosen.apply(state, c)) {
             (Ok(_), Some(next)) => next,
@@ -159,7 +177,59 @@ pub fn lay(
                 );
             }
         };
+        let addr = game.format(c);
+        let words = format!(
+            "{addr}: tile {} rotation {}; cost {}",
+            chosen.tile,
+            chosen.rotation,
+            cost_words(&chosen.cost)
+        );
+        made = Some((words, lay_json(game, &addr, &chosen)));
         Ok((next, chosen.violations))
+    })?;
+    let (words, json) = made.ok_or_else(|| Error::Internal("a lay was written unmade".into()))?;
+    if args.json {
+        return print_json(&json);
+    }
+    eprintln!("{words}");
+    Ok(())
+}
+
+/// `$80 (mountain $80)`, or `$0`.
+fn cost_words(cost: &rules::Cost) -> String {
+    if cost.parts.is_empty() {
+        return "$0".into();
+    }
+    let parts: Vec<String> = cost
+        .parts
+        .iter()
+        .map(|(what, n)| format!("{what} ${n}"))
+        .collect();
+    format!("${} ({})", cost.amount, parts.join(", "))
+}
+
+/// A lay for scripts: what `place --json`, `upgrade --json` and `--list
+/// --json` print.
+fn lay_json(game: &Game, addr: &str, l: &Lay) -> serde_json::Value {
+    let tile = &game.tiles[&l.tile];
+    let tokens: Vec<_> = l
+        .tokens
+        .as_ref()
+        .map(|t| {
+            t.iter()
+                .map(|(s, co)| json!({"company": co, "space": s, "city": tile.city_of_space(*s)}))
+                .collect()
+        })
+        .unwrap_or_default();
+    json!({
+        "hex": addr,
+        "tile": l.tile,
+        "rotation": l.rotation.steps(),
+        "colour": tile.colour.name(),
+        "connects": tile.describe(l.rotation),
+        "tokens": tokens,
+        "cost": l.cost.amount,
+        "cost_parts": l.cost.parts.iter().map(|(what, n)| json!({"for": what, "amount": n})).collect::<Vec<_>>(),
     })
 }
 
@@ -175,12 +245,12 @@ fn only_rotation(
     c: Coord,
     kind: LayKind,
     name: &str,
-    company: Option<&str>,
+    by: LayBy,
 ) -> Result<Lay> {
     let tile = &game.tiles[name];
     let mut all = Vec::new();
     for rot in rules::distinct_rotations(tile) {
-        all.push(rules::check_lay(game, state, c, kind, name, rot, company)?);
+        all.push(rules::check_lay(game, state, c, kind, name, rot, by)?);
     }
     let addr = game.format(c);
     let legal: Vec<&Lay> = all.iter().filter(|l| l.is_legal()).collect();
@@ -223,46 +293,20 @@ fn only_rotation(
     }
 }
 
-/// `upgrade --list`: every legal upgrade of a hex and where its tokens go.
-pub fn list_upgrades(
-    custom: Option<&Path>,
-    file: &Path,
-    hex: &str,
-    company: Option<&str>,
-    as_json: bool,
-) -> Result<()> {
-    let (game, state) = load_save(custom, file)?;
-    let name = display(file);
-    let c = game.hex(hex).map_err(|e| e.context(&name))?;
-    let company = company_arg(&game, company).map_err(|e| e.context(name.clone()))?;
-    let options = rules::upgrade_options(&game, &state, c, company.as_deref())
-        .map_err(|e| e.context(&name))?;
-    let token_list = |l: &Lay| -> Vec<(usize, String)> {
-        l.tokens
-            .as_ref()
-            .map(|t| t.iter().map(|(s, co)| (*s, co.clone())).collect())
-            .unwrap_or_default()
-    };
-    if as_json {
-        let out: Vec<_> = options
-            .iter()
-            .map(|l| {
-                let tile = &game.tiles[&l.tile];
-                json!({
-                    "tile": l.tile,
-                    "rotation": l.rotation.steps(),
-                    "colour": tile.colour.name(),
-                    "connects": tile.describe(l.rotation),
-                    "tokens": token_list(l).iter().map(|(s, co)| json!({
-                        "company": co, "space": s, "city": tile.city_of_space(*s),
-                    })).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        print_json(&out)?;
-        return Ok(());
-    }
+/// `place --list` and `upgrade --list`: every legal tile and rotation for
+/// a hex, where its tokens go and what it costs.
+fn list_lays(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()> {
+    let (game, state) = load_save(custom, &args.edit.file)?;
+    let name = display(&args.edit.file);
+    let c = game.hex(&args.hex).map_err(|e| e.context(&name))?;
+    let company = company_arg(&game, args.company.as_deref()).context(name.clone())?;
+    let by = lay_by(&game, &company, args.private.as_deref()).context(name.clone())?;
+    let options = rules::lay_options(&game, &state, c, kind, by).map_err(|e| e.context(&name))?;
     let addr = game.format(c);
+    if args.json {
+        let out: Vec<_> = options.iter().map(|l| lay_json(&game, &addr, l)).collect();
+        return print_json(&out);
+    }
     let here = state
         .tile_at(&game, c)
         .map(|(t, r)| format!("tile {} rotation {r}", t.name))
@@ -271,8 +315,12 @@ pub fn list_upgrades(
         .location(c)
         .map(|l| format!(" {l}"))
         .unwrap_or_default();
+    let what = match kind {
+        LayKind::Place => "Tiles",
+        LayKind::Upgrade => "Upgrades",
+    };
     println!(
-        "Upgrades for {addr}{place} ({here}), phase {}:",
+        "{what} for {addr}{place} ({here}), phase {}:",
         game.phases[state.phase].name
     );
     if options.is_empty() {
@@ -280,12 +328,13 @@ pub fn list_upgrades(
     }
     for l in &options {
         let tile = &game.tiles[&l.tile];
-        let tokens: Vec<String> = token_list(l)
-            .iter()
-            .map(|(s, co)| format!("{co}→space {s}"))
-            .collect();
+        let tokens: Vec<String> = l
+            .tokens
+            .as_ref()
+            .map(|t| t.iter().map(|(s, co)| format!("{co}→space {s}")).collect())
+            .unwrap_or_default();
         println!(
-            "  {:<5} --rotate {}  {}{}",
+            "  {:<5} --rotate {}  {}{}{}",
             l.tile,
             l.rotation,
             tile.describe(l.rotation),
@@ -293,6 +342,11 @@ pub fn list_upgrades(
                 String::new()
             } else {
                 format!("  tokens: {}", tokens.join(", "))
+            },
+            if l.cost.amount == 0 {
+                String::new()
+            } else {
+                format!("  cost {}", cost_words(&l.cost))
             }
         );
     }

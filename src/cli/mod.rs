@@ -96,46 +96,17 @@ pub enum Command {
     Render(RenderArgs),
     /// Lay a yellow tile on an empty or pre-printed hex, checked against the rules.
     ///
-    /// Example: hexroute place game.json M9 57 --rotate 1 --company GW
-    Place {
-        #[command(flatten)]
-        edit: EditArgs,
-        /// Hex address, e.g. M9.
-        hex: String,
-        /// Tile name, e.g. 57.
-        tile: String,
-        /// Clockwise turn in 60° steps (0-5); omitted: the only legal one.
-        #[arg(short, long, value_name = "N", value_parser = rotation)]
-        rotate: Option<u8>,
-        /// The company laying the tile: also checks that it can reach the new track.
-        #[arg(short, long)]
-        company: Option<String>,
-    },
+    /// Prints what the lay costs (terrain, water); `--json` prints the lay.
+    ///
+    /// Example: hexroute place game.json M9 57 --rotate 1 --company GWR
+    ///          hexroute place --list game.json G15 --company CPR
+    ///          hexroute place game.json G10 437 --private "Mitsubishi Ferry"
+    Place(LayArgs),
     /// Replace a tile by an upgrade; tokens move to cities that keep their track.
     ///
     /// Example: hexroute upgrade game.json L12 X2 --rotate 0
     ///          hexroute upgrade --list game.json L12 --json
-    Upgrade {
-        #[command(flatten)]
-        edit: EditArgs,
-        /// Hex address, e.g. L12.
-        hex: String,
-        /// The new tile (not with --list).
-        #[arg(required_unless_present = "list")]
-        tile: Option<String>,
-        /// Clockwise turn in 60° steps (0-5); omitted: the only legal one.
-        #[arg(short, long, value_name = "N", value_parser = rotation)]
-        rotate: Option<u8>,
-        /// The company laying the tile: also checks that it can reach the new track.
-        #[arg(short, long)]
-        company: Option<String>,
-        /// List every legal upgrade and rotation (and where tokens go); changes nothing.
-        #[arg(long, conflicts_with_all = ["rotate", "force", "output"])]
-        list: bool,
-        /// With --list: print JSON.
-        #[arg(long, requires = "list")]
-        json: bool,
-    },
+    Upgrade(LayArgs),
     /// Place (or with --remove take back) a company's station token.
     ///
     /// Example: hexroute token game.json F16 CPR --space 2
@@ -271,6 +242,38 @@ pub struct RenderArgs {
     /// Draw the routes from `hexroute routes --json` output over the map.
     #[arg(long, value_name = "JSON")]
     pub routes: Option<PathBuf>,
+}
+
+/// `place` and `upgrade`.
+#[derive(clap::Args, Debug)]
+pub struct LayArgs {
+    #[command(flatten)]
+    pub edit: EditArgs,
+    /// Hex address, e.g. M9.
+    pub hex: String,
+    /// Tile name, e.g. 57 (not with --list).
+    #[arg(required_unless_present = "list")]
+    pub tile: Option<String>,
+    /// Clockwise turn in 60° steps (0-5); omitted: the only legal one.
+    #[arg(short, long, value_name = "N", value_parser = rotation)]
+    pub rotate: Option<u8>,
+    /// The company laying the tile: also checks that it can reach the new
+    /// track (the game's tile-lay rule).
+    #[arg(short, long)]
+    pub company: Option<String>,
+    /// Lay through a private company's special ability (name or
+    /// abbreviation, e.g. "Mitsubishi Ferry" or MF): its hexes and tiles
+    /// only, exempt from the rules it waives.
+    #[arg(short, long, value_name = "NAME")]
+    pub private: Option<String>,
+    /// List every legal tile and rotation, where tokens go and the cost;
+    /// changes nothing.
+    #[arg(long, conflicts_with_all = ["rotate", "force", "output"])]
+    pub list: bool,
+    /// Print JSON: the list with --list, else the lay made (tile, rotation,
+    /// tokens, cost).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments every map-changing command takes.

@@ -3,6 +3,7 @@
 
 use super::{Cli, Command, draw, edit, info, io, routes};
 use clap::Parser;
+use hexroute::rules::LayKind;
 use std::process::ExitCode;
 
 /// The whole program.
@@ -87,42 +88,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             Some(out) => draw::tile_sheet(&io::load_game(custom, &game)?, &out, &picture),
             None => info::tiles(custom, &game, json),
         },
-        Command::Place {
-            edit,
-            hex,
-            tile,
-            rotate,
-            company,
-        } => edit::lay(
-            custom,
-            &edit,
-            hexroute::rules::LayKind::Place,
-            &hex,
-            &tile,
-            rotate,
-            company.as_deref(),
-        ),
-        Command::Upgrade {
-            edit,
-            hex,
-            tile,
-            rotate,
-            company,
-            list,
-            json,
-        } => match (list, tile) {
-            (true, _) => edit::list_upgrades(custom, &edit.file, &hex, company.as_deref(), json),
-            (false, Some(tile)) => edit::lay(
-                custom,
-                &edit,
-                hexroute::rules::LayKind::Upgrade,
-                &hex,
-                &tile,
-                rotate,
-                company.as_deref(),
-            ),
-            (false, None) => anyhow::bail!("upgrade needs a tile name (or --list)"),
-        },
+        Command::Place(args) => edit::lay_command(custom, &args, LayKind::Place),
+        Command::Upgrade(args) => edit::lay_command(custom, &args, LayKind::Upgrade),
         Command::Token {
             edit,
             hex,
