@@ -382,7 +382,8 @@ fn check_lay_plain(
         v.push(violation(
             "stubs",
             format!(
-                "hex {addr} has a printed track stub at the {stub} side; tile {name} at rotation {rotation} has no exit there"
+                "hex {addr} has a printed track stub at the {} side; tile {name} at rotation {rotation} has no exit there",
+                stub.short()
             ),
         ));
     }
@@ -416,7 +417,7 @@ fn check_lay_plain(
         if let Some(&amount) = game.water_sides.get(&(c, face))
             && meets_track(game, state, c, face)
         {
-            cost.add(format!("water at the {face} side"), amount);
+            cost.add(format!("water at the {} side", face.short()), amount);
         }
     }
     let tokens = move_tokens(state, c, current, new, rotation);
@@ -430,7 +431,7 @@ fn check_lay_plain(
     if let Some(company) = company
         && let Some(why) = lay_rule_broken(game, state, c, &lay, company)
     {
-        lay.violations.push(violation("lay rule", why));
+        lay.violations.push(violation("tile lay", why));
     }
     if let Some(p) = by.private {
         apply_private(game, c, &mut lay, p);
@@ -601,9 +602,9 @@ fn lay_rule_broken(
     };
     (!ok).then(|| {
         let what = match rule {
-            LayRule::Permissive => "no track of the tile",
-            LayRule::Restrictive => "none of its new track",
-            LayRule::SemiRestrictive => "none of its new track (nor a city whose value changes)",
+            LayRule::Permissive => "any track of the tile",
+            LayRule::Restrictive => "any of its new track",
+            LayRule::SemiRestrictive => "any of its new track or a city whose value changes",
         };
         format!("{company} cannot reach {what} on hex {addr} from its tokens ({rule:?} tile lays)")
     })
@@ -752,7 +753,10 @@ pub fn check_token(
             for s in neutral.keys() {
                 taken.insert(*s, "a neutral token".into());
             }
+            // A space only a neutral token fills is chosen, and refused
+            // below by the rule that names the phase.
             pick_space(tile, rot, &taken, home_city)
+                .or_else(|e| pick_space(tile, rot, &held, home_city).map_err(|_| e))
                 .map_err(|e| Error::Impossible(format!("hex {addr}: {e}")))?
         }
     };
@@ -1073,11 +1077,11 @@ mod tests {
         assert!(lay_rule_verdict(LayRule::Permissive, "E11", "20").is_empty());
         assert_eq!(
             lay_rule_verdict(LayRule::SemiRestrictive, "E11", "20"),
-            vec!["lay rule"]
+            vec!["tile lay"]
         );
         assert_eq!(
             lay_rule_verdict(LayRule::Restrictive, "E11", "20"),
-            vec!["lay rule"]
+            vec!["tile lay"]
         );
     }
 
@@ -1121,7 +1125,7 @@ mod tests {
             );
             let rules: Vec<&str> = lay.unwrap().violations.iter().map(|v| v.rule).collect();
             assert_eq!(
-                !rules.contains(&"lay rule"),
+                !rules.contains(&"tile lay"),
                 expected,
                 "{rule:?}: {rules:?}"
             );

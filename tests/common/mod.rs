@@ -2,6 +2,7 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use assert_cmd::Command;
+use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -64,4 +65,93 @@ pub fn hex_groups(svg: &Path) -> usize {
                     .is_some_and(|id| id.starts_with("surface"))
         })
         .count()
+}
+
+/// A saved game in a temporary directory, changed through the binary.
+pub struct Table {
+    pub dir: tempfile::TempDir,
+    pub file: PathBuf,
+}
+
+impl Table {
+    pub fn new(game: &str) -> Table {
+        Table::with_game_file(game, None)
+    }
+
+    pub fn with_game_file(game: &str, game_file: Option<&Path>) -> Table {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("game.json");
+        let mut cmd = hexroute();
+        if let Some(g) = game_file {
+            cmd.arg("--game-file").arg(g);
+        }
+        cmd.args(["new", game, "-o"]).arg(&file).assert().success();
+        Table { dir, file }
+    }
+
+    pub fn cmd(&self, args: &[&str]) -> Command {
+        let mut cmd = hexroute();
+        if let Some(g) = self.game_file() {
+            cmd.arg("--game-file").arg(g);
+        }
+        cmd.arg(args[0]).arg(&self.file).args(&args[1..]);
+        cmd
+    }
+
+    pub fn game_file(&self) -> Option<PathBuf> {
+        let p = self.dir.path().join("custom.ron");
+        p.exists().then_some(p)
+    }
+
+    pub fn bytes(&self) -> Vec<u8> {
+        fs::read(&self.file).unwrap()
+    }
+
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.bytes()).unwrap()
+    }
+
+    /// Runs a change that must succeed, then checks that undoing it (into
+    /// another file) gives back the file as it was, byte for byte.
+    pub fn accept(&self, args: &[&str]) -> String {
+        let before = self.bytes();
+        let out = self.cmd(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?} refused: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_ne!(before, self.bytes(), "{args:?} changed nothing");
+        let undone = self.dir.path().join("undone.json");
+        self.cmd(&["undo", "-o", undone.to_str().unwrap()])
+            .assert()
+            .success();
+        assert_eq!(
+            String::from_utf8(fs::read(&undone).unwrap()).unwrap(),
+            String::from_utf8(before).unwrap(),
+            "undo after {args:?} does not restore the file"
+        );
+        String::from_utf8(out.stderr).unwrap()
+    }
+
+    /// Like `accept`, then undoes the change in place too.
+    pub fn accept_then_undo(&self, args: &[&str]) {
+        let before = self.bytes();
+        self.accept(args);
+        self.cmd(&["undo"]).assert().success();
+        assert_eq!(before, self.bytes());
+    }
+
+    /// Runs a change that must be refused with exit code 2 and a one-line
+    /// message containing `needle`, leaving the file untouched.
+    pub fn refuse(&self, args: &[&str], needle: &str) -> String {
+        let before = self.bytes();
+        let err = fails_with(&mut self.cmd(args), needle);
+        assert_eq!(before, self.bytes(), "{args:?} changed the file");
+        err
+    }
+
+    pub fn hex(&self, addr: &str) -> Value {
+        self.json()["hexes"][addr].clone()
+    }
 }

@@ -1,0 +1,383 @@
+//! The lay and token rules of issue 14, each as 18xx.games and the printed
+//! games apply them: the game's refusal (exit 2, the rule named, the file
+//! byte-identical) and the legal alternative accepted.
+
+mod common;
+
+use common::Table;
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+/// Runs `args` (with `--json`) and returns what it prints.
+fn json(t: &Table, args: &[&str]) -> Value {
+    let out = t.cmd(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn stubs_need_an_exit() {
+    let t = Table::new("1867");
+    // Peterborough (G15) has a stub at its lower-left side; 57 at rotation
+    // 0 runs top to bottom, at rotation 1 upper-right to lower-left.
+    t.refuse(
+        &["place", "G15", "57", "--rotate", "0"],
+        "hex G15 has a printed track stub at the LL side; tile 57 at rotation 0 has no exit there (stubs rule)",
+    );
+    // Without --rotate the only legal rotation is the one on the stub.
+    let said = t.accept(&["place", "G15", "57"]);
+    assert!(said.contains("G15: tile 57 rotation 1"), "{said}");
+    // Cornwall (K13, a town) has its stub at the upper right.
+    t.refuse(&["place", "K13", "3", "--rotate", "0"], "stubs rule");
+}
+
+#[test]
+fn a_city_upgrade_uses_the_most_exits() {
+    let t = Table::new("1867");
+    t.accept(&["place", "E13", "57", "--rotate", "0"]);
+    t.accept(&["phase", "3"]);
+    t.accept(&["upgrade", "E13", "14", "--rotate", "0"]);
+    t.accept(&["phase", "5"]);
+    // 63 (six exits) is in supply, so 611 (five) may not be chosen.
+    t.refuse(
+        &["upgrade", "E13", "611", "--rotate", "0"],
+        "tile 611 has 5 exits but tile 63 with 6 can be laid; a city's tile must have the most exits (most exits rule)",
+    );
+    let listed: BTreeSet<String> = json(&t, &["upgrade", "--list", "E13", "--json"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["tile"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(listed, BTreeSet::from(["63".to_string()]));
+    t.accept(&["upgrade", "E13", "63", "--rotate", "0"]);
+}
+
+#[test]
+fn one_token_per_company_per_hex() {
+    let t = Table::new("1867");
+    // Montreal's three cities: CPR starts in the first (its track reaches
+    // no other stop yet) and may not take the second as well.
+    t.accept(&["token", "L12", "CPR", "--space", "0"]);
+    t.refuse(
+        &["token", "L12", "CPR", "--space", "1"],
+        "CPR already has a token on hex L12 (one token per hex rule)",
+    );
+    // Another company may: a minor starts in any city holding no token.
+    t.accept(&["token", "L12", "BBG", "--space", "1"]);
+}
+
+#[test]
+fn a_printed_home_is_reserved_until_its_token_is_placed() {
+    // 1861: Kiev's second city is KB's home, its third KK's.
+    let t = Table::new("1861");
+    t.refuse(
+        &["token", "D16", "GRR", "--space", "1"],
+        "hex D16: the city's free space is reserved for KB's home token until it is placed (home reserved rule)",
+    );
+    t.accept(&["token", "D16", "GRR", "--space", "0"]);
+    // A minor's home token goes in its own city: KB's without --space.
+    let t = Table::new("1861");
+    t.refuse(
+        &["token", "D16", "KB", "--space", "2"],
+        "KB's home is city 1 of D16",
+    );
+    t.cmd(&["token", "D16", "KB"]).assert().success();
+    assert_eq!(t.hex("D16")["tokens"]["1"], "KB");
+    // Once KB's token is down the reservation is gone; KK's stays.
+    t.refuse(&["token", "D16", "GRR", "--space", "2"], "KK's home token");
+}
+
+#[test]
+fn an_1830_home_of_two_cities_reserves_one_space() {
+    // Erie's home Buffalo (E11) has two cities and no city named: a space
+    // in the hex, not a city, is Erie's until its token is placed.
+    let t = Table::new("1830");
+    t.cmd(&["token", "E11", "PRR", "--space", "0", "--force"])
+        .assert()
+        .success();
+    let err = common::fails_with(
+        &mut t.cmd(&["token", "E11", "NYC", "--space", "1"]),
+        "the last free space is reserved for ERIE's home token until it is placed (home reserved rule)",
+    );
+    assert!(err.contains("E11"), "{err}");
+    t.accept(&["token", "E11", "ERIE", "--space", "1"]);
+}
+
+#[test]
+fn where_a_first_token_may_go() {
+    let t = Table::new("1867");
+    // Barrie (E13) and Guelph (E15) joined by track; London (C17) is not.
+    t.accept(&["place", "E13", "57", "--rotate", "0"]);
+    t.accept(&["place", "E15", "57", "--rotate", "0"]);
+    t.refuse(
+        &["token", "E13", "CPR"],
+        "CPR starts in a hex no track joins to another stop while one is open",
+    );
+    t.accept(&["token", "C17", "CPR"]);
+    // A major never starts beside another company's token (Toronto holds
+    // CN's); a minor may, in the empty city.
+    t.refuse(
+        &["token", "F16", "GWR"],
+        "GWR starts in a hex holding no company's token; hex F16 holds one (first token rule)",
+    );
+    t.accept(&["token", "F16", "BBG"]);
+    // A minor never starts in a city holding a token, neutral ones too.
+    t.refuse(&["token", "D2", "CV"], "first token rule");
+    t.accept(&["token", "E13", "CV"]);
+    // 1861 majors: unjoined hexes only, even when every one is joined.
+    let t = Table::new("1861");
+    t.refuse(
+        &["token", "H10", "GRR", "--space", "1"],
+        "GRR starts in a hex no track joins to another stop; hex H10 is joined (first token rule)",
+    );
+}
+
+#[test]
+fn phase_two_restrictions_name_the_hex_and_the_phase() {
+    let t = Table::new("1867");
+    t.refuse(
+        &["place", "M13", "4", "--rotate", "0"],
+        "hex M13 is closed to track until phase 3 (until phase rule)",
+    );
+    // Timmins holds a neutral token until phase 3.
+    t.refuse(
+        &["token", "D2", "CPR"],
+        "hex D2: token space 0 holds a neutral token until phase 3 (until phase rule)",
+    );
+    // Montreal's third city too; its first is free.
+    t.refuse(&["token", "L12", "CPR", "--space", "2"], "until phase 3");
+    t.accept(&["phase", "3"]);
+    t.accept(&["place", "M13", "4", "--rotate", "0"]);
+    t.accept(&["token", "D2", "CPR"]);
+    // 1861: Yaroslavl (I7) among five hexes closed until phase 3.
+    let t = Table::new("1861");
+    let empty = json(&t, &["place", "--list", "I7", "--json"]);
+    assert_eq!(empty, serde_json::json!([]));
+    t.refuse(
+        &["place", "I7", "4", "--rotate", "0"],
+        "hex I7 is closed to track until phase 3",
+    );
+    t.accept(&["phase", "3"]);
+    let open = json(&t, &["place", "--list", "I7", "--json"]);
+    assert!(!open.as_array().unwrap().is_empty(), "{open}");
+}
+
+#[test]
+fn the_1889_lay_rule_and_its_privates() {
+    let t = Table::new("1889");
+    // The port tile goes only through the Mitsubishi Ferry.
+    t.refuse(
+        &["place", "G10", "437", "--rotate", "0"],
+        "tile 437 is laid only through Mitsubishi Ferry (--private MF) on B11, G10, I12, J9 (private tile rule)",
+    );
+    t.refuse(
+        &["place", "C8", "437", "--rotate", "0", "--private", "MF"],
+        "private ability rule",
+    );
+    t.accept(&[
+        "place",
+        "G10",
+        "437",
+        "--rotate",
+        "0",
+        "--private",
+        "Mitsubishi Ferry",
+    ]);
+    // The Ehime Railway lays a green tile on Ohzu in phase 2.
+    t.refuse(
+        &["upgrade", "C4", "12", "--rotate", "3"],
+        "phase colour rule",
+    );
+    t.accept(&["upgrade", "C4", "12", "--rotate", "3", "--private", "ER"]);
+    common::fails_with(
+        &mut t.cmd(&["upgrade", "C4", "12", "--private", "Ehime"]),
+        "unknown private company \"Ehime\"",
+    );
+}
+
+#[test]
+fn semi_restrictive_lays_in_1889() {
+    // IR's home Matsuyama (E2) gets tile 57 joining its lower-left and
+    // upper-right sides; on D3, beyond the lower left, IR may lay only
+    // track that meets it.
+    let t = Table::new("1889");
+    t.accept(&["token", "E2", "IR"]);
+    t.accept(&["place", "E2", "57", "--rotate", "1", "--company", "IR"]);
+    let lays = |by: &[&str]| -> Vec<Value> {
+        json(&t, &[&["place", "--list", "D3", "--json"][..], by].concat())
+            .as_array()
+            .unwrap()
+            .clone()
+    };
+    let ir = lays(&["--company", "IR"]);
+    let anyone = lays(&[]);
+    let joins = |l: &Value| l["connects"].as_str().unwrap().contains("UR");
+    assert!(!ir.is_empty() && ir.iter().all(joins), "{ir:?}");
+    let unreached = anyone.iter().find(|l| !joins(l)).unwrap();
+    let rot = unreached["rotation"].to_string();
+    let tile = unreached["tile"].as_str().unwrap();
+    t.refuse(
+        &["place", "D3", tile, "--rotate", &rot, "--company", "IR"],
+        "IR cannot reach any of its new track or a city whose value changes on hex D3 from its tokens (SemiRestrictive tile lays) (tile lay rule)",
+    );
+    let reached = &ir[0];
+    t.accept(&[
+        "place",
+        "D3",
+        reached["tile"].as_str().unwrap(),
+        "--rotate",
+        &reached["rotation"].to_string(),
+        "--company",
+        "IR",
+    ]);
+}
+
+#[test]
+fn tiles_7_8_and_9_never_run_out_in_1867() {
+    let out = common::stdout_of(common::hexroute().args(["tiles", "1867", "--json"]));
+    let tiles: Value = serde_json::from_str(&out).unwrap();
+    let count = |name: &str| {
+        tiles
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["tile"] == name)
+            .map(|t| t["count"].clone())
+            .unwrap()
+    };
+    for name in ["7", "8", "9"] {
+        assert_eq!(count(name), "unlimited", "tile {name}");
+    }
+    assert_eq!(count("57"), 2);
+}
+
+#[test]
+fn lays_print_their_cost() {
+    // 1830: Pittsburgh's mountain (F16) costs $120 on the first lay.
+    let t = Table::new("1830");
+    let lay = json(
+        &t,
+        &["place", "F16", "57", "--rotate", "0", "--json", "--force"],
+    );
+    assert_eq!(lay["cost"], 120);
+    assert_eq!(
+        lay["cost_parts"],
+        serde_json::json!([{"for": "mountain", "amount": 120}])
+    );
+    // 1867: the St Lawrence costs $80 when track first meets across it.
+    let t = Table::new("1867");
+    let first = json(&t, &["place", "M9", "57", "--rotate", "0", "--json"]);
+    assert_eq!(first["cost"], 0, "nothing on M11 yet: {first}");
+    let second = json(&t, &["place", "M11", "9", "--rotate", "0", "--json"]);
+    assert_eq!(
+        second["cost_parts"],
+        serde_json::json!([{"for": "water at the T side", "amount": 80}])
+    );
+    // A water hex: K11 costs $20; the words go to standard error.
+    let said = t.accept(&["place", "K11", "9", "--rotate", "0"]);
+    assert!(
+        said.contains("K11: tile 9 rotation 0; cost $20 (water $20)"),
+        "{said}"
+    );
+}
+
+#[test]
+fn printed_company_names_and_old_ones() {
+    let t = Table::new("1867");
+    t.accept(&["token", "C17", "GW"]);
+    assert_eq!(t.hex("C17")["tokens"]["0"], "GWR");
+    let t = Table::new("1861");
+    t.accept(&["token", "H20", "D"]);
+    assert_eq!(t.hex("H20")["tokens"]["0"], "Y");
+}
+
+/// A tile's track in words, the same whichever way round each piece is
+/// said (tile 9 at rotation 0 says `B-T`, at rotation 3 `T-B`).
+fn shape(connects: &str) -> String {
+    let mut pieces: Vec<String> = connects
+        .split_whitespace()
+        .map(|p| {
+            let mut ends: Vec<&str> = p.split('-').collect();
+            ends.sort();
+            ends.join("-")
+        })
+        .collect();
+    pieces.sort();
+    pieces.join(" ")
+}
+
+/// `--list` is exactly the tiles and rotations a lay accepts: every tile
+/// in supply is tried at all six rotations through the binary, and the
+/// accepted shapes (tile and track in words) match the list.
+#[test]
+fn list_is_every_lay_that_is_accepted() {
+    let t = Table::new("1867");
+    t.accept(&["place", "E13", "57", "--rotate", "0"]);
+    t.accept(&["token", "E13", "CPR"]);
+    t.accept(&["phase", "5"]);
+    let out = common::stdout_of(common::hexroute().args(["tiles", "1867", "--json"]));
+    let tiles: Vec<String> = serde_json::from_str::<Value>(&out)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["tile"].as_str().unwrap().to_string())
+        .collect();
+    let cases = [
+        ("place", "G15", None),
+        ("place", "E11", Some("CPR")),
+        ("place", "E15", Some("CPR")),
+        ("upgrade", "E13", Some("CPR")),
+    ];
+    for (kind, hex, company) in cases {
+        let by: Vec<&str> = company.map(|c| vec!["--company", c]).unwrap_or_default();
+        let listed: BTreeSet<(String, String)> =
+            json(&t, &[&[kind, "--list", hex, "--json"][..], &by].concat())
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| {
+                    (
+                        l["tile"].as_str().unwrap().into(),
+                        shape(l["connects"].as_str().unwrap()),
+                    )
+                })
+                .collect();
+        let out = t.dir.path().join("try.json");
+        let mut accepted = BTreeSet::new();
+        for tile in &tiles {
+            for rot in 0..6 {
+                let r = rot.to_string();
+                let o = t
+                    .cmd(
+                        &[
+                            &[kind, hex, tile, "--rotate", &r, "--json", "-o"][..],
+                            &[out.to_str().unwrap()],
+                            &by,
+                        ]
+                        .concat(),
+                    )
+                    .output()
+                    .unwrap();
+                if o.status.success() {
+                    let l: Value = serde_json::from_slice(&o.stdout).unwrap();
+                    accepted.insert((tile.clone(), shape(l["connects"].as_str().unwrap())));
+                } else {
+                    assert_eq!(
+                        o.status.code(),
+                        Some(2),
+                        "{}",
+                        String::from_utf8_lossy(&o.stderr)
+                    );
+                }
+            }
+        }
+        assert!(!listed.is_empty(), "{kind} {hex} lists something");
+        assert_eq!(listed, accepted, "{kind} --list {hex}");
+    }
+}
