@@ -29,6 +29,43 @@ pub struct Phase {
     pub name: String,
     pub tiles: Vec<Colour>,
     pub offboard: Colour,
+    /// How many trains a company of each kind may own in this phase; a kind
+    /// left out has no limit here (1867's majors before they can start).
+    #[serde(default)]
+    pub train_limit: BTreeMap<CompanyKind, u32>,
+}
+
+/// Companies differ in train limits and in how they pay (1867's minors).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CompanyKind {
+    #[default]
+    Major,
+    Minor,
+    National,
+}
+
+impl CompanyKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            CompanyKind::Major => "major",
+            CompanyKind::Minor => "minor",
+            CompanyKind::National => "national",
+        }
+    }
+}
+
+/// How a game pays dividends (18xx.games's `Dividend` steps).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dividends {
+    /// Majors may pay half: the treasury keeps half the revenue, rounded
+    /// down to a multiple of the share count (1867, 1861).
+    #[serde(default)]
+    pub half: bool,
+    /// Minors split their revenue: half (rounded down) to the treasury,
+    /// the rest to the owner (1867, 1861).
+    #[serde(default)]
+    pub minors_split: bool,
 }
 
 impl Phase {
@@ -104,6 +141,15 @@ pub struct Company {
     /// Where a company without a printed home may put its first token.
     #[serde(default)]
     pub first_token: Option<FirstToken>,
+    #[serde(default)]
+    pub kind: CompanyKind,
+    /// Shares its revenue is paid over (10 for 10% shares; a minor: 1).
+    #[serde(default = "ten")]
+    pub shares: u32,
+}
+
+fn ten() -> u32 {
+    10
 }
 
 /// Where a company that chooses its home may start.
@@ -327,6 +373,11 @@ pub struct GameDef {
     pub offboard_groups: Vec<OffboardGroup>,
     #[serde(default)]
     pub until_phase: Vec<UntilPhase>,
+    /// Trains that rust (leave play) when a phase begins: (train, phase).
+    #[serde(default)]
+    pub rusts: Vec<(String, String)>,
+    #[serde(default)]
+    pub dividends: Dividends,
     #[serde(default)]
     pub privates: Vec<Private>,
     pub rules: Rules,
@@ -445,6 +496,9 @@ pub struct Game {
     pub offboard_groups: BTreeMap<Coord, Coord>,
     pub early: Vec<EarlyRules>,
     pub privates: Vec<Private>,
+    /// Trains and the phase index at whose start they rust.
+    pub rusts: Vec<(String, usize)>,
+    pub dividends: Dividends,
     pub rules: Rules,
     pub import: ImportDef,
 }
@@ -669,6 +723,18 @@ impl Game {
                     .collect::<Result<_>>()?,
             });
         }
+        let mut rusts = Vec::new();
+        for (train, phase) in &def.rusts {
+            if !def.trains.iter().any(|t| &t.name == train) {
+                return Err(err(format!("rusts: unknown train \"{train}\"")));
+            }
+            let at = def
+                .phases
+                .iter()
+                .position(|p| &p.name == phase)
+                .ok_or_else(|| err(format!("rusts: unknown phase \"{phase}\"")))?;
+            rusts.push((train.clone(), at));
+        }
         for p in &def.privates {
             for h in &p.hexes {
                 on_map(h, &p.name)?;
@@ -704,6 +770,8 @@ impl Game {
             offboard_groups,
             early,
             privates: def.privates,
+            rusts,
+            dividends: def.dividends,
             rules: def.rules,
             import: def.import,
         })
@@ -843,6 +911,19 @@ impl Game {
                 };
                 Error::unknown("private company", wanted, &self.id, names, known)
             })
+    }
+
+    /// How many trains `company` may own in phase `phase`, if limited.
+    pub fn train_limit(&self, company: &Company, phase: usize) -> Option<u32> {
+        self.phases[phase].train_limit.get(&company.kind).copied()
+    }
+
+    /// The trains that rust when phase `phase` begins.
+    pub fn rusting_at(&self, phase: usize) -> impl Iterator<Item = &str> + '_ {
+        self.rusts
+            .iter()
+            .filter(move |(_, p)| *p == phase)
+            .map(|(t, _)| t.as_str())
     }
 
     /// The private through which alone `tile` may be laid, if any.

@@ -145,6 +145,7 @@ pub fn import(text: &str, game: &Game) -> Result<Imported, Error> {
         hexes,
         trains: BTreeMap::new(),
         history: Vec::new(),
+        undone: Vec::new(),
     };
     for (company, c, space) in game.setup_tokens() {
         let held = state.tokens_at(c).and_then(|t| t.get(&space));

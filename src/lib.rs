@@ -25,6 +25,7 @@
 pub mod address;
 pub mod atomic;
 pub mod catalogue;
+pub mod dividend;
 pub mod error;
 pub mod flow;
 pub mod game;

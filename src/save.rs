@@ -54,6 +54,10 @@ struct SaveIn {
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
+    /// Changes taken back by `undo` that `redo` can apply again, most
+    /// recent last.
+    #[serde(default)]
+    undone: Vec<ChangeJson>,
 }
 
 /// A history entry as saved: the command, when, and each changed hex before and after.
@@ -70,6 +74,17 @@ struct ChangeJson {
     #[serde(default, skip_serializing_if = "Vec::is_empty", with = "ordered")]
     #[schemars(with = "BTreeMap<String, HexChange>")]
     hexes: Vec<(String, HexChange)>,
+    /// Each company whose trains changed, before and after.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    trains: BTreeMap<String, TrainsChange>,
+}
+
+/// A company's trains before and after a change.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct TrainsChange {
+    before: Vec<String>,
+    after: Vec<String>,
 }
 
 /// A phase change: names before and after.
@@ -124,6 +139,8 @@ struct SaveOut<'a> {
     trains: &'a BTreeMap<String, Vec<String>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    undone: Vec<ChangeJson>,
 }
 
 /// The JSON Schema of saved games, made from the types that read them.
@@ -183,23 +200,39 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, Error> {
                 .map_err(|e| e.context(format!("history entry {}", n + 1)))?,
         );
     }
+    let mut undone = Vec::new();
+    for (n, ch) in raw.undone.into_iter().enumerate() {
+        undone.push(
+            change_from_json(ch, game).map_err(|e| e.context(format!("undone entry {}", n + 1)))?,
+        );
+    }
     let mut trains: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (company, names) in raw.trains {
         let abbrev = game.company(&company)?.abbrev.clone();
-        let list = trains.entry(abbrev).or_default();
-        for t in names {
-            let train = game
-                .train(&t)
-                .map_err(|e| e.context(format!("trains of {company}")))?;
-            list.push(train.name.clone());
-        }
+        trains
+            .entry(abbrev)
+            .or_default()
+            .extend(train_names(game, &company, names)?);
     }
     Ok(MapState {
         phase,
         hexes,
         trains,
         history,
+        undone,
     })
+}
+
+/// Train names as the game spells them.
+fn train_names(game: &Game, company: &str, names: Vec<String>) -> Result<Vec<String>, Error> {
+    names
+        .iter()
+        .map(|t| {
+            game.train(t)
+                .map(|train| train.name.clone())
+                .map_err(|e| e.context(format!("trains of {company}")))
+        })
+        .collect()
 }
 
 /// Every token of a hex's state sits in a token space its tile has.
@@ -209,6 +242,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         hexes: BTreeMap::from([(c, state.clone())]),
         trains: BTreeMap::new(),
         history: Vec::new(),
+        undone: Vec::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -281,11 +315,19 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         check_token_spaces(game, c, &addr, &after)?;
         hexes.insert(c, (before, after));
     }
+    let mut trains = BTreeMap::new();
+    for (company, tc) in ch.trains {
+        let abbrev = game.company(&company)?.abbrev.clone();
+        let before = train_names(game, &company, tc.before)?;
+        let after = train_names(game, &company, tc.after)?;
+        trains.insert(abbrev, (before, after));
+    }
     Ok(Change {
         command: ch.command,
         time: ch.time,
         phase,
         hexes,
+        trains,
     })
 }
 
@@ -317,6 +359,19 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
                 )
             })
             .collect(),
+        trains: ch
+            .trains
+            .iter()
+            .map(|(co, (b, a))| {
+                (
+                    co.clone(),
+                    TrainsChange {
+                        before: b.clone(),
+                        after: a.clone(),
+                    },
+                )
+            })
+            .collect(),
     }
 }
 
@@ -340,6 +395,11 @@ pub fn to_json(state: &MapState, game: &Game) -> String {
         trains: &state.trains,
         history: state
             .history
+            .iter()
+            .map(|c| change_to_json(c, game))
+            .collect(),
+        undone: state
+            .undone
             .iter()
             .map(|c| change_to_json(c, game))
             .collect(),

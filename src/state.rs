@@ -23,6 +23,23 @@ pub struct MapState {
     pub trains: BTreeMap<String, Vec<String>>,
     /// Changes made by hexroute commands, oldest first, so they can be undone.
     pub history: Vec<Change>,
+    /// Changes taken back by `undo`, most recent last, so `redo` can
+    /// apply them again; a new change clears them.
+    pub undone: Vec<Change>,
+}
+
+/// What a hand edit changed after the last recorded change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Drift {
+    Hex(Coord),
+    Phase,
+    Trains(String),
+}
+
+#[derive(Copy, Clone)]
+enum Side {
+    Before,
+    After,
 }
 
 /// One recorded change: enough to show what happened and to undo it.
@@ -36,6 +53,8 @@ pub struct Change {
     pub phase: Option<(usize, usize)>,
     /// Each changed hex, before and after.
     pub hexes: BTreeMap<Coord, (HexState, HexState)>,
+    /// Each company whose trains changed, before and after.
+    pub trains: BTreeMap<String, (Vec<String>, Vec<String>)>,
 }
 
 impl MapState {
@@ -46,6 +65,7 @@ impl MapState {
             hexes: BTreeMap::new(),
             trains: BTreeMap::new(),
             history: Vec::new(),
+            undone: Vec::new(),
         }
     }
 
@@ -77,7 +97,8 @@ impl MapState {
         }
     }
 
-    /// Moves to `next`, recording the difference in the history.
+    /// Moves to `next`, recording the difference in the history. What was
+    /// undone can no longer be redone.
     pub fn commit(&mut self, next: MapState, command: String, time: String) {
         let mut hexes = BTreeMap::new();
         let coords: std::collections::BTreeSet<Coord> = self
@@ -92,29 +113,93 @@ impl MapState {
                 hexes.insert(c, (before, after));
             }
         }
-        let phase = (self.phase != next.phase).then_some((self.phase, next.phase));
-        for (c, (_, after)) in &hexes {
-            self.set_hex(*c, after.clone());
+        let companies: std::collections::BTreeSet<&String> =
+            self.trains.keys().chain(next.trains.keys()).collect();
+        let mut trains = BTreeMap::new();
+        for co in companies {
+            let before = self.trains.get(co).cloned().unwrap_or_default();
+            let after = next.trains.get(co).cloned().unwrap_or_default();
+            if before != after {
+                trains.insert(co.clone(), (before, after));
+            }
         }
-        self.phase = next.phase;
-        self.history.push(Change {
+        let phase = (self.phase != next.phase).then_some((self.phase, next.phase));
+        let change = Change {
             command,
             time,
             phase,
             hexes,
-        });
+            trains,
+        };
+        self.apply(&change, Side::After);
+        self.history.push(change);
+        self.undone.clear();
     }
 
-    /// Reverts the last recorded change, returning it.
+    /// Sets every hex, the phase and the trains a change touched to one side of it.
+    fn apply(&mut self, change: &Change, side: Side) {
+        let pick = |pair: &(HexState, HexState)| match side {
+            Side::Before => pair.0.clone(),
+            Side::After => pair.1.clone(),
+        };
+        for (c, pair) in &change.hexes {
+            self.set_hex(*c, pick(pair));
+        }
+        if let Some((before, after)) = change.phase {
+            self.phase = match side {
+                Side::Before => before,
+                Side::After => after,
+            };
+        }
+        for (co, (before, after)) in &change.trains {
+            let list = match side {
+                Side::Before => before,
+                Side::After => after,
+            };
+            if list.is_empty() {
+                self.trains.remove(co);
+            } else {
+                self.trains.insert(co.clone(), list.clone());
+            }
+        }
+    }
+
+    /// Reverts the last recorded change, returning it; `redo` can apply it again.
     pub fn undo(&mut self) -> Option<Change> {
         let change = self.history.pop()?;
-        for (c, (before, _)) in &change.hexes {
-            self.set_hex(*c, before.clone());
-        }
-        if let Some((before, _)) = change.phase {
-            self.phase = before;
-        }
+        self.apply(&change, Side::Before);
+        self.undone.push(change.clone());
         Some(change)
+    }
+
+    /// Applies again the change `undo` took back last, returning it.
+    pub fn redo(&mut self) -> Option<Change> {
+        let change = self.undone.pop()?;
+        self.apply(&change, Side::After);
+        self.history.push(change.clone());
+        Some(change)
+    }
+
+    /// What differs from how the last recorded change left it (a hand edit
+    /// since); `None` when all matches.
+    pub fn edited_since_last_change(&self) -> Option<Drift> {
+        let last = self.history.last()?;
+        if let Some((c, _)) = last
+            .hexes
+            .iter()
+            .find(|(c, (_, after))| self.hex_state(**c) != *after)
+        {
+            return Some(Drift::Hex(*c));
+        }
+        if let Some((_, after)) = last.phase
+            && self.phase != after
+        {
+            return Some(Drift::Phase);
+        }
+        last.trains
+            .iter()
+            .find(|(co, (_, after))| self.trains.get(*co).cloned().unwrap_or_default() != *after)
+            .map(|(co, _)| Drift::Trains(co.clone()))
     }
 
     /// The tile on a hex now (laid or printed), with its rotation.

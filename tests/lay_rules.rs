@@ -30,7 +30,7 @@ fn stubs_need_an_exit() {
     );
     // Without --rotate the only legal rotation is the one on the stub.
     let said = t.accept(&["place", "G15", "57"]);
-    assert!(said.contains("G15: tile 57 rotation 1"), "{said}");
+    assert!(said.contains("placed 57 on G15 (rotation 1)"), "{said}");
     // Cornwall (K13, a town) has its stub at the upper right.
     t.refuse(&["place", "K13", "3", "--rotate", "0"], "stubs rule");
 }
@@ -281,7 +281,7 @@ fn lays_print_their_cost() {
     // A water hex: K11 costs $20; the words go to standard error.
     let said = t.accept(&["place", "K11", "9", "--rotate", "0"]);
     assert!(
-        said.contains("K11: tile 9 rotation 0; cost $20 (water $20)"),
+        said.contains("placed 9 on K11 (rotation 0); cost $20 (water $20)"),
         "{said}"
     );
 }

@@ -462,6 +462,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             } else {
                 Colour::Yellow
             },
+            train_limit: Default::default(),
         }],
         trains: trains.clone(),
         companies: companies
@@ -478,6 +479,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                 setup_tokens: vec![],
                 home_city: None,
                 first_token: None,
+                kind: Default::default(),
+                shares: 10,
             })
             .collect(),
         hexes,
@@ -489,6 +492,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         // Sometimes every off-board is one area of several hexes (Detroit).
         until_phase: vec![],
         privates: vec![],
+        rusts: vec![],
+        dividends: Default::default(),
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
             vec![OffboardGroup {
                 name: "West".into(),
@@ -520,6 +525,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         hexes: placed,
         trains: BTreeMap::new(),
         history: Vec::new(),
+        undone: Vec::new(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);
@@ -743,6 +749,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         hexes: placed,
         trains: BTreeMap::new(),
         history: Vec::new(),
+        undone: Vec::new(),
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);

@@ -12,7 +12,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
 use hexroute::rules::{self, Lay, LayBy, LayKind, Violation};
-use hexroute::state::MapState;
+use hexroute::state::{Drift, MapState};
 use hexroute::{Error, import as convert, save};
 use serde_json::json;
 use std::path::Path;
@@ -52,21 +52,41 @@ pub fn import(custom: Option<&Path>, input: &Path, output: &Path, force: bool) -
     write_save(output, &game, &state)
 }
 
-/// Loads, changes and writes a saved game. `change` returns the new map and
-/// the rules it breaks; broken rules refuse the change unless `--force`.
+/// What a change does: the map after it, the rules it breaks, and one
+/// line saying what it did (`placed 57 on M9 (rotation 1)`).
+struct Edit {
+    next: MapState,
+    violations: Vec<Violation>,
+    said: String,
+}
+
+impl Edit {
+    fn new(next: MapState, violations: Vec<Violation>, said: String) -> Edit {
+        Edit {
+            next,
+            violations,
+            said,
+        }
+    }
+}
+
+/// Loads, changes and writes a saved game. `change` says what it does;
+/// broken rules refuse it unless `--force`, `--dry-run` writes nothing, and
+/// the confirmation goes to standard error unless `--quiet`.
 fn edit(
     custom: Option<&Path>,
     args: &EditArgs,
-    change: impl FnOnce(&Game, &MapState) -> Result<(MapState, Vec<Violation>)>,
+    change: impl FnOnce(&Game, &MapState) -> Result<Edit>,
 ) -> Result<()> {
     let _lock = lock_for_edit(args)?;
     refuse_edit_over_other(args.target(), args.force)?;
     let (game, mut state) = load_save(custom, &args.file)?;
     let name = display(&args.file);
     // Context, not a new error: a fault of hexroute keeps its exit code 1.
-    let (next, violations) = change(&game, &state).with_context(|| name.clone())?;
-    if !violations.is_empty() {
-        let text = violations
+    let made = change(&game, &state).with_context(|| name.clone())?;
+    if !made.violations.is_empty() {
+        let text = made
+            .violations
             .iter()
             .map(|v| format!("{} ({} rule)", v.message, v.rule))
             .collect::<Vec<_>>()
@@ -76,8 +96,28 @@ fn edit(
         }
         eprintln!("hexroute: warning: {name}: recorded despite the rules (--force): {text}");
     }
-    state.commit(next, command_line(), utc_now());
-    write_save(args.target(), &game, &state)
+    state.commit(made.next, command_line(), utc_now());
+    finish(args, &game, &state, &made.said)
+}
+
+/// Writes the changed game (unless `--dry-run`) and confirms.
+fn finish(args: &EditArgs, game: &Game, state: &MapState, said: &str) -> Result<()> {
+    if args.dry_run {
+        // Still prove the result would save and load back.
+        hexroute::save::from_json(&hexroute::save::to_json(state, game), game)
+            .map_err(|e| Error::Internal(format!("the changed game does not reload: {e}")))?;
+    } else {
+        write_save(args.target(), game, state)?;
+    }
+    if !args.quiet {
+        let prefix = if args.dry_run {
+            "dry run, not written: "
+        } else {
+            ""
+        };
+        eprintln!("{prefix}{said}");
+    }
+    Ok(())
 }
 
 /// An edit of a file in place holds its lock from reading to writing, so
@@ -158,7 +198,7 @@ fn lay(custom: Option<&Path>, args: &LayArgs, kind: LayKind, tile: &str) -> Resu
         bail!("--json prints to standard output, where the game is written; give -o FILE");
     }
     let rotation = rotation_arg(args.rotate);
-    let mut made: Option<(String, serde_json::Value)> = None;
+    let mut made: Option<serde_json::Value> = None;
     edit(custom, &args.edit, |game, state| {
         let c = game.hex(&args.hex)?;
         let name = canonical_tile(game, tile)?;
@@ -178,20 +218,26 @@ fn lay(custom: Option<&Path>, args: &LayArgs, kind: LayKind, tile: &str) -> Resu
             }
         };
         let addr = game.format(c);
-        let words = format!(
-            "{addr}: tile {} rotation {}; cost {}",
-            chosen.tile,
+        let verb = match kind {
+            LayKind::Place => format!("placed {} on {addr}", chosen.tile),
+            LayKind::Upgrade => format!("upgraded {addr} to {}", chosen.tile),
+        };
+        let said = format!(
+            "{verb} (rotation {}){}; cost {}",
             chosen.rotation,
+            company
+                .as_ref()
+                .map(|c| format!(" for {c}"))
+                .unwrap_or_default(),
             cost_words(&chosen.cost)
         );
-        made = Some((words, lay_json(game, &addr, &chosen)));
-        Ok((next, chosen.violations))
+        made = Some(lay_json(game, &addr, &chosen));
+        Ok(Edit::new(next, chosen.violations, said))
     })?;
-    let (words, json) = made.ok_or_else(|| Error::Internal("a lay was written unmade".into()))?;
+    let json = made.ok_or_else(|| Error::Internal("a lay was written unmade".into()))?;
     if args.json {
         return print_json(&json);
     }
-    eprintln!("{words}");
     Ok(())
 }
 
@@ -380,15 +426,23 @@ pub fn token(
             };
             hex_state.tokens.remove(&space);
             next.hexes.insert(c, hex_state);
-            return Ok((next, Vec::new()));
+            let said = format!("removed {abbrev}'s token from {}", game.format(c));
+            return Ok(Edit::new(next, Vec::new(), said));
         }
         let placement = rules::check_token(game, state, c, &abbrev, space)?;
+        let said = format!(
+            "placed a {abbrev} token on {} (space {})",
+            game.format(c),
+            placement.space
+        );
         hex_state.tokens.insert(placement.space, abbrev);
         next.hexes.insert(c, hex_state);
-        Ok((next, placement.violations))
+        Ok(Edit::new(next, placement.violations, said))
     })
 }
 
+/// Moves the game to another phase. Moving on, the trains that rust at
+/// any phase passed leave play, and the confirmation says which.
 pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> {
     edit(custom, args, |game, state| {
         let mut next = state.clone();
@@ -399,22 +453,158 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
                 game.phases[state.phase].name
             );
         }
-        Ok((next, Vec::new()))
+        let rusting: Vec<&str> = (state.phase + 1..=next.phase)
+            .flat_map(|p| game.rusting_at(p))
+            .collect();
+        let mut rusted = Vec::new();
+        for (company, trains) in next.trains.iter_mut() {
+            let before = trains.len();
+            trains.retain(|t| !rusting.contains(&t.as_str()));
+            if trains.len() < before {
+                rusted.push(format!("{company} {}", before - trains.len()));
+            }
+        }
+        next.trains.retain(|_, trains| !trains.is_empty());
+        let mut said = format!(
+            "phase {} → {}",
+            game.phases[state.phase].name, game.phases[next.phase].name
+        );
+        if !rusting.is_empty() {
+            said.push_str(&format!(
+                "; {} trains rust{}",
+                rusting.join(", "),
+                if rusted.is_empty() {
+                    " (none owned)".to_string()
+                } else {
+                    format!(": {}", rusted.join(", "))
+                }
+            ));
+        }
+        Ok(Edit::new(next, Vec::new(), said))
     })
 }
 
+/// Adds and removes a company's trains; adding checks the phase's limit.
+pub fn trains(
+    custom: Option<&Path>,
+    args: &EditArgs,
+    company: &str,
+    add: &[String],
+    remove: &[String],
+) -> Result<()> {
+    edit(custom, args, |game, state| {
+        let info = game.company(company)?;
+        let abbrev = info.abbrev.clone();
+        let mut list = state.trains.get(&abbrev).cloned().unwrap_or_default();
+        let mut removed = Vec::new();
+        for t in remove {
+            let name = game.train(t)?.name.clone();
+            let Some(at) = list.iter().position(|x| *x == name) else {
+                bail!(
+                    "{abbrev} has no {name} train to remove (it has: {})",
+                    words_or_none(&list)
+                );
+            };
+            list.remove(at);
+            removed.push(name);
+        }
+        let mut added = Vec::new();
+        for t in add {
+            let name = game.train(t)?.name.clone();
+            list.push(name.clone());
+            added.push(name);
+        }
+        let mut violations = Vec::new();
+        if let Some(limit) = game.train_limit(info, state.phase)
+            && list.len() > limit as usize
+            && !added.is_empty()
+        {
+            violations.push(Violation {
+                rule: "train limit",
+                message: format!(
+                    "{abbrev} would own {} trains; a {} may own {limit} in phase {}",
+                    list.len(),
+                    info.kind.name(),
+                    game.phases[state.phase].name
+                ),
+            });
+        }
+        let mut next = state.clone();
+        if list.is_empty() {
+            next.trains.remove(&abbrev);
+        } else {
+            next.trains.insert(abbrev.clone(), list.clone());
+        }
+        let mut did = Vec::new();
+        if !added.is_empty() {
+            did.push(format!("added {}", added.join(", ")));
+        }
+        if !removed.is_empty() {
+            did.push(format!("removed {}", removed.join(", ")));
+        }
+        let said = format!(
+            "{abbrev}: {}; trains now {}",
+            did.join(", "),
+            words_or_none(&list)
+        );
+        Ok(Edit::new(next, violations, said))
+    })
+}
+
+fn words_or_none(list: &[String]) -> String {
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.join(", ")
+    }
+}
+
+/// Reverts the last recorded change, unless the file was edited by hand
+/// after it (then `--force` reverts it anyway).
 pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
     let _lock = lock_for_edit(args)?;
     refuse_edit_over_other(args.target(), args.force)?;
     let (game, mut state) = load_save(custom, &args.file)?;
     let name = display(&args.file);
+    if let Some(drift) = state.edited_since_last_change()
+        && !args.force
+    {
+        let what = match drift {
+            Drift::Hex(c) => format!("hex {}", game.format(c)),
+            Drift::Phase => "the phase".into(),
+            Drift::Trains(co) => format!("{co}'s trains"),
+        };
+        bail!(
+            "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"
+        );
+    }
     let Some(change) = state.undo() else {
         bail!("{name}: no recorded change to undo (the history is empty)");
     };
-    eprintln!("undid: {}  ({})", change.command, change.time);
-    write_save(args.target(), &game, &state)
+    finish(
+        args,
+        &game,
+        &state,
+        &format!("undid: {}  ({})", change.command, change.time),
+    )
 }
 
+/// Applies again the change `undo` took back last.
+pub fn redo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
+    let _lock = lock_for_edit(args)?;
+    refuse_edit_over_other(args.target(), args.force)?;
+    let (game, mut state) = load_save(custom, &args.file)?;
+    let name = display(&args.file);
+    let Some(change) = state.redo() else {
+        bail!("{name}: nothing to redo (no change was undone since the last new one)");
+    };
+    finish(
+        args,
+        &game,
+        &state,
+        &format!("redid: {}  ({})", change.command, change.time),
+    )
+}
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,8 @@
-//! The commands that only look: `games`, `tiles`, `show`, and the
+//! The commands that only look: `games`, `tiles`, `show`, `trains` (listing),
+//! `companies`, and the
 //! program's own `completions` and `man`.
 
-use super::io::{load_game, load_save, print_json};
+use super::io::{display, load_game, load_save, print_json};
 use anyhow::Result;
 use clap::CommandFactory;
 use hexroute::{Error, game};
@@ -220,5 +221,112 @@ pub fn man() -> Result<()> {
     clap_mangen::Man::new(super::Cli::command())
         .render(&mut std::io::stdout())
         .map_err(|e| Error::Internal(format!("cannot write the manual page: {e}")))?;
+    Ok(())
+}
+
+/// `trains FILE [COMPANY]`: each company's trains, with the phase's limit.
+pub fn trains(
+    custom: Option<&Path>,
+    file: &Path,
+    company: Option<&str>,
+    as_json: bool,
+) -> Result<()> {
+    let (game, state) = load_save(custom, file)?;
+    let chosen: Vec<&hexroute::game::Company> = match company {
+        Some(c) => vec![game.company(c).map_err(|e| e.context(display(file)))?],
+        None => game
+            .companies
+            .iter()
+            .filter(|c| state.trains.contains_key(&c.abbrev))
+            .collect(),
+    };
+    let rows: Vec<(&str, Vec<String>, Option<u32>)> = chosen
+        .iter()
+        .map(|c| {
+            (
+                c.abbrev.as_str(),
+                state.trains.get(&c.abbrev).cloned().unwrap_or_default(),
+                game.train_limit(c, state.phase),
+            )
+        })
+        .collect();
+    if as_json {
+        let out: serde_json::Map<String, serde_json::Value> = rows
+            .iter()
+            .map(|(co, trains, limit)| (co.to_string(), json!({"trains": trains, "limit": limit})))
+            .collect();
+        return print_json(&out);
+    }
+    println!("Trains in phase {}:", game.phases[state.phase].name);
+    if rows.is_empty() {
+        println!("  no company owns a train (add some: hexroute trains FILE CO --add 2)");
+    }
+    for (co, trains, limit) in rows {
+        let limit = limit.map(|l| format!("  (limit {l})")).unwrap_or_default();
+        let list = if trains.is_empty() {
+            "none".to_string()
+        } else {
+            trains.join(", ")
+        };
+        println!("  {co:<5} {list}{limit}");
+    }
+    Ok(())
+}
+
+/// `companies FILE`: who is on the map, where, with what.
+pub fn companies(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
+    let (game, state) = load_save(custom, file)?;
+    let rows: Vec<serde_json::Value> = game
+        .companies
+        .iter()
+        .map(|c| {
+            let placed: Vec<String> = state
+                .tokens()
+                .filter(|(_, _, co)| *co == c.abbrev)
+                .map(|(h, _, _)| game.format(h))
+                .collect();
+            let trains = state.trains.get(&c.abbrev).cloned().unwrap_or_default();
+            json!({
+                "company": c.abbrev,
+                "name": c.name,
+                "kind": c.kind.name(),
+                "home": c.home,
+                "tokens": placed,
+                "tokens_left": c.tokens.saturating_sub(placed.len() as u32),
+                "trains": trains,
+                "started": !placed.is_empty(),
+            })
+        })
+        .collect();
+    if as_json {
+        return print_json(&rows);
+    }
+    println!(
+        "{:<5} {:<8} {:<5} {:<18} {:>4}  {:<14} NAME",
+        "CO", "KIND", "HOME", "TOKENS", "LEFT", "TRAINS"
+    );
+    for r in &rows {
+        let list = |v: &serde_json::Value| {
+            let items: Vec<&str> = v
+                .as_array()
+                .map(|a| a.iter().filter_map(|x| x.as_str()).collect())
+                .unwrap_or_default();
+            if items.is_empty() {
+                "-".to_string()
+            } else {
+                items.join(",")
+            }
+        };
+        println!(
+            "{:<5} {:<8} {:<5} {:<18} {:>4}  {:<14} {}",
+            r["company"].as_str().unwrap_or_default(),
+            r["kind"].as_str().unwrap_or_default(),
+            r["home"].as_str().unwrap_or("-"),
+            list(&r["tokens"]),
+            r["tokens_left"],
+            list(&r["trains"]),
+            r["name"].as_str().unwrap_or_default(),
+        );
+    }
     Ok(())
 }

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 /// Saved games are JSON files (see README). Every FILE argument may be `-`
 /// for standard input or output. Errors exit with code 2 for bad input.
 #[derive(Parser, Debug)]
-#[command(name = "hexroute", version, about, long_about = None, propagate_version = true)]
+#[command(name = "hexroute", version, about, long_about = None, propagate_version = false)]
 pub struct Cli {
     /// Use this game definition (RON) instead of the built-in games.
     #[arg(long, global = true, value_name = "PATH")]
@@ -33,7 +33,9 @@ pub struct Cli {
 pub enum Command {
     /// Start a new game on the printed map, in its first phase.
     ///
-    /// Example: hexroute new 1867 -o game.json
+    /// Examples:
+    ///   hexroute new 1867 -o game.json
+    #[command(verbatim_doc_comment)]
     New {
         /// Game id (see `hexroute games`).
         game: String,
@@ -46,7 +48,9 @@ pub enum Command {
     },
     /// Summarise a saved game: phase, tiles laid, tokens, supply.
     ///
-    /// Example: hexroute show fixtures/1867_bc.json
+    /// Examples:
+    ///   hexroute show fixtures/1867_bc.json
+    #[command(verbatim_doc_comment)]
     Show {
         /// Saved game (`-` for standard input).
         file: PathBuf,
@@ -59,7 +63,9 @@ pub enum Command {
     },
     /// Convert a rusty_train / navig18xx save into a hexroute saved game.
     ///
-    /// Example: hexroute import 1867_bc.game -o game.json
+    /// Examples:
+    ///   hexroute import 1867_bc.game -o game.json
+    #[command(verbatim_doc_comment)]
     Import {
         /// The rusty_train save (`-` for standard input).
         save: PathBuf,
@@ -74,8 +80,10 @@ pub enum Command {
     Games,
     /// List a game's tiles with their colours and counts, or draw them as a sheet.
     ///
-    /// Example: hexroute tiles 1867
-    ///          hexroute tiles 1867 -o sheet.png
+    /// Examples:
+    ///   hexroute tiles 1867
+    ///   hexroute tiles 1867 -o sheet.png
+    #[command(verbatim_doc_comment)]
     Tiles {
         /// Game id (see `hexroute games`).
         game: String,
@@ -90,26 +98,34 @@ pub enum Command {
     },
     /// Draw the map (and optionally routes) as PNG, SVG or PDF.
     ///
-    /// Example: hexroute render game.json -o map.png
-    ///          hexroute render game.json --crop C10:N18 -o east.svg
-    ///          hexroute render game.json --routes cnr.json -o cnr.png
+    /// Examples:
+    ///   hexroute render game.json -o map.png
+    ///   hexroute render game.json --crop C10:N18 -o east.svg
+    ///   hexroute render game.json --routes cnr.json -o cnr.png
+    #[command(verbatim_doc_comment)]
     Render(RenderArgs),
     /// Lay a yellow tile on an empty or pre-printed hex, checked against the rules.
     ///
     /// Prints what the lay costs (terrain, water); `--json` prints the lay.
     ///
-    /// Example: hexroute place game.json M9 57 --rotate 1 --company GWR
-    ///          hexroute place --list game.json G15 --company CPR
-    ///          hexroute place game.json G10 437 --private "Mitsubishi Ferry"
+    /// Examples:
+    ///   hexroute place game.json M9 57 --rotate 1 --company GWR
+    ///   hexroute place --list game.json G15 --company CPR
+    ///   hexroute place game.json G10 437 --private "Mitsubishi Ferry"
+    #[command(verbatim_doc_comment)]
     Place(LayArgs),
     /// Replace a tile by an upgrade; tokens move to cities that keep their track.
     ///
-    /// Example: hexroute upgrade game.json L12 X2 --rotate 0
-    ///          hexroute upgrade --list game.json L12 --json
+    /// Examples:
+    ///   hexroute upgrade game.json L12 X2 --rotate 0
+    ///   hexroute upgrade --list game.json L12 --json
+    #[command(verbatim_doc_comment)]
     Upgrade(LayArgs),
     /// Place (or with --remove take back) a company's station token.
     ///
-    /// Example: hexroute token game.json F16 CPR --space 2
+    /// Examples:
+    ///   hexroute token game.json F16 CPR --space 2
+    #[command(verbatim_doc_comment)]
     Token {
         #[command(flatten)]
         edit: EditArgs,
@@ -126,7 +142,9 @@ pub enum Command {
     },
     /// Set the game's phase (which tiles may be laid, off-board values).
     ///
-    /// Example: hexroute phase game.json 5
+    /// Examples:
+    ///   hexroute phase game.json 5
+    #[command(verbatim_doc_comment)]
     Phase {
         #[command(flatten)]
         edit: EditArgs,
@@ -135,26 +153,86 @@ pub enum Command {
     },
     /// Revert the last change recorded in the saved game's history.
     ///
-    /// Example: hexroute undo game.json
+    /// Refuses when the file was edited by hand since that change (--force
+    /// undoes it anyway).
+    ///
+    /// Examples:
+    ///   hexroute undo game.json
+    #[command(verbatim_doc_comment)]
     Undo {
         #[command(flatten)]
         edit: EditArgs,
     },
+    /// Apply again what `undo` took back (until the next new change).
+    ///
+    /// Examples:
+    ///   hexroute redo game.json
+    #[command(verbatim_doc_comment)]
+    Redo {
+        #[command(flatten)]
+        edit: EditArgs,
+    },
+    /// List companies' trains, or add and remove a company's trains.
+    ///
+    /// Adding checks the phase's train limit; moving to a later phase
+    /// (`hexroute phase`) removes the trains that rust.
+    ///
+    /// Examples:
+    ///   hexroute trains game.json
+    ///   hexroute trains game.json GWR --add 3 --add 3
+    ///   hexroute trains game.json GWR --remove 2
+    #[command(verbatim_doc_comment)]
+    Trains {
+        #[command(flatten)]
+        edit: EditArgs,
+        /// The company (all companies when listing without it).
+        company: Option<String>,
+        /// A train to add (repeat for more), e.g. 5+5E.
+        #[arg(long, value_name = "TRAIN", requires = "company")]
+        add: Vec<String>,
+        /// A train to remove (repeat for more).
+        #[arg(long, value_name = "TRAIN", requires = "company")]
+        remove: Vec<String>,
+        /// Print JSON (when listing).
+        #[arg(long, conflicts_with_all = ["add", "remove"])]
+        json: bool,
+    },
+    /// The companies: home, tokens placed and left, trains, started or not.
+    ///
+    /// Examples:
+    ///   hexroute companies game.json
+    ///   hexroute companies game.json --json
+    #[command(verbatim_doc_comment)]
+    Companies {
+        /// Saved game (`-` for standard input).
+        file: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Find the routes that earn a company the most revenue (provably optimal).
     ///
-    /// Example: hexroute routes fixtures/1867_bc.json --company CNR --trains 5,5+5E
+    /// Examples:
+    ///   hexroute routes fixtures/1867_bc.json --company CNR --trains 5,5+5E
+    ///   hexroute routes fixtures/1867_bc.json --company CNR --pay half
+    ///   hexroute routes fixtures/*.json --all --json
+    #[command(verbatim_doc_comment)]
     Routes(RoutesArgs),
     /// Print a shell completion script (subcommands, options, company names).
     ///
-    /// Example: hexroute completions bash > ~/.local/share/bash-completion/completions/hexroute
-    ///          hexroute completions zsh > ~/.zfunc/_hexroute
+    /// Examples:
+    ///   hexroute completions bash > ~/.local/share/bash-completion/completions/hexroute
+    ///   hexroute completions zsh > ~/.zfunc/_hexroute
+    #[command(verbatim_doc_comment)]
     Completions {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
     /// Print the manual page (roff) on standard output.
     ///
-    /// Example: hexroute man > ~/.local/share/man/man1/hexroute.1
+    /// Examples:
+    ///   hexroute man > ~/.local/share/man/man1/hexroute.1
+    #[command(verbatim_doc_comment)]
     Man,
 }
 
@@ -276,6 +354,24 @@ pub struct LayArgs {
     pub json: bool,
 }
 
+/// `--pay`: a dividend choice.
+#[derive(Copy, Clone, Debug, clap::ValueEnum)]
+pub enum PayArg {
+    Full,
+    Half,
+    Withhold,
+}
+
+impl From<PayArg> for hexroute::dividend::Pay {
+    fn from(p: PayArg) -> Self {
+        match p {
+            PayArg::Full => hexroute::dividend::Pay::Full,
+            PayArg::Half => hexroute::dividend::Pay::Half,
+            PayArg::Withhold => hexroute::dividend::Pay::Withhold,
+        }
+    }
+}
+
 /// Arguments every map-changing command takes.
 #[derive(clap::Args, Debug)]
 pub struct EditArgs {
@@ -289,6 +385,12 @@ pub struct EditArgs {
     /// replace a file that is not a saved game.
     #[arg(long)]
     pub force: bool,
+    /// Check the change and say what it would do, but write nothing.
+    #[arg(short = 'n', long)]
+    pub dry_run: bool,
+    /// Print no confirmation line.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 impl EditArgs {
@@ -300,15 +402,21 @@ impl EditArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct RoutesArgs {
-    /// Saved game (`-` for standard input).
-    pub file: PathBuf,
-    /// Company abbreviation, e.g. GW.
+    /// Saved games (`-` for standard input). With several, each is solved
+    /// in parallel and `--json` prints one line per file and company.
+    #[arg(required = true, num_args = 1..)]
+    pub files: Vec<PathBuf>,
+    /// Company abbreviation, e.g. GWR.
     #[arg(short, long, required_unless_present = "all", conflicts_with = "all")]
     pub company: Option<String>,
     /// Trains to run, comma-separated game train names (e.g. 5,5+5E);
     /// default: the company's trains in the saved game.
-    #[arg(short, long, value_delimiter = ',')]
+    #[arg(short, long, value_delimiter = ',', conflicts_with = "all")]
     pub trains: Vec<String>,
+    /// How the revenue is paid: full, half (1867, 1861 majors) or withhold;
+    /// minors of 1867 and 1861 always split with their owner.
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub pay: Option<PayArg>,
     /// Every company that has tokens and trains in the saved game, in parallel.
     #[arg(long)]
     pub all: bool,
@@ -336,4 +444,62 @@ pub struct RoutesArgs {
     /// in --json). Without it the search runs to the proof.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Option<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::{CommandFactory, Parser};
+
+    /// Splits an example as a shell would (double quotes, no `>` redirection).
+    fn words(line: &str) -> Vec<String> {
+        let line = line.split(" > ").next().unwrap_or(line);
+        let mut out = Vec::new();
+        let mut word = String::new();
+        let mut quoted = false;
+        for ch in line.chars() {
+            match ch {
+                '"' => quoted = !quoted,
+                ' ' if !quoted => {
+                    if !word.is_empty() {
+                        out.push(std::mem::take(&mut word));
+                    }
+                }
+                _ => word.push(ch),
+            }
+        }
+        if !word.is_empty() {
+            out.push(word);
+        }
+        out
+    }
+
+    #[test]
+    fn every_subcommand_has_examples_that_parse() {
+        let mut cmd = Cli::command();
+        for sub in cmd.get_subcommands_mut() {
+            let name = sub.get_name().to_string();
+            if name == "games" || name == "help" {
+                continue;
+            }
+            let help = sub.render_long_help().to_string();
+            let examples: Vec<&str> = help
+                .lines()
+                .map(str::trim)
+                .filter(|l| l.starts_with("hexroute "))
+                .collect();
+            assert!(!examples.is_empty(), "{name} --help has no example");
+            for ex in examples {
+                let args = words(ex);
+                assert_eq!(args[1], name, "{ex}");
+                if let Err(e) = Cli::try_parse_from(&args) {
+                    panic!("{name}: example {ex:?} does not parse: {e}");
+                }
+            }
+            assert!(
+                sub.clone().try_get_matches_from(["x", "-V"]).is_err(),
+                "{name} takes no -V"
+            );
+        }
+    }
 }

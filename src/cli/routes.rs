@@ -4,9 +4,10 @@
 use super::io::{display, load_save, print_json};
 use super::{PictureArgs, RoutesArgs, draw};
 use anyhow::{Result, anyhow, bail};
+use hexroute::dividend::{self, Pay, Payout};
 use hexroute::game::{self, Game};
 use hexroute::routes::assign::Limit;
-use hexroute::routes::report::{CompanyRoutes, RoutesReport, stop_name};
+use hexroute::routes::report::{CompanyRoutes, RoutesReport};
 use hexroute::routes::{self, ActiveBonus, BonusRule, Query, Solution};
 use hexroute::state::MapState;
 use hexroute::suggest;
@@ -106,68 +107,98 @@ fn bonus_amount(text: &str) -> Result<u32> {
 }
 
 pub fn routes(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
-    let (game, state) = load_save(custom, &args.file)?;
-    let bonuses = active_bonuses(&game, &state, &args)?;
-    let mut queries = Vec::new();
-    if args.all {
-        for (company, trains) in &state.trains {
-            if state.tokens().any(|(_, _, co)| co == company) && !trains.is_empty() {
-                queries.push(build_query(&game, company, trains, &bonuses)?);
+    if let [file] = args.files.as_slice() {
+        return routes_of_one(custom, file, &args);
+    }
+    if args.render.is_some() {
+        bail!("--render draws one game; give one file");
+    }
+    many_files(custom, &args)
+}
+
+/// Several saves, solved in parallel. Each file's reports (or its error)
+/// are printed in the order given; a bad file does not stop the others.
+fn many_files(custom: Option<&Path>, args: &RoutesArgs) -> Result<()> {
+    use rayon::prelude::*;
+    let limit = time_limit(args);
+    let results: Vec<Result<Solved>> = args
+        .files
+        .par_iter()
+        .map(|f| solve_file(custom, f, args, &|_, _| {}, &limit))
+        .collect();
+    let mut failed = 0;
+    let mut internal = false;
+    for (file, result) in args.files.iter().zip(results) {
+        let shown = display(file);
+        match result {
+            Ok(solved) => {
+                for r in solved.reports {
+                    if args.json {
+                        let mut line = serde_json::to_value(&r)?;
+                        line["file"] = serde_json::Value::from(shown.clone());
+                        println!("{}", serde_json::to_string(&line)?);
+                    } else {
+                        println!("{shown}:");
+                        print_report(&r);
+                        println!();
+                    }
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                internal |= super::io::exit_code(&e) == 1;
+                let text = format!("{e:#}");
+                if text.contains(&shown) {
+                    eprintln!("hexroute: error: {text}");
+                } else {
+                    eprintln!("hexroute: error: {shown}: {text}");
+                }
             }
         }
-        if queries.is_empty() {
-            bail!(
-                "{}: no company has both tokens and trains in this saved game",
-                display(&args.file)
-            );
-        }
-    } else {
-        let company = game
-            .company(args.company.as_deref().unwrap_or_default())?
-            .abbrev
-            .clone();
-        let trains = if args.trains.is_empty() {
-            state.trains.get(&company).cloned().unwrap_or_default()
-        } else {
-            args.trains.clone()
-        };
-        if trains.is_empty() {
-            bail!(
-                "{company} has no trains in {}; name them with --trains, e.g. --trains 5,8",
-                display(&args.file)
-            );
-        }
-        if !state.tokens().any(|(_, _, co)| co == company) {
-            bail!(
-                "{company} has no tokens on the map in {}, so it cannot run routes",
-                display(&args.file)
-            );
-        }
-        queries.push(build_query(&game, &company, &trains, &bonuses)?);
     }
-    let progress = SearchProgress::new(
-        queries.len(),
-        !args.quiet && std::io::stderr().is_terminal(),
-    );
-    let limit = match args.time_limit {
+    if failed > 0 {
+        let summary = format!(
+            "{failed} of {} files could not be solved (see above)",
+            args.files.len()
+        );
+        return Err(if internal {
+            hexroute::Error::Internal(summary)
+        } else {
+            hexroute::Error::Invalid(summary)
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// One file's reports, with the game they were found in.
+struct Solved {
+    game: Game,
+    state: MapState,
+    reports: Vec<CompanyRoutes>,
+}
+
+fn time_limit(args: &RoutesArgs) -> Limit {
+    match args.time_limit {
         Some(secs) => Limit::until(Instant::now() + Duration::from_secs_f64(secs)),
         None => Limit::none(),
-    };
-    let net = routes::network::Network::build(&game, &state);
-    let solutions: Result<Vec<Solution>, _> = {
-        use rayon::prelude::*;
-        queries
-            .par_iter()
-            .enumerate()
-            .map(|(i, q)| routes::solve_within(&net, q, &|p| progress.update(i, p), &limit))
-            .collect()
-    };
+    }
+}
+
+fn routes_of_one(custom: Option<&Path>, file: &Path, args: &RoutesArgs) -> Result<()> {
+    let companies = if args.all { 0 } else { 1 };
+    let progress = SearchProgress::new(
+        companies.max(1),
+        !args.quiet && std::io::stderr().is_terminal(),
+    );
+    let limit = time_limit(args);
+    let solved = solve_file(custom, file, args, &|i, p| progress.update(i, p), &limit);
     progress.finish();
-    let solutions = solutions?;
-    let mut reports: Vec<CompanyRoutes> = solutions
-        .iter()
-        .map(|s| CompanyRoutes::new(&game, s))
-        .collect();
+    let Solved {
+        game,
+        state,
+        mut reports,
+    } = solved?;
     let report = if args.all {
         RoutesReport::Many(reports)
     } else {
@@ -183,14 +214,93 @@ pub fn routes(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
     if args.json {
         print_json(&report)?;
     } else {
-        for (i, s) in solutions.iter().enumerate() {
+        let list = match &report {
+            RoutesReport::One(r) => std::slice::from_ref(r),
+            RoutesReport::Many(rs) => rs.as_slice(),
+        };
+        for (i, r) in list.iter().enumerate() {
             if i > 0 {
                 println!();
             }
-            print_solution(&game, s);
+            print_report(r);
         }
     }
     Ok(())
+}
+
+/// Loads a save and finds each asked company's best routes (and payout).
+fn solve_file(
+    custom: Option<&Path>,
+    file: &Path,
+    args: &RoutesArgs,
+    progress: &(dyn Fn(usize, routes::assign::Progress) + Sync),
+    limit: &Limit,
+) -> Result<Solved> {
+    let (game, state) = load_save(custom, file)?;
+    let bonuses = active_bonuses(&game, &state, args)?;
+    let mut queries = Vec::new();
+    if args.all {
+        for (company, trains) in &state.trains {
+            if state.tokens().any(|(_, _, co)| co == company) && !trains.is_empty() {
+                queries.push(build_query(&game, company, trains, &bonuses)?);
+            }
+        }
+        if queries.is_empty() {
+            bail!(
+                "{}: no company has both tokens and trains in this saved game (add trains: hexroute trains FILE CO --add 2)",
+                display(file)
+            );
+        }
+    } else {
+        let company = game
+            .company(args.company.as_deref().unwrap_or_default())?
+            .abbrev
+            .clone();
+        let trains = if args.trains.is_empty() {
+            state.trains.get(&company).cloned().unwrap_or_default()
+        } else {
+            args.trains.clone()
+        };
+        if trains.is_empty() {
+            bail!(
+                "{company} has no trains in {}; name them with --trains, e.g. --trains 5,8, or add them: hexroute trains FILE {company} --add 5",
+                display(file)
+            );
+        }
+        if !state.tokens().any(|(_, _, co)| co == company) {
+            bail!(
+                "{company} has no tokens on the map in {}, so it cannot run routes",
+                display(file)
+            );
+        }
+        queries.push(build_query(&game, &company, &trains, &bonuses)?);
+    }
+    let net = routes::network::Network::build(&game, &state);
+    let solutions: Vec<Solution> = {
+        use rayon::prelude::*;
+        queries
+            .par_iter()
+            .enumerate()
+            .map(|(i, q)| routes::solve_within(&net, q, &|p| progress(i, p), limit))
+            .collect::<Result<_, _>>()?
+    };
+    let mut reports = Vec::new();
+    for s in &solutions {
+        let mut r = CompanyRoutes::new(&game, s);
+        if let Some(how) = args.pay {
+            let company = game.company(&s.company)?;
+            r.payout = Some(
+                dividend::pay(&game, company, s.total, how.into())
+                    .map_err(|e| e.context(format!("{} --pay", s.company)))?,
+            );
+        }
+        reports.push(r);
+    }
+    Ok(Solved {
+        game,
+        state,
+        reports,
+    })
 }
 
 fn build_query(
@@ -210,37 +320,54 @@ fn build_query(
     })
 }
 
-fn print_solution(game: &Game, s: &Solution) {
-    println!("{} — {} routes considered", s.company, s.candidates);
-    if s.routes.is_empty() {
+fn print_report(r: &CompanyRoutes) {
+    println!("{} — {} routes considered", r.company, r.candidates);
+    if r.routes.is_empty() {
         println!("  no route can be run: revenue $0");
     }
-    for r in &s.routes {
-        println!("  train {:<5} ${}", r.train, r.revenue);
-        for st in &r.stops {
+    for route in &r.routes {
+        println!("  train {:<5} ${}", route.train, route.revenue);
+        for st in &route.stops {
             let value = if st.skipped {
                 "skipped".to_string()
             } else {
                 format!("${}", st.revenue)
             };
-            println!(
-                "    {:<4} {:<22} {}",
-                game.format(st.hex),
-                stop_name(game, st),
-                value
-            );
+            println!("    {:<4} {:<22} {}", st.hex, st.name, value);
         }
-        for (name, amount) in &r.bonuses {
-            println!("    bonus: {name} +${amount}");
+        for b in &route.bonuses {
+            println!("    bonus: {} +${}", b.name, b.amount);
         }
     }
-    if s.optimal {
-        println!("  total ${}", s.total);
+    if r.optimal {
+        println!("  total ${}", r.total);
     } else {
         println!(
             "  total ${} (not proven optimal: the time limit ended the search)",
-            s.total
+            r.total
         );
+    }
+    if let Some(p) = &r.payout {
+        println!("  {}", payout_words(p));
+    }
+}
+
+/// `pays $115 per share (10 shares); treasury keeps $0`.
+fn payout_words(p: &Payout) -> String {
+    match p.pay {
+        Pay::Withhold => format!("withholds: treasury keeps ${}", p.revenue),
+        Pay::Split => format!(
+            "splits: treasury keeps ${}, owner gets ${}",
+            p.treasury, p.per_share
+        ),
+        Pay::Full | Pay::Half => format!(
+            "pays {}: ${} per {}% share ({} shares); treasury keeps ${}",
+            if p.pay == Pay::Full { "full" } else { "half" },
+            p.per_share,
+            100 / p.shares.max(1),
+            p.shares,
+            p.treasury
+        ),
     }
 }
 

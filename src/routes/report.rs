@@ -27,6 +27,9 @@ pub struct CompanyRoutes {
     pub optimal: bool,
     /// One per train that runs, in the order the trains were given.
     pub routes: Vec<RouteReport>,
+    /// Who gets the revenue, with `--pay`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payout: Option<crate::dividend::Payout>,
 }
 
 /// One train's route.
@@ -160,6 +163,7 @@ impl CompanyRoutes {
                         .collect(),
                 })
                 .collect(),
+            payout: None,
         }
     }
 }
