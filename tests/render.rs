@@ -218,6 +218,7 @@ fn overlay(game: &Game, v: &serde_json::Value) -> RouteOverlay {
         .unwrap()
         .iter()
         .map(|r| render::RoutePath {
+            company: v["company"].as_str().unwrap().into(),
             train: r["train"].as_str().unwrap().into(),
             revenue: r["revenue"].as_u64().unwrap() as u32,
             hexes: r["hexes"]
@@ -229,10 +230,12 @@ fn overlay(game: &Game, v: &serde_json::Value) -> RouteOverlay {
             stops: vec![],
         })
         .collect();
+    let total = v["total"].as_u64().unwrap() as u32;
     RouteOverlay {
         company: v["company"].as_str().unwrap().into(),
-        total: v["total"].as_u64().unwrap() as u32,
+        total,
         routes,
+        companies: vec![(v["company"].as_str().unwrap().into(), total)],
     }
 }
 
@@ -355,4 +358,103 @@ fn render_refuses_routes_of_another_game() {
             .arg(&png),
         "missing field `total`",
     );
+}
+
+/// Several companies' routes (`routes --all --render`): each route is its
+/// own SVG group, routes that share a hex run in different lanes, and the
+/// legend has a heading per company.
+#[test]
+fn all_companies_routes_run_side_by_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("all.svg");
+    let out = hexroute()
+        .arg("routes")
+        .arg(fixture("1867_bc.json"))
+        .args(["--all", "--json", "--quiet", "--render"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: hexroute::routes::report::RoutesReport =
+        serde_json::from_slice(&out.stdout).unwrap();
+    let game = game::builtin("1867").unwrap();
+    let overlay = RouteOverlay::from_report(&game, &report).unwrap();
+    assert_eq!(overlay.routes.len(), 6);
+    assert_eq!(overlay.companies.len(), 3);
+    // One group per hex, one per route, and the page.
+    assert_eq!(hex_groups(&svg), game.hexes.len() + 6 + 1);
+    let lanes = render::route_lanes(&overlay.routes);
+    let mut shared = 0;
+    for i in 0..6 {
+        for j in 0..i {
+            let a = &overlay.routes[i];
+            let b = &overlay.routes[j];
+            if a.hexes.iter().any(|h| b.hexes.contains(h)) {
+                shared += 1;
+                assert_ne!(
+                    lanes[i], lanes[j],
+                    "{} and {} share a hex",
+                    a.train, b.train
+                );
+            }
+        }
+    }
+    assert!(shared >= 5, "the fixture's routes overlap: {shared} pairs");
+    // Every company gets a heading in the legend.
+    let text = fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<svg"), "an SVG");
+}
+
+/// Route colours stay clear of the barrier and water styles, and of one
+/// another.
+#[test]
+fn route_colours_are_not_barrier_or_water_colours() {
+    let dist = |a: render::Rgb, b: render::Rgb| {
+        ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2) + (a.2 - b.2).powi(2)).sqrt()
+    };
+    for (i, c) in render::TRAIN_COLOURS.iter().enumerate() {
+        assert!(
+            dist(*c, render::BARRIER_COLOUR) > 0.5,
+            "train colour {i} vs barrier"
+        );
+        assert!(
+            dist(*c, render::WATER_COLOUR) > 0.5,
+            "train colour {i} vs water"
+        );
+        for d in &render::TRAIN_COLOURS[..i] {
+            assert!(dist(*c, *d) > 0.3, "train colours too close: {c:?} {d:?}");
+        }
+    }
+}
+
+/// Long location names fit their hex: set smaller, or on two lines.
+#[test]
+fn long_names_fit_their_hex() {
+    let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 10, 10).unwrap();
+    let cr = cairo::Context::new(&surface).unwrap();
+    let r = render::DEFAULT_HEX_SIZE;
+    let (size, room) = (r * 0.15, r * 1.15);
+    let width = |s: &str, size: f64| {
+        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
+        cr.set_font_size(size);
+        cr.text_extents(s).unwrap().width()
+    };
+    for game in ["1830", "1861", "1867", "1889"] {
+        let g = game::builtin(game).unwrap();
+        for hex in g.hexes.values() {
+            let Some(name) = &hex.name else { continue };
+            let (lines, set) = render::fit_name(&cr, name, size, room);
+            assert!(set <= size && set >= size * 0.3, "{game} {name}: {set}");
+            for line in &lines {
+                assert!(width(line, set) <= room + 0.01, "{game} {name}: {line}");
+            }
+            assert_eq!(lines.join(" "), *name);
+        }
+    }
+    let (lines, _) = render::fit_name(&cr, "Maritime Provinces", size, r * 0.6);
+    assert_eq!(lines, ["Maritime", "Provinces"]);
 }

@@ -3,6 +3,7 @@
 //! nothing in the model depends on it.
 
 mod tile;
+pub use tile::fit_name;
 
 use crate::address::Letters;
 use crate::error::Error;
@@ -119,6 +120,8 @@ pub const DEFAULT_HEX_SIZE: f64 = 56.0;
 /// One train's route to draw.
 #[derive(Clone, Debug)]
 pub struct RoutePath {
+    /// The company running it.
+    pub company: String,
     pub train: String,
     pub revenue: u32,
     /// Hexes entered in order, starting with the first stop's hex.
@@ -139,6 +142,8 @@ pub struct RouteOverlay {
     pub company: String,
     pub total: u32,
     pub routes: Vec<RoutePath>,
+    /// Each company drawn, with its total, in report order.
+    pub companies: Vec<(String, u32)>,
 }
 
 impl RouteOverlay {
@@ -176,6 +181,7 @@ impl RouteOverlay {
                     })
                     .collect::<Result<Vec<_>, Error>>()?;
                 routes.push(RoutePath {
+                    company: company.company.clone(),
                     train: if several {
                         format!("{} {}", company.company, r.train)
                     } else {
@@ -195,19 +201,50 @@ impl RouteOverlay {
                 .join(" + "),
             total,
             routes,
+            companies: companies
+                .iter()
+                .map(|c| (c.company.clone(), c.total))
+                .collect(),
         })
     }
 }
 
-/// Distinct, strong colours for trains, none of them a tile colour.
+/// Distinct, strong colours for trains: none of them a tile colour, and
+/// none a blue or a grey, which belong to water and barriers.
 pub const TRAIN_COLOURS: [Rgb; 6] = [
     (0.85, 0.0, 0.75),
-    (0.0, 0.35, 1.0),
     (1.0, 0.45, 0.0),
-    (0.0, 0.75, 0.85),
     (0.55, 0.1, 0.95),
     (0.9, 0.0, 0.1),
+    (1.0, 0.35, 0.6),
+    (0.6, 0.0, 0.35),
 ];
+
+/// Impassable hex sides: a heavy near-black line.
+pub const BARRIER_COLOUR: Rgb = (0.12, 0.12, 0.12);
+/// Water sides track may cross for a price: light blue, dashed.
+pub const WATER_COLOUR: Rgb = (0.45, 0.72, 0.98);
+
+/// Which lane each route runs in: routes that share a hex get different
+/// lanes, so they are drawn side by side instead of on top of each other.
+/// Lane 0 is the track itself; the first route keeps it.
+pub fn route_lanes(routes: &[RoutePath]) -> Vec<usize> {
+    let mut lanes: Vec<usize> = Vec::with_capacity(routes.len());
+    for (i, route) in routes.iter().enumerate() {
+        let taken: std::collections::BTreeSet<usize> = (0..i)
+            .filter(|&j| routes[j].hexes.iter().any(|h| route.hexes.contains(h)))
+            .map(|j| lanes[j])
+            .collect();
+        lanes.push((0..).find(|l| !taken.contains(l)).expect("a free lane"));
+    }
+    lanes
+}
+
+/// How far a lane lies from the track, in hex radii: 0, +1, -1, +2, …
+fn lane_offset(lane: usize) -> f64 {
+    let step = (lane as f64 / 2.0).ceil();
+    if lane % 2 == 1 { step } else { -step }
+}
 
 /// The hexes a crop keeps: those whose letters and numbers lie between the corners.
 pub fn crop_hexes(game: &Game, (la, na): (i32, i32), (lb, nb): (i32, i32)) -> Vec<Coord> {
@@ -324,7 +361,18 @@ impl<'a> MapPicture<'a> {
                 game.id
             )));
         }
-        let legend = routes.map(|r| r.routes.len() + 1).unwrap_or(0);
+        // A line per train, a heading per company when there are several,
+        // and the total.
+        let legend = routes
+            .map(|r| {
+                let heads = if r.companies.len() > 1 {
+                    r.companies.len()
+                } else {
+                    0
+                };
+                r.routes.len() + heads + 1
+            })
+            .unwrap_or(0);
         let layout = Layout::new(
             &hexes,
             options.hex_size,
@@ -446,12 +494,12 @@ impl<'a> MapPicture<'a> {
     }
 
     fn draw_barriers(&self, cr: &Context) {
-        set(cr, (0.1, 0.3, 0.85));
+        set(cr, BARRIER_COLOUR);
         cr.set_line_width(self.layout.r * 0.12);
         cr.set_line_cap(cairo::LineCap::Round);
         self.stroke_sides(cr, self.game.barriers.iter());
         // Water sides: thinner and lighter, dashed, as track may cross them.
-        set(cr, (0.45, 0.7, 0.95));
+        set(cr, WATER_COLOUR);
         cr.set_line_width(self.layout.r * 0.08);
         cr.set_dash(&[self.layout.r * 0.12, self.layout.r * 0.1], 0.0);
         self.stroke_sides(cr, self.game.water_sides.keys());
@@ -520,18 +568,32 @@ impl<'a> MapPicture<'a> {
         let r = self.layout.r;
         cr.set_line_cap(cairo::LineCap::Round);
         cr.set_line_join(cairo::LineJoin::Round);
+        let lanes = route_lanes(&overlay.routes);
+        let shift: Vec<Pt> = overlay
+            .routes
+            .iter()
+            .zip(&lanes)
+            .map(|(route, lane)| self.lane_shift(route, *lane))
+            .collect();
         for (i, route) in overlay.routes.iter().enumerate() {
+            // One group per route, so an SVG keeps each route together.
+            cr.push_group();
+            cr.translate(shift[i].0, shift[i].1);
             let colour = TRAIN_COLOURS[i % TRAIN_COLOURS.len()];
-            cr.set_source_rgba(colour.0, colour.1, colour.2, 0.85);
-            cr.set_line_width(r * 0.16);
+            cr.set_source_rgba(colour.0, colour.1, colour.2, 0.9);
+            cr.set_line_width(r * 0.13);
             self.route_path(cr, route);
             let _ = cr.stroke();
+            cr.translate(-shift[i].0, -shift[i].1);
+            let _ = cr.pop_group_to_source();
+            let _ = cr.paint();
         }
         for (i, route) in overlay.routes.iter().enumerate() {
             let colour = TRAIN_COLOURS[i % TRAIN_COLOURS.len()];
-            let radius = r * (0.17 - 0.03 * (i % 3) as f64);
+            let radius = r * 0.13;
             for stop in &route.stops {
                 let p = self.stop_point(stop.hex, stop.kind);
+                let p = (p.0 + shift[i].0, p.1 + shift[i].1);
                 cr.new_path();
                 cr.arc(p.0, p.1, radius, 0.0, 2.0 * PI);
                 if stop.skipped {
@@ -539,7 +601,7 @@ impl<'a> MapPicture<'a> {
                     set(cr, (1.0, 1.0, 1.0));
                     let _ = cr.fill_preserve();
                     set(cr, colour);
-                    cr.set_line_width(r * 0.06);
+                    cr.set_line_width(r * 0.05);
                     let _ = cr.stroke();
                 } else {
                     set(cr, colour);
@@ -550,6 +612,29 @@ impl<'a> MapPicture<'a> {
                 }
             }
         }
+    }
+
+    /// Where a route in `lane` is drawn relative to the track: across the
+    /// line from its first stop to its last, so side by side routes stay
+    /// apart along most of their length.
+    fn lane_shift(&self, route: &RoutePath, lane: usize) -> Pt {
+        if lane == 0 {
+            return (0.0, 0.0);
+        }
+        let (Some(first), Some(last)) = (route.hexes.first(), route.hexes.last()) else {
+            return (0.0, 0.0);
+        };
+        let (a, b) = (self.centre(*first), self.centre(*last));
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = dx.hypot(dy);
+        // A route that ends where it starts: shift straight down.
+        let (nx, ny) = if len < 1e-6 {
+            (0.0, 1.0)
+        } else {
+            (-dy / len, dx / len)
+        };
+        let d = lane_offset(lane) * self.layout.r * 0.15;
+        (nx * d, ny * d)
     }
 
     /// Canvas position of a town or city, where route markers go.
@@ -605,7 +690,19 @@ impl<'a> MapPicture<'a> {
         let line = r * 0.45;
         let mut y = self.layout.legend_top + r * 0.3;
         let size = r * 0.26;
+        let mut company: Option<&str> = None;
         for (i, route) in overlay.routes.iter().enumerate() {
+            if overlay.companies.len() > 1 && company != Some(route.company.as_str()) {
+                company = Some(route.company.as_str());
+                let total = overlay
+                    .companies
+                    .iter()
+                    .find(|(c, _)| *c == route.company)
+                    .map_or(0, |(_, t)| *t);
+                let head = format!("{}: ${total}", route.company);
+                baseline_text(cr, &head, (r * 0.4, y + size * 0.35), size, true);
+                y += line;
+            }
             let colour = TRAIN_COLOURS[i % TRAIN_COLOURS.len()];
             cr.rectangle(r * 0.4, y - size * 0.4, r * 0.6, size * 0.8);
             set(cr, colour);

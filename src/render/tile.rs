@@ -266,7 +266,8 @@ pub fn draw_tile(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame, extras:
         text(cr, &labels.join(" "), at, r * 0.26, BLACK, true);
     }
     if let Some(name) = extras.name {
-        name_tag(cr, name, f.offset(0.0, 0.62), r * 0.15);
+        // The hex is about 1.28 radii wide at the name's height.
+        name_tag(cr, name, f.offset(0.0, 0.62), r * 0.15, r * 1.15);
     }
     if extras.number {
         let at = f.offset(0.55, 0.5);
@@ -388,21 +389,72 @@ fn draw_phase_boxes(cr: &Context, tile: &Tile, f: &HexFrame, current: Option<Col
     }
 }
 
-/// A location name on a pale band so it stays readable over track.
-fn name_tag(cr: &Context, name: &str, at: Pt, size: f64) {
+/// A location name on a pale band so it stays readable over track. A name
+/// wider than `room` is set smaller, and if still too wide, on two lines.
+fn name_tag(cr: &Context, name: &str, at: Pt, size: f64, room: f64) {
+    let (lines, size) = fit_name(cr, name, size, room);
     font(cr, size, false);
-    let Ok(ext) = cr.text_extents(name) else {
-        return;
-    };
+    let widths: Vec<f64> = lines
+        .iter()
+        .map(|l| cr.text_extents(l).map(|e| e.width()).unwrap_or(0.0))
+        .collect();
+    let line_h = size * 1.2;
+    let top = at.1 - line_h * (lines.len() as f64 - 1.0) / 2.0;
+    let widest = widths.iter().copied().fold(0.0, f64::max);
     cr.rectangle(
-        at.0 - ext.width() / 2.0 - size * 0.25,
-        at.1 - size * 0.65,
-        ext.width() + size * 0.5,
-        size * 1.3,
+        at.0 - widest / 2.0 - size * 0.25,
+        top - size * 0.65,
+        widest + size * 0.5,
+        size * 1.3 + line_h * (lines.len() as f64 - 1.0),
     );
     cr.set_source_rgba(1.0, 1.0, 1.0, 0.75);
     let _ = cr.fill();
-    text(cr, name, at, size, BLACK, false);
+    for (i, line) in lines.iter().enumerate() {
+        text(
+            cr,
+            line,
+            (at.0, top + line_h * i as f64),
+            size,
+            BLACK,
+            false,
+        );
+    }
+}
+
+/// The lines and size a name is set in to fit `room`: one line, shrunk to
+/// no less than 70 %; else two lines split at the space nearest the middle.
+pub fn fit_name(cr: &Context, name: &str, size: f64, room: f64) -> (Vec<String>, f64) {
+    let width_at = |s: &str, size: f64| {
+        font(cr, size, false);
+        cr.text_extents(s).map(|e| e.width()).unwrap_or(0.0)
+    };
+    let widest =
+        |lines: &[&str], size: f64| lines.iter().map(|l| width_at(l, size)).fold(0.0, f64::max);
+    // Text does not scale exactly with its size (hinting): step down
+    // until it fits.
+    let shrink = |lines: &[&str]| {
+        let mut s = size * (room / widest(lines, size)).min(1.0);
+        while s > size * 0.2 && widest(lines, s) > room {
+            s *= 0.97;
+        }
+        s
+    };
+    let one = shrink(&[name]);
+    let split = name
+        .char_indices()
+        .filter(|(_, c)| *c == ' ')
+        .min_by_key(|(i, _)| i.abs_diff(name.len() / 2))
+        .map(|(i, _)| i);
+    match split {
+        Some(i) if one < size * 0.7 => {
+            let lines = [&name[..i], &name[i + 1..]];
+            (
+                lines.iter().map(|l| l.to_string()).collect(),
+                shrink(&lines),
+            )
+        }
+        _ => (vec![name.to_string()], one),
+    }
 }
 
 pub fn font(cr: &Context, size: f64, bold: bool) {
