@@ -458,3 +458,44 @@ fn long_names_fit_their_hex() {
     let (lines, _) = render::fit_name(&cr, "Maritime Provinces", size, r * 0.6);
     assert_eq!(lines, ["Maritime", "Provinces"]);
 }
+
+/// A revenue circle never covers a city's token spaces, on any tile of any
+/// game at any rotation, with or without a name band (Montreal's 40 sat
+/// under its cities).
+#[test]
+fn revenue_circles_keep_clear_of_cities() {
+    use hexroute::geometry::Rotation;
+    let mut checked = 0;
+    for id in ["1830", "1861", "1867", "1889"] {
+        let g = game::builtin(id).unwrap();
+        for tile in g.tiles.values() {
+            for rot in Rotation::all() {
+                for name in [false, true] {
+                    let f = render::HexFrame {
+                        centre: (100.0, 100.0),
+                        radius: 50.0,
+                        orientation: g.coords.orientation,
+                    };
+                    let marks = render::HexMarks {
+                        name,
+                        label: !tile.labels.is_empty(),
+                        number: true,
+                    };
+                    let Some((spot, r)) = render::revenue_spot(tile, rot, &f, marks) else {
+                        continue;
+                    };
+                    for (c, cr) in render::city_circles(tile, rot, &f) {
+                        let gap = (spot.0 - c.0).hypot(spot.1 - c.1) - cr - r;
+                        assert!(
+                            gap >= 0.0,
+                            "{id} tile {} rotation {rot}: overlaps by {gap}",
+                            tile.name
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}

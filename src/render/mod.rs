@@ -3,7 +3,7 @@
 //! nothing in the model depends on it.
 
 mod tile;
-pub use tile::fit_name;
+pub use tile::{HexFrame, HexMarks, city_circles, fit_name, revenue_spot};
 
 use crate::address::Letters;
 use crate::error::Error;
@@ -15,7 +15,7 @@ use crate::tile::Colour;
 use crate::tile::StopKind;
 use cairo::Context;
 use std::f64::consts::PI;
-use tile::{HexFrame, Pt, TileExtras, TokenLook, draw_tile, face_to_face, hex_path, text};
+use tile::{Pt, TileExtras, TokenLook, draw_tile, face_to_face, hex_path, text};
 
 /// An RGB colour, each channel 0–1.
 pub type Rgb = (f64, f64, f64);

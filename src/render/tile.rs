@@ -254,7 +254,12 @@ pub fn draw_tile(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame, extras:
     if !tile.phase_revenue.is_empty() {
         draw_phase_boxes(cr, tile, f, extras.phase_colour);
     } else {
-        draw_revenue(cr, tile, rot, f);
+        let marks = HexMarks {
+            name: extras.name.is_some(),
+            label: !tile.labels.is_empty() || !extras.hex_labels.is_empty(),
+            number: extras.number,
+        };
+        draw_revenue(cr, tile, rot, f, marks);
     }
     let labels = if tile.labels.is_empty() {
         extras.hex_labels
@@ -315,29 +320,11 @@ pub fn draw_token(cr: &Context, at: Pt, radius: f64, look: &TokenLook) {
 }
 
 /// Revenue in a white circle, placed where the track leaves room.
-fn draw_revenue(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame) {
-    let revenue = tile
-        .cities
-        .iter()
-        .map(|c| c.revenue)
-        .chain(tile.towns.iter().map(|t| t.revenue))
-        .max()
-        .unwrap_or(0);
-    if revenue == 0 {
+fn draw_revenue(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame, marks: HexMarks) {
+    let Some((spot, r)) = revenue_spot(tile, rot, f, marks) else {
         return;
-    }
-    let mut busy: Vec<Pt> = tile
-        .faces(rot)
-        .into_iter()
-        .map(|face| f.face_mid(face))
-        .collect();
-    busy.extend(tile.cities.iter().map(|c| f.hint(c.at, rot)));
-    busy.extend(tile.towns.iter().map(|t| f.hint(t.at, rot)));
-    let spot = (0..12)
-        .map(|k| f.polar(f64::from(k) * PI / 6.0 + PI / 12.0, f.radius * 0.56))
-        .max_by(|a, b| clearance(*a, &busy).total_cmp(&clearance(*b, &busy)))
-        .expect("twelve candidate spots");
-    let r = f.radius * 0.15;
+    };
+    let revenue = tile_revenue(tile);
     cr.new_path();
     cr.arc(spot.0, spot.1, r, 0.0, 2.0 * PI);
     set(cr, WHITE);
@@ -348,10 +335,98 @@ fn draw_revenue(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame) {
     text(cr, &revenue.to_string(), spot, r * 1.15, BLACK, false);
 }
 
-fn clearance(p: Pt, busy: &[Pt]) -> f64 {
-    busy.iter()
-        .map(|q| (p.0 - q.0).hypot(p.1 - q.1))
-        .fold(f64::INFINITY, f64::min)
+fn tile_revenue(tile: &Tile) -> u32 {
+    tile.cities
+        .iter()
+        .map(|c| c.revenue)
+        .chain(tile.towns.iter().map(|t| t.revenue))
+        .max()
+        .unwrap_or(0)
+}
+
+/// What else a hex shows besides its tile: the labels a revenue circle
+/// must keep clear of.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct HexMarks {
+    /// A location name on a band below the centre.
+    pub name: bool,
+    /// A label (`OO`, `Y`) at the upper left.
+    pub label: bool,
+    /// The tile number at the lower right.
+    pub number: bool,
+}
+
+/// The token spaces of a tile's cities as circles (centre, radius): what a
+/// revenue circle must never cover.
+pub fn city_circles(tile: &Tile, rot: Rotation, f: &HexFrame) -> Vec<(Pt, f64)> {
+    let slot = f.radius * 0.2;
+    (0..tile.cities.len())
+        .flat_map(|i| {
+            let p = f.hint(tile.cities[i].at, rot);
+            slot_centres(p, slot, tile.spaces_of_city(i).len().max(1))
+        })
+        .map(|p| (p, slot))
+        .collect()
+}
+
+/// Where a tile's revenue circle goes, and its radius: of spots around the
+/// centre, the one farthest from the cities' token spaces, towns, track,
+/// name, label and number. `None` when the tile earns nothing.
+pub fn revenue_spot(
+    tile: &Tile,
+    rot: Rotation,
+    f: &HexFrame,
+    marks: HexMarks,
+) -> Option<(Pt, f64)> {
+    if tile_revenue(tile) == 0 {
+        return None;
+    }
+    let r = f.radius;
+    let mut busy: Vec<(Pt, f64)> = city_circles(tile, rot, f);
+    busy.extend(tile.towns.iter().map(|t| (f.hint(t.at, rot), r * 0.12)));
+    for piece in tile.track_rotated(Rotation::ZERO) {
+        let (a, b) = (
+            stop_point(tile, f, rot, piece.a),
+            stop_point(tile, f, rot, piece.b),
+        );
+        for k in 0..=6 {
+            let t = f64::from(k) / 6.0;
+            busy.push(((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t), r * 0.07));
+        }
+    }
+    if marks.name {
+        busy.extend([-0.45, -0.15, 0.15, 0.45].map(|x| (f.offset(x, 0.62), r * 0.12)));
+    }
+    if marks.label {
+        busy.push((f.offset(-0.62, -0.42), r * 0.2));
+    }
+    if marks.number {
+        busy.push((f.offset(0.55, 0.5), r * 0.12));
+    }
+    let radius = r * 0.15;
+    let cities = city_circles(tile, rot, f);
+    let room = |p: Pt, among: &[(Pt, f64)]| {
+        among
+            .iter()
+            .map(|(q, qr)| (p.0 - q.0).hypot(p.1 - q.1) - qr)
+            .fold(f64::INFINITY, f64::min)
+    };
+    // Covering a city is never allowed while a spot clear of all cities
+    // exists; among those, the most room from everything wins.
+    let key = |p: Pt| {
+        let city_room = room(p, &cities) - radius;
+        (city_room >= 0.0, room(p, &busy))
+    };
+    let spot = [0.56, 0.44, 0.66, 0.7]
+        .into_iter()
+        .flat_map(|d| (0..24).map(move |k| (k, d)))
+        .map(|(k, d)| f.polar(f64::from(k) * PI / 12.0 + PI / 24.0, r * d))
+        .max_by(|a, b| {
+            let (ka, kb) = (key(*a), key(*b));
+            ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+        })
+        .expect("candidate spots");
+    Some((spot, radius))
 }
 
 /// Off-board values for each phase colour, the current one outlined.
