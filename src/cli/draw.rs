@@ -31,8 +31,30 @@ fn format_of(output: &Path, picture: &PictureArgs) -> Result<Format> {
     }
 }
 
+/// A map goes to a picture or to a web page.
+enum Target {
+    Picture(Format),
+    Page,
+}
+
+/// `--html` or an `.html` name make a web page; else a picture.
+fn target_of(output: &Path, picture: &PictureArgs, html: bool) -> Result<Target> {
+    let page_name = output
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+    if (html || page_name) && picture.format.is_none() {
+        refuse_picture_over_save(output)?;
+        return Ok(Target::Page);
+    }
+    if html {
+        bail!("--html writes a web page; leave out --format");
+    }
+    format_of(output, picture).map(Target::Picture)
+}
+
 pub fn render(custom: Option<&Path>, args: RenderArgs) -> Result<()> {
-    let format = format_of(&args.output, &args.picture)?;
+    let format = target_of(&args.output, &args.picture, args.html)?;
     let size = args.picture.hex_size.unwrap_or(DEFAULT_HEX_SIZE);
     let (game, state) = load_save(custom, &args.file)?;
     let crop = match &args.crop {
@@ -71,11 +93,16 @@ fn draw_map(
     options: MapOptions,
     overlay: Option<&RouteOverlay>,
     output: &Path,
-    format: Format,
+    target: Target,
 ) -> Result<()> {
-    let picture = MapPicture::new(game, state, options, overlay)?;
-    let (w, h) = picture.size();
-    let bytes = encode(format, w, h, |cr| picture.draw(cr))?;
+    let bytes = match target {
+        Target::Picture(format) => {
+            let picture = MapPicture::new(game, state, options, overlay)?;
+            let (w, h) = picture.size();
+            encode(format, w, h, |cr| picture.draw(cr))?
+        }
+        Target::Page => hexroute::render::html::page(game, state, options, overlay)?.into_bytes(),
+    };
     write_bytes(output, &bytes)
 }
 
@@ -116,7 +143,7 @@ pub fn render_routes(
     output: &Path,
     picture: &PictureArgs,
 ) -> Result<()> {
-    let format = format_of(output, picture)?;
+    let format = target_of(output, picture, false)?;
     let overlay = RouteOverlay::from_report(game, report)?;
     let options = MapOptions {
         hex_size: picture.hex_size.unwrap_or(DEFAULT_HEX_SIZE),

@@ -102,6 +102,7 @@ pub enum Command {
     ///   hexroute render game.json -o map.png
     ///   hexroute render game.json --crop C10:N18 -o east.svg
     ///   hexroute render game.json --routes cnr.json -o cnr.png
+    ///   hexroute render game.json --routes all.json --html -o routes.html
     #[command(verbatim_doc_comment)]
     Render(RenderArgs),
     /// Lay a yellow tile on an empty or pre-printed hex, checked against the rules.
@@ -320,6 +321,11 @@ pub struct RenderArgs {
     /// Draw the routes from `hexroute routes --json` output over the map.
     #[arg(long, value_name = "JSON")]
     pub routes: Option<PathBuf>,
+    /// Write one self-contained web page (also chosen by an .html name):
+    /// the map, each company's and train's route shown or hidden by a
+    /// check box, and each stop's name and value on hover.
+    #[arg(long)]
+    pub html: bool,
 }
 
 /// `place` and `upgrade`.

@@ -2,8 +2,9 @@
 //! drawing code path, encoded as PNG, SVG or PDF. Depends on the model;
 //! nothing in the model depends on it.
 
+pub mod html;
 mod tile;
-pub use tile::{HexFrame, HexMarks, city_circles, fit_name, revenue_spot};
+pub use tile::{HexFrame, HexMarks, Pt, city_circles, fit_name, revenue_spot};
 
 use crate::address::Letters;
 use crate::error::Error;
@@ -15,7 +16,7 @@ use crate::tile::Colour;
 use crate::tile::StopKind;
 use cairo::Context;
 use std::f64::consts::PI;
-use tile::{Pt, TileExtras, TokenLook, draw_tile, face_to_face, hex_path, text};
+use tile::{TileExtras, TokenLook, draw_tile, face_to_face, hex_path, text};
 
 /// An RGB colour, each channel 0–1.
 pub type Rgb = (f64, f64, f64);
@@ -134,6 +135,20 @@ pub struct StopMark {
     pub hex: Coord,
     pub kind: StopKind,
     pub skipped: bool,
+    /// The location's name and face value, for a page's tooltips.
+    pub name: String,
+    pub revenue: u32,
+}
+
+/// A route traced for a web page: see [`MapPicture::route_shapes`].
+#[derive(Clone, Debug)]
+pub struct RouteShape {
+    pub d: String,
+    pub colour: Rgb,
+    pub width: f64,
+    pub stop_radius: f64,
+    /// Canvas point of each stop, and whether the train skipped it.
+    pub stops: Vec<(Pt, bool)>,
 }
 
 /// A company's routes, as `hexroute routes --json` prints them.
@@ -177,6 +192,8 @@ impl RouteOverlay {
                             hex: game.hex(&s.hex)?,
                             kind: s.kind.with_index(s.index),
                             skipped: s.skipped,
+                            name: s.name.clone(),
+                            revenue: s.revenue,
                         })
                     })
                     .collect::<Result<Vec<_>, Error>>()?;
@@ -612,6 +629,55 @@ impl<'a> MapPicture<'a> {
                 }
             }
         }
+    }
+
+    /// Each route as an SVG path (`d`), its colour and width, and its stops
+    /// (canvas point, skipped), in lanes as [`MapPicture::draw`] draws them:
+    /// what a web page overlays on the map.
+    pub fn route_shapes(&self, overlay: &RouteOverlay) -> Result<Vec<RouteShape>, Error> {
+        let err = |e: cairo::Error| Error::Internal(format!("tracing a route: {e}"));
+        let surface =
+            cairo::RecordingSurface::create(cairo::Content::ColorAlpha, None).map_err(err)?;
+        let cr = Context::new(&surface).map_err(err)?;
+        let lanes = route_lanes(&overlay.routes);
+        let mut out = Vec::new();
+        for (i, route) in overlay.routes.iter().enumerate() {
+            let shift = self.lane_shift(route, lanes[i]);
+            cr.new_path();
+            cr.identity_matrix();
+            cr.translate(shift.0, shift.1);
+            self.route_path(&cr, route);
+            cr.identity_matrix();
+            let path = cr.copy_path().map_err(err)?;
+            let mut d = String::new();
+            use std::fmt::Write;
+            for seg in path.iter() {
+                let _ = match seg {
+                    cairo::PathSegment::MoveTo((x, y)) => write!(d, "M{x:.1} {y:.1} "),
+                    cairo::PathSegment::LineTo((x, y)) => write!(d, "L{x:.1} {y:.1} "),
+                    cairo::PathSegment::CurveTo((a, b), (c, e), (x, y)) => {
+                        write!(d, "C{a:.1} {b:.1} {c:.1} {e:.1} {x:.1} {y:.1} ")
+                    }
+                    cairo::PathSegment::ClosePath => write!(d, "Z "),
+                };
+            }
+            let stops = route
+                .stops
+                .iter()
+                .map(|s| {
+                    let p = self.stop_point(s.hex, s.kind);
+                    ((p.0 + shift.0, p.1 + shift.1), s.skipped)
+                })
+                .collect();
+            out.push(RouteShape {
+                d: d.trim_end().to_string(),
+                colour: TRAIN_COLOURS[i % TRAIN_COLOURS.len()],
+                width: self.layout.r * 0.13,
+                stop_radius: self.layout.r * 0.13,
+                stops,
+            });
+        }
+        Ok(out)
     }
 
     /// Where a route in `lane` is drawn relative to the track: across the
