@@ -239,6 +239,8 @@ pub const TRAIN_COLOURS: [Rgb; 6] = [
 
 /// Impassable hex sides: a heavy near-black line.
 pub const BARRIER_COLOUR: Rgb = (0.12, 0.12, 0.12);
+/// Printed building costs (mountains): a dark earth brown.
+pub const TERRAIN_COLOUR: Rgb = (0.42, 0.28, 0.12);
 /// Water sides track may cross for a price: light blue, dashed.
 pub const WATER_COLOUR: Rgb = (0.45, 0.72, 0.98);
 
@@ -487,10 +489,42 @@ impl<'a> MapPicture<'a> {
                 let _ = cr.fill();
             }
         }
+        let laid = self.state.hexes.get(&c).is_some_and(|h| h.tile.is_some());
+        if let Some(cost) = printed.cost.as_ref().filter(|_| !laid) {
+            self.draw_cost(cr, &f, cost);
+        }
         hex_path(cr, &f);
         set(cr, (0.35, 0.35, 0.35));
         cr.set_line_width(r_line(self.layout.r));
         let _ = cr.stroke();
+    }
+
+    /// A printed building cost: a brown triangle for a mountain, a blue
+    /// drop for water, and the amount, in the upper part of the hex.
+    fn draw_cost(&self, cr: &Context, f: &tile::HexFrame, cost: &crate::game::LayCost) {
+        let r = self.layout.r;
+        let at = (f.centre.0 - r * 0.18, f.centre.1 - r * 0.52);
+        let s = r * 0.1;
+        if cost.terrain.contains("mountain") {
+            cr.move_to(at.0 - s, at.1 + s * 0.8);
+            cr.line_to(at.0, at.1 - s * 0.9);
+            cr.line_to(at.0 + s, at.1 + s * 0.8);
+            cr.close_path();
+            set(cr, TERRAIN_COLOUR);
+        } else {
+            cr.new_path();
+            cr.arc(at.0, at.1 + s * 0.2, s * 0.7, 0.0, 2.0 * PI);
+            set(cr, WATER_COLOUR);
+        }
+        let _ = cr.fill();
+        tile::text(
+            cr,
+            &format!("${}", cost.amount),
+            (at.0 + r * 0.27, at.1),
+            r * 0.16,
+            TERRAIN_COLOUR,
+            true,
+        );
     }
 
     fn token_look(&self, company: &str) -> TokenLook {
