@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{fixture, hexroute};
+use common::{fixture, hexroute, routes_report};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,14 +13,7 @@ use std::process::Command;
 /// A page of all three companies' routes on the Bankruptcy Club's 1867.
 fn page(dir: &Path) -> PathBuf {
     let report = dir.join("all.json");
-    let out = hexroute()
-        .arg("routes")
-        .arg(fixture("1867_bc.json"))
-        .args(["--all", "--json", "--quiet"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    fs::write(&report, &out.stdout).unwrap();
+    routes_report(&fixture("1867_bc.json"), &["--all", "--quiet"], &report);
     let page = dir.join("routes.html");
     hexroute()
         .arg("render")

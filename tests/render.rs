@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fails_with, fixture, hex_groups, hexroute};
+use common::{fails_with, fixture, hex_groups, hexroute, routes_report};
 use hexroute::game::{self, Game};
 use hexroute::render::{self, MapOptions, MapPicture, RouteOverlay};
 use hexroute::state::MapState;
@@ -319,15 +319,8 @@ fn routes_render_draws_what_render_routes_draws() {
 fn render_refuses_routes_of_another_game() {
     let dir = tempfile::tempdir().unwrap();
     let routes = dir.path().join("prr.json");
-    let out = hexroute()
-        .arg("routes")
-        .arg(fixture("1830_late.json"))
-        .args(["--company", "PRR", "--json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    fs::write(&routes, &out.stdout).unwrap();
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = routes_report(&fixture("1830_late.json"), &["--company", "PRR"], &routes);
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(report["game"], "1830");
     let png = dir.path().join("map.png");
     fails_with(
