@@ -168,4 +168,23 @@ fn toggling_a_route_in_chromium_changes_the_drawing() {
         let hidden = g.contains("display: none");
         assert_eq!(hidden, g.contains("data-company=\"CNR\""), "{g}");
     }
+    // Hovering the first stop (a mouseenter, as the mouse sends) shows its
+    // name and value in the tooltip.
+    let dom = String::from_utf8(browse(
+        &chromium,
+        &dir.path().join("tip.profile"),
+        &["--dump-dom"],
+        &format!("{url}#tip=0"),
+    ))
+    .unwrap();
+    let tip = &dom[dom.find("<div id=\"tip\"").unwrap()..];
+    let tip = &tip[..tip.find("</div>").unwrap()];
+    assert!(tip.contains("display: block"), "{tip}");
+    let first = dom.find("data-tip=\"").unwrap() + "data-tip=\"".len();
+    let text = &dom[first..first + dom[first..].find('"').unwrap()];
+    assert!(text.contains("): $"), "{text}");
+    assert!(
+        tip.ends_with(&text.replace("&amp;", "&")) || tip.contains(text),
+        "{tip} vs {text}"
+    );
 }

@@ -452,9 +452,9 @@ fn long_names_fit_their_hex() {
     assert_eq!(lines, ["Maritime", "Provinces"]);
 }
 
-/// A revenue circle never covers a city's token spaces, on any tile of any
-/// game at any rotation, with or without a name band (Montreal's 40 sat
-/// under its cities).
+/// A revenue circle never covers a city's token spaces, the name band or
+/// the label, on any tile of any game at any rotation, with or without a
+/// name (Montreal's 40 sat under its cities).
 #[test]
 fn revenue_circles_keep_clear_of_cities() {
     use hexroute::geometry::Rotation;
@@ -485,6 +485,19 @@ fn revenue_circles_keep_clear_of_cities() {
                             tile.name
                         );
                     }
+                    let name_gap = render::rect_gap(spot, render::name_band(&f)) - r;
+                    assert!(
+                        !name || name_gap >= 0.0,
+                        "{id} tile {} rotation {rot}: covers the name",
+                        tile.name
+                    );
+                    let (c, cr) = render::label_circle(&f);
+                    let label_gap = (spot.0 - c.0).hypot(spot.1 - c.1) - cr - r;
+                    assert!(
+                        !marks.label || label_gap >= 0.0,
+                        "{id} tile {} rotation {rot}: covers the label",
+                        tile.name
+                    );
                     checked += 1;
                 }
             }

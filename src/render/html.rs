@@ -146,6 +146,12 @@ for (const stop of document.querySelectorAll('circle.stop')) {{
   }});
   stop.addEventListener('mouseleave', () => {{ tip.style.display = 'none'; }});
 }}
+// #tip=N hovers over the N-th stop at load (for tests and links).
+const hover = new URLSearchParams(location.hash.slice(1)).get('tip');
+if (hover !== null) {{
+  const stop = document.querySelectorAll('circle.stop')[Number(hover)];
+  if (stop) stop.dispatchEvent(new MouseEvent('mouseenter', {{ clientX: 10, clientY: 10 }}));
+}}
 </script>
 </body>
 </html>

@@ -4,7 +4,9 @@
 
 pub mod html;
 mod tile;
-pub use tile::{HexFrame, HexMarks, Pt, city_circles, fit_name, revenue_spot};
+pub use tile::{
+    HexFrame, HexMarks, Pt, city_circles, fit_name, label_circle, name_band, rect_gap, revenue_spot,
+};
 
 use crate::address::Letters;
 use crate::error::Error;

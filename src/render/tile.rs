@@ -369,6 +369,24 @@ pub fn city_circles(tile: &Tile, rot: Rotation, f: &HexFrame) -> Vec<(Pt, f64)> 
         .collect()
 }
 
+/// The band a location name may fill: (left, top, right, bottom).
+pub fn name_band(f: &HexFrame) -> (f64, f64, f64, f64) {
+    let (c, r) = (f.offset(0.0, 0.62), f.radius);
+    (c.0 - r * 0.6, c.1 - r * 0.11, c.0 + r * 0.6, c.1 + r * 0.11)
+}
+
+/// Where a hex label (`OO`, `Y`) sits, as a circle.
+pub fn label_circle(f: &HexFrame) -> (Pt, f64) {
+    (f.offset(-0.62, -0.42), f.radius * 0.2)
+}
+
+/// Distance from `p` to the rectangle `b` (0 inside it).
+pub fn rect_gap(p: Pt, b: (f64, f64, f64, f64)) -> f64 {
+    let dx = (b.0 - p.0).max(p.0 - b.2).max(0.0);
+    let dy = (b.1 - p.1).max(p.1 - b.3).max(0.0);
+    dx.hypot(dy)
+}
+
 /// Where a tile's revenue circle goes, and its radius: of spots around the
 /// centre, the one farthest from the cities' token spaces, towns, track,
 /// name, label and number. `None` when the tile earns nothing.
@@ -398,7 +416,7 @@ pub fn revenue_spot(
         busy.extend([-0.45, -0.15, 0.15, 0.45].map(|x| (f.offset(x, 0.62), r * 0.12)));
     }
     if marks.label {
-        busy.push((f.offset(-0.62, -0.42), r * 0.2));
+        busy.push(label_circle(f));
     }
     if marks.number {
         busy.push((f.offset(0.55, 0.5), r * 0.12));
@@ -411,11 +429,15 @@ pub fn revenue_spot(
             .map(|(q, qr)| (p.0 - q.0).hypot(p.1 - q.1) - qr)
             .fold(f64::INFINITY, f64::min)
     };
-    // Covering a city is never allowed while a spot clear of all cities
-    // exists; among those, the most room from everything wins.
+    // Covering a city, the name band or the label is never allowed while
+    // a spot clear of them exists; among those, the most room from
+    // everything wins.
+    let band = marks.name.then(|| name_band(f));
     let key = |p: Pt| {
-        let city_room = room(p, &cities) - radius;
-        (city_room >= 0.0, room(p, &busy))
+        let clear_cities = room(p, &cities) >= radius;
+        let clear_band = band.is_none_or(|b| rect_gap(p, b) >= radius);
+        let clear_label = !marks.label || room(p, &[label_circle(f)]) >= radius;
+        (clear_cities && clear_band && clear_label, room(p, &busy))
     };
     let spot = [0.56, 0.44, 0.66, 0.7]
         .into_iter()
