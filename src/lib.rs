@@ -15,8 +15,10 @@
 //!    it as JSON, [`import`] converts other programs' saves.
 //! 5. [`reach`], [`flow`] and [`rules`]: what a company reaches, where
 //!    tokens go on an upgrade, and which edits the game allows.
-//! 6. [`routes`]: the optimal routes, and [`routes::report`], their JSON.
-//! 7. [`render`]: pictures of the map, tiles and routes.
+//! 6. [`routes`]: the optimal routes, and [`routes::report`], their JSON;
+//!    [`dividend`]: who gets a run's revenue, by the game's payout rules.
+//! 7. [`render`]: pictures of the map, tiles and routes, and
+//!    [`render::html`], one web page of them.
 //!
 //! Beside the layers: [`error`] (typed errors of every layer), [`atomic`]
 //! (writing a file so no reader sees half of it) and [`suggest`] ("did you
