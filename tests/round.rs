@@ -104,6 +104,22 @@ fn trains_are_added_within_the_limit_and_removed() {
 }
 
 #[test]
+fn a_lower_train_limit_names_who_must_discard() {
+    let t = Table::new("1830");
+    t.accept(&[
+        "trains", "PRR", "--add", "3", "--add", "3", "--add", "3", "--add", "3",
+    ]);
+    t.accept(&["phase", "3"]);
+    // Phase 4 lowers the limit to 3 and rusts the 2s, not the 3s.
+    let said = t.accept(&["phase", "4"]);
+    assert_eq!(
+        said,
+        "phase 3 → 4; 2 trains rust (none owned); PRR owns 4 trains, over the limit of 3: discard with `hexroute trains FILE PRR --remove TRAIN`\n"
+    );
+    t.accept(&["trains", "PRR", "--remove", "3"]);
+}
+
+#[test]
 fn companies_list_homes_tokens_and_trains() {
     let list: Value = serde_json::from_str(&stdout_of(
         hexroute()

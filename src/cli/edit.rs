@@ -480,6 +480,21 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
                 }
             ));
         }
+        // A lower limit does not take trains away by itself: the owner
+        // discards the excess, so say who must.
+        for (abbrev, trains) in &next.trains {
+            let Ok(company) = game.company(abbrev) else {
+                continue;
+            };
+            if let Some(limit) = game.train_limit(company, next.phase)
+                && trains.len() > limit as usize
+            {
+                said.push_str(&format!(
+                    "; {abbrev} owns {} trains, over the limit of {limit}: discard with `hexroute trains FILE {abbrev} --remove TRAIN`",
+                    trains.len()
+                ));
+            }
+        }
         Ok(Edit::new(next, Vec::new(), said))
     })
 }
