@@ -780,7 +780,7 @@ pub fn check_token(
             format!("{company} already has a token on hex {addr}"),
         ));
     }
-    if let Some(why) = reserved_for_other(game, state, c, tile, city, company, &neutral) {
+    if let Some(why) = reserved_for_other(game, c, tile, city, company, &held, &neutral) {
         v.push(violation("home reserved", why));
     }
     match (&info.home, home_hex == Some(c), placed) {
@@ -852,14 +852,13 @@ fn neutral_spaces(
 /// in the hex) until its own token is placed.
 fn reserved_for_other(
     game: &Game,
-    state: &MapState,
     c: Coord,
     tile: &Tile,
     city: usize,
     company: &str,
+    held: &BTreeMap<usize, String>,
     neutral: &BTreeMap<usize, String>,
 ) -> Option<String> {
-    let held = state.tokens_at(c).cloned().unwrap_or_default();
     let free = |spaces: std::ops::Range<usize>| {
         spaces
             .filter(|s| !held.contains_key(s) && !neutral.contains_key(s))
@@ -953,16 +952,14 @@ fn first_token_broken(
                 return None;
             }
             // Joined hexes are allowed only when no open hex is unjoined.
+            // An open hex holds no token, so only neutral ones fill spaces.
             let open_unjoined = game.hexes.keys().copied().find(|&h| {
-                state.tile_at(game, h).is_some_and(|(t, _)| {
-                    !t.colour.ends_routes()
-                        && (0..t.cities.len()).any(|k| {
-                            let held = state.tokens_at(h).cloned().unwrap_or_default();
-                            let neutral = neutral_spaces(game, state, h, t, &held);
-                            t.spaces_of_city(k)
-                                .any(|s| !held.contains_key(&s) && !neutral.contains_key(&s))
-                        })
-                }) && !hex_has_company_token(h)
+                !hex_has_company_token(h)
+                    && state.tile_at(game, h).is_some_and(|(t, _)| {
+                        let neutral = neutral_spaces(game, state, h, t, &BTreeMap::new());
+                        !t.colour.ends_routes()
+                            && (0..t.token_spaces()).any(|s| !neutral.contains_key(&s))
+                    })
                     && !reach::joins_another_stop(game, state, h)
             });
             open_unjoined.map(|h| {

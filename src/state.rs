@@ -42,6 +42,16 @@ enum Side {
     After,
 }
 
+impl Side {
+    /// This side of a (before, after) pair.
+    fn of<T>(self, (before, after): &(T, T)) -> &T {
+        match self {
+            Side::Before => before,
+            Side::After => after,
+        }
+    }
+}
+
 /// One recorded change: enough to show what happened and to undo it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
@@ -138,24 +148,14 @@ impl MapState {
 
     /// Sets every hex, the phase and the trains a change touched to one side of it.
     fn apply(&mut self, change: &Change, side: Side) {
-        let pick = |pair: &(HexState, HexState)| match side {
-            Side::Before => pair.0.clone(),
-            Side::After => pair.1.clone(),
-        };
         for (c, pair) in &change.hexes {
-            self.set_hex(*c, pick(pair));
+            self.set_hex(*c, side.of(pair).clone());
         }
-        if let Some((before, after)) = change.phase {
-            self.phase = match side {
-                Side::Before => before,
-                Side::After => after,
-            };
+        if let Some(pair) = &change.phase {
+            self.phase = *side.of(pair);
         }
-        for (co, (before, after)) in &change.trains {
-            let list = match side {
-                Side::Before => before,
-                Side::After => after,
-            };
+        for (co, pair) in &change.trains {
+            let list = side.of(pair);
             if list.is_empty() {
                 self.trains.remove(co);
             } else {

@@ -5,7 +5,7 @@
 
 use super::io::{
     EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input,
-    refuse_edit_over_other, refuse_overwrite, write_save,
+    refuse_edit_over_other, refuse_overwrite, words_or_none, write_save,
 };
 use super::{EditArgs, LayArgs};
 use anyhow::{Context, Result, anyhow, bail};
@@ -78,10 +78,12 @@ fn edit(
     args: &EditArgs,
     change: impl FnOnce(&Game, &MapState) -> Result<Edit>,
 ) -> Result<()> {
-    let _lock = lock_for_edit(args)?;
-    refuse_edit_over_other(args.target(), args.force)?;
-    let (game, mut state) = load_save(custom, &args.file)?;
-    let name = display(&args.file);
+    let Opened {
+        _lock,
+        game,
+        mut state,
+        name,
+    } = open_for_edit(custom, args)?;
     // Context, not a new error: a fault of hexroute keeps its exit code 1.
     let made = change(&game, &state).with_context(|| name.clone())?;
     if !made.violations.is_empty() {
@@ -118,6 +120,29 @@ fn finish(args: &EditArgs, game: &Game, state: &MapState, said: &str) -> Result<
         eprintln!("{prefix}{said}");
     }
     Ok(())
+}
+
+/// A saved game opened to be changed: the lock held until it is written
+/// (dropped with this), the game, its state and its name for messages.
+struct Opened {
+    _lock: Option<EditLock>,
+    game: Game,
+    state: MapState,
+    name: String,
+}
+
+/// What every editing command does first: lock the file, refuse an `-o`
+/// that would replace a file that is not a save, and load the game.
+fn open_for_edit(custom: Option<&Path>, args: &EditArgs) -> Result<Opened> {
+    let lock = lock_for_edit(args)?;
+    refuse_edit_over_other(args.target(), args.force)?;
+    let (game, state) = load_save(custom, &args.file)?;
+    Ok(Opened {
+        _lock: lock,
+        game,
+        state,
+        name: display(&args.file),
+    })
 }
 
 /// An edit of a file in place holds its lock from reading to writing, so
@@ -566,21 +591,15 @@ pub fn trains(
     })
 }
 
-fn words_or_none(list: &[String]) -> String {
-    if list.is_empty() {
-        "none".into()
-    } else {
-        list.join(", ")
-    }
-}
-
 /// Reverts the last recorded change, unless the file was edited by hand
 /// after it (then `--force` reverts it anyway).
 pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
-    let _lock = lock_for_edit(args)?;
-    refuse_edit_over_other(args.target(), args.force)?;
-    let (game, mut state) = load_save(custom, &args.file)?;
-    let name = display(&args.file);
+    let Opened {
+        _lock,
+        game,
+        mut state,
+        name,
+    } = open_for_edit(custom, args)?;
     if let Some(drift) = state.edited_since_last_change()
         && !args.force
     {
@@ -606,10 +625,12 @@ pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
 
 /// Applies again the change `undo` took back last.
 pub fn redo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
-    let _lock = lock_for_edit(args)?;
-    refuse_edit_over_other(args.target(), args.force)?;
-    let (game, mut state) = load_save(custom, &args.file)?;
-    let name = display(&args.file);
+    let Opened {
+        _lock,
+        game,
+        mut state,
+        name,
+    } = open_for_edit(custom, args)?;
     let Some(change) = state.redo() else {
         bail!("{name}: nothing to redo (no change was undone since the last new one)");
     };

@@ -2,7 +2,7 @@
 //! `companies`, and the
 //! program's own `completions` and `man`.
 
-use super::io::{display, load_game, load_save, print_json};
+use super::io::{display, load_game, load_save, print_json, words_or_none};
 use anyhow::Result;
 use clap::CommandFactory;
 use hexroute::{Error, game};
@@ -263,12 +263,7 @@ pub fn trains(
     }
     for (co, trains, limit) in rows {
         let limit = limit.map(|l| format!("  (limit {l})")).unwrap_or_default();
-        let list = if trains.is_empty() {
-            "none".to_string()
-        } else {
-            trains.join(", ")
-        };
-        println!("  {co:<5} {list}{limit}");
+        println!("  {co:<5} {}{limit}", words_or_none(&trains));
     }
     Ok(())
 }

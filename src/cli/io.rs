@@ -27,6 +27,15 @@ pub fn display(path: &Path) -> String {
     }
 }
 
+/// A list in words, `none` when empty: trains, tokens.
+pub fn words_or_none(list: &[String]) -> String {
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.join(", ")
+    }
+}
+
 /// How an output path is named in messages (`-` is standard output).
 pub fn display_out(path: &Path) -> String {
     if path.as_os_str() == "-" {

@@ -56,14 +56,16 @@ pub fn page(
                 } else {
                     format!("${}", stop.revenue)
                 };
-                let tip = format!("{} ({}): {value}", stop.name, game.format(stop.hex));
+                let tip = escape(&format!(
+                    "{} ({}): {value}",
+                    stop.name,
+                    game.format(stop.hex)
+                ));
                 routes_svg.push_str(&format!(
-                    "<circle class=\"stop\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{ring}\" stroke-width=\"2\" data-tip=\"{}\"><title>{}</title></circle>\n",
+                    "<circle class=\"stop\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{ring}\" stroke-width=\"2\" data-tip=\"{tip}\"><title>{tip}</title></circle>\n",
                     p.0,
                     p.1,
                     shape.stop_radius,
-                    escape(&tip),
-                    escape(&tip)
                 ));
             }
             routes_svg.push_str("</g>\n");

@@ -261,6 +261,10 @@ pub fn route_lanes(routes: &[RoutePath]) -> Vec<usize> {
     lanes
 }
 
+/// A route's line width and its stop markers' radius, in hex radii.
+const ROUTE_WIDTH: f64 = 0.13;
+const STOP_RADIUS: f64 = 0.13;
+
 /// How far a lane lies from the track, in hex radii: 0, +1, -1, +2, …
 fn lane_offset(lane: usize) -> f64 {
     let step = (lane as f64 / 2.0).ceil();
@@ -621,20 +625,14 @@ impl<'a> MapPicture<'a> {
         let r = self.layout.r;
         cr.set_line_cap(cairo::LineCap::Round);
         cr.set_line_join(cairo::LineJoin::Round);
-        let lanes = route_lanes(&overlay.routes);
-        let shift: Vec<Pt> = overlay
-            .routes
-            .iter()
-            .zip(&lanes)
-            .map(|(route, lane)| self.lane_shift(route, *lane))
-            .collect();
+        let shift = self.lane_shifts(&overlay.routes);
         for (i, route) in overlay.routes.iter().enumerate() {
             // One group per route, so an SVG keeps each route together.
             cr.push_group();
             cr.translate(shift[i].0, shift[i].1);
             let colour = TRAIN_COLOURS[i % TRAIN_COLOURS.len()];
             cr.set_source_rgba(colour.0, colour.1, colour.2, 0.9);
-            cr.set_line_width(r * 0.13);
+            cr.set_line_width(r * ROUTE_WIDTH);
             self.route_path(cr, route);
             let _ = cr.stroke();
             cr.translate(-shift[i].0, -shift[i].1);
@@ -643,10 +641,9 @@ impl<'a> MapPicture<'a> {
         }
         for (i, route) in overlay.routes.iter().enumerate() {
             let colour = TRAIN_COLOURS[i % TRAIN_COLOURS.len()];
-            let radius = r * 0.13;
+            let radius = r * STOP_RADIUS;
             for stop in &route.stops {
-                let p = self.stop_point(stop.hex, stop.kind);
-                let p = (p.0 + shift[i].0, p.1 + shift[i].1);
+                let p = self.shifted_stop(stop, shift[i]);
                 cr.new_path();
                 cr.arc(p.0, p.1, radius, 0.0, 2.0 * PI);
                 if stop.skipped {
@@ -675,10 +672,13 @@ impl<'a> MapPicture<'a> {
         let surface =
             cairo::RecordingSurface::create(cairo::Content::ColorAlpha, None).map_err(err)?;
         let cr = Context::new(&surface).map_err(err)?;
-        let lanes = route_lanes(&overlay.routes);
         let mut out = Vec::new();
-        for (i, route) in overlay.routes.iter().enumerate() {
-            let shift = self.lane_shift(route, lanes[i]);
+        for (i, (route, shift)) in overlay
+            .routes
+            .iter()
+            .zip(self.lane_shifts(&overlay.routes))
+            .enumerate()
+        {
             cr.new_path();
             cr.identity_matrix();
             cr.translate(shift.0, shift.1);
@@ -700,20 +700,33 @@ impl<'a> MapPicture<'a> {
             let stops = route
                 .stops
                 .iter()
-                .map(|s| {
-                    let p = self.stop_point(s.hex, s.kind);
-                    ((p.0 + shift.0, p.1 + shift.1), s.skipped)
-                })
+                .map(|s| (self.shifted_stop(s, shift), s.skipped))
                 .collect();
             out.push(RouteShape {
                 d: d.trim_end().to_string(),
                 colour: TRAIN_COLOURS[i % TRAIN_COLOURS.len()],
-                width: self.layout.r * 0.13,
-                stop_radius: self.layout.r * 0.13,
+                width: self.layout.r * ROUTE_WIDTH,
+                stop_radius: self.layout.r * STOP_RADIUS,
                 stops,
             });
         }
         Ok(out)
+    }
+
+    /// How far each route is drawn off the track: its lane, across its
+    /// own direction.
+    fn lane_shifts(&self, routes: &[RoutePath]) -> Vec<Pt> {
+        routes
+            .iter()
+            .zip(route_lanes(routes))
+            .map(|(route, lane)| self.lane_shift(route, lane))
+            .collect()
+    }
+
+    /// Where a stop's marker goes for a route drawn `shift` off the track.
+    fn shifted_stop(&self, stop: &StopMark, shift: Pt) -> Pt {
+        let p = self.stop_point(stop.hex, stop.kind);
+        (p.0 + shift.0, p.1 + shift.1)
     }
 
     /// Where a route in `lane` is drawn relative to the track: across the

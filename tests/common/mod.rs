@@ -90,11 +90,16 @@ impl Table {
     }
 
     pub fn cmd(&self, args: &[&str]) -> Command {
+        self.cmd_on(&self.file, args)
+    }
+
+    /// `args[0] FILE args[1..]` on another file of this game.
+    pub fn cmd_on(&self, file: &Path, args: &[&str]) -> Command {
         let mut cmd = hexroute();
         if let Some(g) = self.game_file() {
             cmd.arg("--game-file").arg(g);
         }
-        cmd.arg(args[0]).arg(&self.file).args(&args[1..]);
+        cmd.arg(args[0]).arg(file).args(&args[1..]);
         cmd
     }
 
@@ -134,14 +139,7 @@ impl Table {
         );
         // And redo gives back the change, byte for byte.
         let redone = self.dir.path().join("redone.json");
-        let mut redo = hexroute();
-        if let Some(g) = self.game_file() {
-            redo.arg("--game-file").arg(g);
-        }
-        redo.arg("redo")
-            .arg(&undone)
-            .arg("-o")
-            .arg(&redone)
+        self.cmd_on(&undone, &["redo", "-o", redone.to_str().unwrap()])
             .assert()
             .success();
         assert_eq!(
