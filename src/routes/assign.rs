@@ -839,7 +839,8 @@ impl<'a> Search<'a> {
     /// What the trains after `depth` can still earn beside the routes
     /// taken: for each run of `c` identical trains, the `c` richest
     /// distinct routes of their type that fit (identical trains never share
-    /// a route). The run of the train at `depth` itself starts past `from`.
+    /// a route). The rest of the run of the train at `depth` takes routes
+    /// from rank position `from` on.
     ///
     /// When those routes share a track element, at most one of the trains
     /// can use it: the bound is then the larger of "nobody uses it" and
@@ -1183,8 +1184,8 @@ mod tests {
             // Big instances crowd long routes onto few elements, some in
             // the second word, so that the best routes overlap; crowded
             // ones give three to five trains, mostly identical, a hundred
-            // routes that nearly all clash (whole chunks of them blocked,
-            // as on a real map).
+            // long routes that mostly clash (whole chunks of them blocked
+            // once two are taken, as on a real map).
             let (big, crowded) = (case % 3 == 0, case % 3 == 1 && case % 2 == 0);
             let n = match (big, crowded) {
                 (true, _) => 64 + rng.below(120),
