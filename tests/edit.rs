@@ -4,21 +4,13 @@
 mod common;
 
 use assert_cmd::Command;
-use common::Table;
+use common::{Table, stdout_of};
 use serde_json::Value;
 use std::fs;
 
 fn upgrade_list(t: &Table, hex: &str) -> Vec<(String, u64, Value)> {
-    let out = t
-        .cmd(&["upgrade", hex, "--list", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = stdout_of(&mut t.cmd(&["upgrade", hex, "--list", "--json"]));
+    let v: Value = serde_json::from_str(&out).unwrap();
     v.as_array()
         .unwrap()
         .iter()

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fails_with, fixture, hex_groups, hexroute, routes_report};
+use common::{fails_with, fixture, hex_groups, hexroute, routes_report, stdout_of};
 use hexroute::game::{self, Game};
 use hexroute::render::{self, MapOptions, MapPicture, RouteOverlay};
 use hexroute::state::MapState;
@@ -360,20 +360,14 @@ fn render_refuses_routes_of_another_game() {
 fn all_companies_routes_run_side_by_side() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("all.svg");
-    let out = hexroute()
-        .arg("routes")
-        .arg(fixture("1867_bc.json"))
-        .args(["--all", "--json", "--quiet", "--render"])
-        .arg(&svg)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1867_bc.json"))
+            .args(["--all", "--json", "--quiet", "--render"])
+            .arg(&svg),
     );
-    let report: hexroute::routes::report::RoutesReport =
-        serde_json::from_slice(&out.stdout).unwrap();
+    let report: hexroute::routes::report::RoutesReport = serde_json::from_str(&out).unwrap();
     let game = game::builtin("1867").unwrap();
     let overlay = RouteOverlay::from_report(&game, &report).unwrap();
     assert_eq!(overlay.routes.len(), 6);

@@ -183,18 +183,7 @@ pub fn without_undone(bytes: &[u8]) -> Value {
 /// Runs `hexroute routes SAVE ARGS --json`, which must succeed, and writes
 /// the report to `to` (for `render --routes`); returns the report's bytes.
 pub fn routes_report(save: &Path, args: &[&str], to: &Path) -> Vec<u8> {
-    let out = hexroute()
-        .arg("routes")
-        .arg(save)
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    fs::write(to, &out.stdout).unwrap();
-    out.stdout
+    let out = stdout_of(hexroute().arg("routes").arg(save).args(args).arg("--json"));
+    fs::write(to, &out).unwrap();
+    out.into_bytes()
 }
