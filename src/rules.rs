@@ -925,23 +925,18 @@ fn first_token_broken(
     };
     let hex_has_company_token = |c: Coord| state.tokens_at(c).is_some_and(|h| !h.is_empty());
     let co = &info.abbrev;
-    match rule {
-        FirstToken::EmptyCity => (!city_empty(c, city, tile)).then(|| {
+    let city_taken = || {
+        (!city_empty(c, city, tile)).then(|| {
             format!("{co} starts in a city holding no token; the city on hex {addr} holds one")
+        })
+    };
+    match rule {
+        FirstToken::EmptyCity => city_taken(),
+        FirstToken::UnconnectedEmptyCity => city_taken().or_else(|| {
+            reach::joins_another_stop(game, state, c).then(|| {
+                format!("{co} starts in a hex no track joins to another stop; hex {addr} is joined")
+            })
         }),
-        FirstToken::UnconnectedEmptyCity => {
-            if !city_empty(c, city, tile) {
-                Some(format!(
-                    "{co} starts in a city holding no token; the city on hex {addr} holds one"
-                ))
-            } else if reach::joins_another_stop(game, state, c) {
-                Some(format!(
-                    "{co} starts in a hex no track joins to another stop; hex {addr} is joined"
-                ))
-            } else {
-                None
-            }
-        }
         FirstToken::EmptyHexUnconnectedFirst => {
             if hex_has_company_token(c) {
                 return Some(format!(
