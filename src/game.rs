@@ -693,11 +693,11 @@ impl Game {
                 }
             }
         }
-        let phase_of = |name: &str| {
+        let phase_of = |name: &str, what: &str| {
             def.phases
                 .iter()
                 .position(|p| p.name == name)
-                .ok_or_else(|| err(format!("until_phase: unknown phase \"{name}\"")))
+                .ok_or_else(|| err(format!("{what}: unknown phase \"{name}\"")))
         };
         let on_map = |h: &str, what: &str| -> Result<Coord> {
             let c = parse(h)?;
@@ -710,7 +710,7 @@ impl Game {
         let mut early = Vec::new();
         for u in &def.until_phase {
             early.push(EarlyRules {
-                until: phase_of(&u.phase)?,
+                until: phase_of(&u.phase, "until_phase")?,
                 closed_hexes: u
                     .closed_hexes
                     .iter()
@@ -728,12 +728,7 @@ impl Game {
             if !def.trains.iter().any(|t| &t.name == train) {
                 return Err(err(format!("rusts: unknown train \"{train}\"")));
             }
-            let at = def
-                .phases
-                .iter()
-                .position(|p| &p.name == phase)
-                .ok_or_else(|| err(format!("rusts: unknown phase \"{phase}\"")))?;
-            rusts.push((train.clone(), at));
+            rusts.push((train.clone(), phase_of(phase, "rusts")?));
         }
         for p in &def.privates {
             for h in &p.hexes {
