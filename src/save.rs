@@ -193,19 +193,8 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, Error> {
             return Err(Error::SaveFile(format!("hex {addr} appears twice")));
         }
     }
-    let mut history = Vec::new();
-    for (n, ch) in raw.history.into_iter().enumerate() {
-        history.push(
-            change_from_json(ch, game)
-                .map_err(|e| e.context(format!("history entry {}", n + 1)))?,
-        );
-    }
-    let mut undone = Vec::new();
-    for (n, ch) in raw.undone.into_iter().enumerate() {
-        undone.push(
-            change_from_json(ch, game).map_err(|e| e.context(format!("undone entry {}", n + 1)))?,
-        );
-    }
+    let history = changes_from_json(raw.history, game, "history")?;
+    let undone = changes_from_json(raw.undone, game, "undone")?;
     let mut trains: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (company, names) in raw.trains {
         let abbrev = game.company(&company)?.abbrev.clone();
@@ -221,6 +210,21 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, Error> {
         history,
         undone,
     })
+}
+
+/// A list of recorded changes; a bad one is named by its place in `list`.
+fn changes_from_json(
+    changes: Vec<ChangeJson>,
+    game: &Game,
+    list: &str,
+) -> Result<Vec<Change>, Error> {
+    changes
+        .into_iter()
+        .enumerate()
+        .map(|(n, ch)| {
+            change_from_json(ch, game).map_err(|e| e.context(format!("{list} entry {}", n + 1)))
+        })
+        .collect()
 }
 
 /// Train names as the game spells them.
