@@ -1,6 +1,9 @@
 //! The real binary, run as a shell user would.
 
 mod common;
+#[cfg(unix)]
+#[path = "cli/terminal.rs"]
+mod terminal;
 
 use common::{fails_with, fixture, hexroute, stdout_of};
 use std::fs;

@@ -8,6 +8,7 @@ mod draw;
 mod edit;
 mod info;
 mod io;
+mod progress;
 mod routes;
 pub mod run;
 

@@ -2,6 +2,7 @@
 //! report for scripts, and optionally draw them.
 
 use super::io::{display, load_save, print_json};
+use super::progress::SearchProgress;
 use super::{PictureArgs, RoutesArgs, draw};
 use anyhow::{Result, anyhow, bail};
 use hexroute::dividend::{self, Pay, Payout};
@@ -13,7 +14,6 @@ use hexroute::state::MapState;
 use hexroute::suggest;
 use std::io::IsTerminal;
 use std::path::Path;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Bonuses in force: the game's always-on ones, the named optional ones, ad-hoc ones.
@@ -186,11 +186,7 @@ fn time_limit(args: &RoutesArgs) -> Limit {
 }
 
 fn routes_of_one(custom: Option<&Path>, file: &Path, args: &RoutesArgs) -> Result<()> {
-    let companies = if args.all { 0 } else { 1 };
-    let progress = SearchProgress::new(
-        companies.max(1),
-        !args.quiet && std::io::stderr().is_terminal(),
-    );
+    let progress = SearchProgress::new(!args.quiet && std::io::stderr().is_terminal());
     let limit = time_limit(args);
     let solved = solve_file(custom, file, args, &|i, p| progress.update(i, p), &limit);
     progress.finish();
@@ -368,144 +364,5 @@ fn payout_words(p: &Payout) -> String {
             p.shares,
             p.treasury
         ),
-    }
-}
-
-/// A progress bar on stderr for route searches that run over a second;
-/// shorter searches never draw one. Its time left only counts down: a
-/// fresh estimate may lower it, never raise it, so it does not jump about
-/// as the search meets easy and hard branches.
-struct SearchProgress {
-    bar: Option<indicatif::ProgressBar>,
-    started: Instant,
-    state: Mutex<Shown>,
-}
-
-/// What the bar has counted and shown so far.
-struct Shown {
-    /// Branches done and in all, for each company searched.
-    counts: Vec<(u64, u64)>,
-    /// The time left shown last, and when.
-    left: Option<(Instant, Duration)>,
-}
-
-/// The terminal's settings before the bar hid the echo of `^C` (which
-/// would wrap the bar's line and leave half of it behind).
-#[cfg(unix)]
-static TERMINAL: std::sync::OnceLock<libc::termios> = std::sync::OnceLock::new();
-
-/// Stops the terminal echoing `^C` while the bar is drawn.
-#[cfg(unix)]
-fn hide_control_echo() {
-    // SAFETY: termios is plain data; tcgetattr fills it or fails.
-    unsafe {
-        let mut t: libc::termios = std::mem::zeroed();
-        if libc::tcgetattr(2, &mut t) == 0 && TERMINAL.set(t).is_ok() {
-            t.c_lflag &= !libc::ECHOCTL;
-            libc::tcsetattr(2, libc::TCSANOW, &t);
-        }
-    }
-}
-
-/// Gives the terminal back its settings.
-#[cfg(unix)]
-fn restore_terminal() {
-    if let Some(t) = TERMINAL.get() {
-        // SAFETY: t is the settings tcgetattr read; tcsetattr is
-        // async-signal-safe.
-        unsafe {
-            libc::tcsetattr(2, libc::TCSANOW, t);
-        }
-    }
-}
-
-/// Clears the progress bar's line when Ctrl-C ends the program, so the
-/// shell prompt does not land behind a half-drawn bar.
-#[cfg(unix)]
-extern "C" fn clear_line_and_exit(_: libc::c_int) {
-    const CLEAR: &[u8] = b"\r\x1b[2K";
-    restore_terminal();
-    // SAFETY: write(2) and _exit(2) are async-signal-safe.
-    unsafe {
-        libc::write(2, CLEAR.as_ptr().cast(), CLEAR.len());
-        libc::_exit(130);
-    }
-}
-
-impl SearchProgress {
-    fn new(searches: usize, enabled: bool) -> SearchProgress {
-        let bar = enabled.then(|| {
-            let bar = indicatif::ProgressBar::with_draw_target(
-                Some(0),
-                indicatif::ProgressDrawTarget::hidden(),
-            );
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "assigning trains to routes [{bar:30}] {percent:>3}% {elapsed_precise} ({msg})",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
-            #[cfg(unix)]
-            hide_control_echo();
-            #[cfg(unix)]
-            // SAFETY: the handler only resets the terminal, writes to
-            // stderr and exits.
-            unsafe {
-                libc::signal(
-                    libc::SIGINT,
-                    clear_line_and_exit as extern "C" fn(libc::c_int) as libc::sighandler_t,
-                );
-            }
-            bar
-        });
-        SearchProgress {
-            bar,
-            started: Instant::now(),
-            state: Mutex::new(Shown {
-                counts: vec![(0, 0); searches],
-                left: None,
-            }),
-        }
-    }
-
-    fn update(&self, search: usize, p: routes::assign::Progress) {
-        let Some(bar) = &self.bar else { return };
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let Shown {
-            counts,
-            left: shown,
-        } = &mut *state;
-        counts[search] = (p.done, p.total);
-        let (done, total) = counts
-            .iter()
-            .fold((0, 0), |(d, t), (dd, tt)| (d + dd, t + tt));
-        let now = Instant::now();
-        let elapsed = now - self.started;
-        if bar.is_hidden() && elapsed > Duration::from_secs(1) {
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        }
-        if done > 0 {
-            let estimate = elapsed.mul_f64((total - done) as f64 / done as f64);
-            let left = match *shown {
-                Some((at, last)) => estimate.min(last.saturating_sub(now - at)),
-                None => estimate,
-            };
-            *shown = Some((now, left));
-            bar.set_message(match left.as_secs() {
-                0 => "finishing".to_string(),
-                s => format!("about {s}s left"),
-            });
-        }
-        bar.set_length(total);
-        bar.set_position(done);
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-            #[cfg(unix)]
-            restore_terminal();
-        }
     }
 }

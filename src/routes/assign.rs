@@ -345,7 +345,9 @@ impl<'a> Plan<'a> {
                 |s, pos| {
                     let result = s.branch(pos as u32);
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if d.is_multiple_of(64) || d == total {
+                    // The first branches are the richest and slowest: each
+                    // is reported, then every 64th, so a bar moves early.
+                    if d <= 64 || d.is_multiple_of(64) || d == total {
                         progress(Progress { done: d, total });
                     }
                     result.map(|(value, picks)| (value, pos, picks))
