@@ -549,3 +549,192 @@ fn time_limit_reports_the_best_found_unproven() {
         "not a positive number of seconds",
     );
 }
+
+/// Every route says what its train multiplies by, and each stop what it
+/// adds: the stops' `counted` values and the bonuses sum to the route's
+/// revenue in every fixture, and the text says `×2` where a train doubles.
+#[test]
+fn doubling_is_shown_and_each_route_adds_up() {
+    let mut doubled = 0;
+    for entry in fs::read_dir(fixture("")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let out = stdout_of(
+            hexroute()
+                .arg("routes")
+                .arg(&path)
+                .args(["--all", "--json"]),
+        );
+        let all: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for company in all.as_array().unwrap() {
+            for route in company["routes"].as_array().unwrap() {
+                let multiplier = route["multiplier"].as_u64().unwrap();
+                let mut sum = 0;
+                for stop in route["stops"].as_array().unwrap() {
+                    let face = stop["revenue"].as_u64().unwrap();
+                    let counted = stop["counted"].as_u64().unwrap();
+                    let expected = if stop["skipped"] == true {
+                        0
+                    } else {
+                        face * multiplier
+                    };
+                    assert_eq!(counted, expected, "{}: {stop}", path.display());
+                    sum += counted;
+                }
+                for bonus in route["bonuses"].as_array().unwrap() {
+                    sum += bonus["amount"].as_u64().unwrap();
+                }
+                assert_eq!(sum, route["revenue"].as_u64().unwrap(), "{route}");
+                doubled += usize::from(multiplier == 2);
+            }
+        }
+    }
+    assert!(doubled >= 3, "the fixtures run 2+2 and 5+5E trains");
+    let text = stdout_of(hexroute().arg("routes").arg(fixture("1867_bc.json")).args([
+        "--company",
+        "CNR",
+        "--trains",
+        "5,5+5E",
+    ]));
+    assert!(text.contains("train 5+5E  $780  (stops $390 ×2)"), "{text}");
+    assert!(text.contains("train 5     $370\n"), "{text}");
+}
+
+/// A bonus the train's multiplier doubles is reported as paid, doubled, so
+/// the route still adds up (a game file whose bonus at Montreal doubles).
+#[test]
+fn a_doubled_bonus_is_reported_as_paid() {
+    let dir = tempfile::tempdir().unwrap();
+    let ron = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/1867.ron"))
+        .unwrap()
+        .replace(
+            r#"(name: "Timmins", bonus: 40, multiplied: true, kind: Connection(from: "D2", to_any: ["F16", "L12", "O7"])),"#,
+            r#"(name: "Montreal test", bonus: 40, multiplied: true, kind: Visit(["L12"])),"#,
+        );
+    assert!(ron.contains("Montreal test"));
+    let game_file = dir.path().join("1867.ron");
+    fs::write(&game_file, ron).unwrap();
+    let out = stdout_of(
+        hexroute()
+            .arg("--game-file")
+            .arg(&game_file)
+            .arg("routes")
+            .arg(fixture("1867_bc.json"))
+            .args(["--company", "CNR", "--trains", "5+5E", "--json"]),
+    );
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let route = &report["routes"][0];
+    assert_eq!(route["multiplier"], 2);
+    assert_eq!(route["bonuses"][0]["amount"], 80, "{route}");
+    let counted: u64 = route["stops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["counted"].as_u64().unwrap())
+        .sum();
+    assert_eq!(counted + 80, route["revenue"].as_u64().unwrap());
+}
+
+/// `--all` on a save where no company has a token and a train is no error:
+/// `[]` with `--json`, a sentence without, exit 0; likewise per file.
+#[test]
+fn all_with_no_company_to_run_is_an_empty_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.json");
+    common::new_game("1867", &empty);
+    let json = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(&empty)
+            .args(["--all", "--json"]),
+    );
+    assert_eq!(json.trim(), "[]");
+    let text = stdout_of(hexroute().arg("routes").arg(&empty).arg("--all"));
+    assert!(
+        text.contains("no company has both tokens and trains"),
+        "{text}"
+    );
+    let lines = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(&empty)
+            .arg(fixture("1889_late.json"))
+            .args(["--all", "--json"]),
+    );
+    assert!(lines.lines().count() >= 3, "{lines}");
+    assert!(
+        lines.lines().all(|l| l.contains("1889_late.json")),
+        "{lines}"
+    );
+}
+
+/// What `routes FILE... --all --json` prints, `render --routes` reads: from
+/// the lines of two files it draws one file's routes, as the array of that
+/// file alone would; a file that is none of them is refused.
+#[test]
+fn batch_routes_lines_chain_into_render() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bc, late) = (fixture("1867_bc.json"), fixture("1889_late.json"));
+    let lines = dir.path().join("lines.jsonl");
+    let out = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(&bc)
+            .arg(&late)
+            .args(["--all", "--json"]),
+    );
+    assert!(out.lines().count() >= 6, "{out}");
+    fs::write(&lines, &out).unwrap();
+    let alone = dir.path().join("alone.json");
+    fs::write(
+        &alone,
+        stdout_of(hexroute().arg("routes").arg(&bc).args(["--all", "--json"])),
+    )
+    .unwrap();
+    let draw = |routes: &Path, picture: &str| {
+        let to = dir.path().join(picture);
+        stdout_of(
+            hexroute()
+                .arg("render")
+                .arg(&bc)
+                .arg("--routes")
+                .arg(routes)
+                .arg("-o")
+                .arg(&to),
+        );
+        fs::read(to).unwrap()
+    };
+    assert_eq!(draw(&lines, "from_lines.svg"), draw(&alone, "alone.svg"));
+    // One line alone is one company's document.
+    let first = dir.path().join("first.json");
+    fs::write(&first, out.lines().next().unwrap()).unwrap();
+    draw(&first, "first.svg");
+    // The lines name two other files than the one drawn.
+    let picture = dir.path().join("other.svg");
+    let err = fails_with(
+        hexroute()
+            .arg("render")
+            .arg(fixture("1830_late.json"))
+            .arg("--routes")
+            .arg(&lines)
+            .arg("-o")
+            .arg(&picture),
+        "none of them the map drawn",
+    );
+    assert!(err.contains("lines.jsonl"), "{err}");
+    assert!(!picture.exists());
+}
+
+/// "1 route", not "1 routes": NYC on 1830_early has exactly one.
+#[test]
+fn one_route_is_one_route() {
+    let out = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1830_early.json"))
+            .args(["--company", "NYC"]),
+    );
+    assert!(out.starts_with("NYC — 1 route considered\n"), "{out}");
+}

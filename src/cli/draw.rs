@@ -65,6 +65,7 @@ pub fn render(custom: Option<&Path>, args: RenderArgs) -> Result<()> {
         Some(path) => {
             let name = display(path);
             let report = RoutesReport::from_json(&read_input(path)?)
+                .and_then(|r| r.of_file(|f| same_file(Path::new(f), &args.file)))
                 .and_then(|r| RouteOverlay::from_report(&game, &r))
                 .map_err(|e| e.context(name))?;
             Some(report)
@@ -85,6 +86,15 @@ pub fn render(custom: Option<&Path>, args: RenderArgs) -> Result<()> {
         &args.output,
         format,
     )
+}
+
+/// True when two names (one from a routes line) name one file: by its
+/// identity when both exist, else by name (`-` is standard input).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => display(a) == display(b),
+    }
 }
 
 fn draw_map(

@@ -8,7 +8,7 @@ use anyhow::{Result, anyhow, bail};
 use hexroute::dividend::{self, Pay, Payout};
 use hexroute::game::{self, Game};
 use hexroute::routes::assign::Limit;
-use hexroute::routes::report::{CompanyRoutes, RoutesReport};
+use hexroute::routes::report::{CompanyRoutes, RouteReport, RoutesReport};
 use hexroute::routes::{self, ActiveBonus, BonusRule, Query, Solution};
 use hexroute::state::MapState;
 use hexroute::suggest;
@@ -132,11 +132,13 @@ fn many_files(custom: Option<&Path>, args: &RoutesArgs) -> Result<()> {
         let shown = display(file);
         match result {
             Ok(solved) => {
-                for r in solved.reports {
+                if solved.reports.is_empty() && !args.json {
+                    println!("{shown}:\n{}\n", nobody_runs(file));
+                }
+                for mut r in solved.reports {
                     if args.json {
-                        let mut line = serde_json::to_value(&r)?;
-                        line["file"] = serde_json::Value::from(shown.clone());
-                        println!("{}", serde_json::to_string(&line)?);
+                        r.file = Some(shown.clone());
+                        println!("{}", serde_json::to_string(&r)?);
                     } else {
                         println!("{shown}:");
                         print_report(&r);
@@ -169,6 +171,15 @@ fn many_files(custom: Option<&Path>, args: &RoutesArgs) -> Result<()> {
         .into());
     }
     Ok(())
+}
+
+/// What `--all` says of a save where no company has both a token on the
+/// map and a train: not an error, an empty list (`[]` with `--json`).
+fn nobody_runs(file: &Path) -> String {
+    format!(
+        "no company has both tokens and trains in {}, so none runs (add trains: hexroute trains FILE CO --add 2)",
+        display(file)
+    )
 }
 
 /// One file's reports, with the game they were found in.
@@ -214,6 +225,9 @@ fn routes_of_one(custom: Option<&Path>, file: &Path, args: &RoutesArgs) -> Resul
             RoutesReport::One(r) => std::slice::from_ref(r),
             RoutesReport::Many(rs) => rs.as_slice(),
         };
+        if list.is_empty() {
+            println!("{}", nobody_runs(file));
+        }
         for (i, r) in list.iter().enumerate() {
             if i > 0 {
                 println!();
@@ -240,12 +254,6 @@ fn solve_file(
             if state.tokens().any(|(_, _, co)| co == company) && !trains.is_empty() {
                 queries.push(build_query(&game, company, trains, &bonuses)?);
             }
-        }
-        if queries.is_empty() {
-            bail!(
-                "{}: no company has both tokens and trains in this saved game (add trains: hexroute trains FILE CO --add 2)",
-                display(file)
-            );
         }
     } else {
         let company = game
@@ -317,12 +325,22 @@ fn build_query(
 }
 
 fn print_report(r: &CompanyRoutes) {
-    println!("{} — {} routes considered", r.company, r.candidates);
+    println!(
+        "{} — {} route{} considered",
+        r.company,
+        r.candidates,
+        if r.candidates == 1 { "" } else { "s" }
+    );
     if r.routes.is_empty() {
         println!("  no route can be run: revenue $0");
     }
     for route in &r.routes {
-        println!("  train {:<5} ${}", route.train, route.revenue);
+        println!(
+            "  train {:<5} ${}{}",
+            route.train,
+            route.revenue,
+            multiplied_words(route)
+        );
         for st in &route.stops {
             let value = if st.skipped {
                 "skipped".to_string()
@@ -346,6 +364,21 @@ fn print_report(r: &CompanyRoutes) {
     if let Some(p) = &r.payout {
         println!("  {}", payout_words(p));
     }
+}
+
+/// How a multiplying train's revenue is made up, `  (stops $390 ×2)`;
+/// nothing for a train that multiplies by 1.
+fn multiplied_words(route: &RouteReport) -> String {
+    if route.multiplier == 1 {
+        return String::new();
+    }
+    let face: u32 = route
+        .stops
+        .iter()
+        .filter(|st| !st.skipped)
+        .map(|st| st.revenue)
+        .sum();
+    format!("  (stops ${face} ×{})", route.multiplier)
 }
 
 /// `pays $115 per share (10 shares); treasury keeps $0`.

@@ -36,10 +36,13 @@ pub struct Query {
 pub struct TrainRoute {
     pub train: String,
     pub revenue: u32,
+    /// What the train multiplies its stops by (2 for 2+2 and 5+5E).
+    pub multiplier: u32,
     /// Hexes entered, in order, starting with the first stop's hex.
     pub hexes: Vec<Coord>,
     pub stops: Vec<RouteStop>,
-    /// Names and amounts of the bonuses earned.
+    /// Names and amounts of the bonuses earned, as paid (a multiplied
+    /// bonus times the train's multiplier).
     pub bonuses: Vec<(String, u32)>,
 }
 
@@ -691,6 +694,7 @@ fn describe(
     TrainRoute {
         train: name.to_string(),
         revenue: run.revenue,
+        multiplier: train.multiplier,
         hexes,
         stops: stops
             .iter()
@@ -705,7 +709,10 @@ fn describe(
         bonuses: run
             .bonuses
             .iter()
-            .map(|&b| (query.bonuses[b].name.clone(), query.bonuses[b].amount))
+            .map(|&b| {
+                let bonus = &query.bonuses[b];
+                (bonus.name.clone(), bonus.paid_to(train.multiplier))
+            })
             .collect(),
     }
 }

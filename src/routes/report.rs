@@ -14,6 +14,11 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CompanyRoutes {
+    /// The saved game the routes were found in, as it was named on the
+    /// command line: only in the lines `routes FILE... --json` prints for
+    /// several files, so that `render --routes` can keep one file's lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// The game the routes were found in (`1867`): a picture of another
     /// game's map refuses them.
     pub game: String,
@@ -37,8 +42,12 @@ pub struct CompanyRoutes {
 #[serde(deny_unknown_fields)]
 pub struct RouteReport {
     pub train: String,
-    /// What the train earns, multiplier and bonuses included.
+    /// What the train earns, multiplier and bonuses included: the sum of
+    /// its stops' `counted` values and its bonuses' amounts.
     pub revenue: u32,
+    /// What the train multiplies its stops by: 2 for a 2+2 or a 5+5E.
+    #[serde(default = "one")]
+    pub multiplier: u32,
     /// Hexes entered, in order, starting with the first stop's hex.
     pub hexes: Vec<String>,
     /// Every stop the route passes, in travel order.
@@ -60,6 +69,14 @@ pub struct StopReport {
     pub revenue: u32,
     /// True when the train passed without counting it.
     pub skipped: bool,
+    /// What the stop adds to the route: its face value times the train's
+    /// multiplier, or 0 when skipped.
+    #[serde(default)]
+    pub counted: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// A bonus earned by a route.
@@ -67,6 +84,7 @@ pub struct StopReport {
 #[serde(deny_unknown_fields)]
 pub struct BonusReport {
     pub name: String,
+    /// As paid: a bonus the train's multiplier doubles is shown doubled.
     pub amount: u32,
 }
 
@@ -84,6 +102,8 @@ pub fn schema() -> schemars::Schema {
 }
 
 /// The whole JSON document: one company, or an array of them (`--all`).
+/// For several files, `routes` prints one company's object a line, each
+/// with its `file`; `render --routes` reads those lines too.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RoutesReport {
@@ -100,15 +120,59 @@ impl RoutesReport {
         }
     }
 
-    /// Reads a routes document, naming what is missing or malformed.
+    /// Reads a routes document, naming what is missing or malformed: one
+    /// company's object, an array of them (`--all`), or the lines
+    /// `routes FILE... --json` prints, one object each.
     pub fn from_json(text: &str) -> Result<RoutesReport, Error> {
+        let bad = |e: serde_json::Error| Error::Invalid(format!("not routes JSON: {e}"));
         // `untagged` hides why neither form fits; try each for its message.
         if text.trim_start().starts_with('[') {
-            serde_json::from_str::<Vec<CompanyRoutes>>(text).map(RoutesReport::Many)
-        } else {
-            serde_json::from_str::<CompanyRoutes>(text).map(RoutesReport::One)
+            return serde_json::from_str::<Vec<CompanyRoutes>>(text)
+                .map(RoutesReport::Many)
+                .map_err(bad);
         }
-        .map_err(|e| Error::Invalid(format!("not routes JSON: {e}")))
+        let mut list = serde_json::Deserializer::from_str(text)
+            .into_iter::<CompanyRoutes>()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(bad)?;
+        match list.len() {
+            0 => Err(Error::Invalid(
+                "not routes JSON: no company's routes in it".into(),
+            )),
+            1 => Ok(RoutesReport::One(list.remove(0))),
+            _ => Ok(RoutesReport::Many(list)),
+        }
+    }
+
+    /// Keeps the routes found in one saved game, where the lines name
+    /// several (`routes a.json b.json --all --json`): those whose `file`
+    /// `is_this` says is the one drawn. Lines of one file, or that name
+    /// none, are all kept, whatever the file is called now.
+    pub fn of_file(self, is_this: impl Fn(&str) -> bool) -> Result<RoutesReport, Error> {
+        let mut files: Vec<&str> = self
+            .companies()
+            .iter()
+            .filter_map(|c| c.file.as_deref())
+            .collect();
+        files.sort_unstable();
+        files.dedup();
+        if files.len() < 2 {
+            return Ok(self);
+        }
+        let names = files.join(", ");
+        let kept: Vec<CompanyRoutes> = match self {
+            RoutesReport::One(c) => vec![c],
+            RoutesReport::Many(list) => list,
+        }
+        .into_iter()
+        .filter(|c| c.file.as_deref().is_some_and(&is_this))
+        .collect();
+        if kept.is_empty() {
+            return Err(Error::Invalid(format!(
+                "the routes were found in {names}, none of them the map drawn (keep the lines of its file: grep '\"file\":\"NAME\"')"
+            )));
+        }
+        Ok(RoutesReport::Many(kept))
     }
 }
 
@@ -126,6 +190,7 @@ impl CompanyRoutes {
     /// The report of a solution found on `game`'s map.
     pub fn new(game: &Game, s: &Solution) -> CompanyRoutes {
         CompanyRoutes {
+            file: None,
             game: game.id.clone(),
             company: s.company.clone(),
             total: s.total,
@@ -137,6 +202,7 @@ impl CompanyRoutes {
                 .map(|r| RouteReport {
                     train: r.train.clone(),
                     revenue: r.revenue,
+                    multiplier: r.multiplier,
                     hexes: r.hexes.iter().map(|h| game.format(*h)).collect(),
                     stops: r
                         .stops
@@ -151,6 +217,11 @@ impl CompanyRoutes {
                             index: st.kind.index(),
                             revenue: st.revenue,
                             skipped: st.skipped,
+                            counted: if st.skipped {
+                                0
+                            } else {
+                                st.revenue.saturating_mul(r.multiplier)
+                            },
                         })
                         .collect(),
                     bonuses: r

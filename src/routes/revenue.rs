@@ -59,6 +59,12 @@ impl ActiveBonus {
         }
     }
 
+    /// What it pays a train with this multiplier, as a report shows it
+    /// (no bonus comes near `u32::MAX`: game files cap them).
+    pub fn paid_to(&self, multiplier: u32) -> u32 {
+        u32::try_from(self.pays(multiplier)).unwrap_or(u32::MAX)
+    }
+
     /// What it pays a train with this multiplier.
     fn pays(&self, multiplier: u32) -> u64 {
         u64::from(self.amount)
