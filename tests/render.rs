@@ -499,3 +499,51 @@ fn revenue_circles_keep_clear_of_cities() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+/// A picture too large for a PNG (2,000 routes make a legend ~45,000
+/// pixels tall) is refused in one line that names the limit and the file,
+/// and nothing is written; SVG has no such limit and draws it.
+#[test]
+fn a_png_too_large_names_the_limit_and_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnr = dir.path().join("cnr.json");
+    let one: serde_json::Value = serde_json::from_slice(&routes_report(
+        &fixture("1867_bc.json"),
+        &["--company", "CNR"],
+        &cnr,
+    ))
+    .unwrap();
+    let mut many = one.clone();
+    let routes = one["routes"].as_array().unwrap();
+    many["routes"] = serde_json::Value::from(
+        routes
+            .iter()
+            .cycle()
+            .take(2000)
+            .cloned()
+            .collect::<Vec<_>>(),
+    );
+    let big = dir.path().join("big.json");
+    fs::write(&big, many.to_string()).unwrap();
+    let png = dir.path().join("big.png");
+    let render = |to: &Path| {
+        let mut cmd = hexroute();
+        cmd.arg("render")
+            .arg(fixture("1867_bc.json"))
+            .arg("--routes")
+            .arg(&big)
+            .arg("-o")
+            .arg(to);
+        cmd
+    };
+    let err = fails_with(
+        &mut render(&png),
+        "a PNG may be at most 32767 pixels a side",
+    );
+    assert!(err.contains("big.png"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!png.exists());
+    let svg = dir.path().join("big.svg");
+    render(&svg).assert().success();
+    assert!(svg.exists());
+}

@@ -109,7 +109,8 @@ fn draw_map(
         Target::Picture(format) => {
             let picture = MapPicture::new(game, state, options, overlay)?;
             let (w, h) = picture.size();
-            encode(format, w, h, |cr| picture.draw(cr))?
+            encode(format, w, h, |cr| picture.draw(cr))
+                .map_err(|e| e.context(display_out(output)))?
         }
         Target::Page => hexroute::render::html::page(game, state, options, overlay)?.into_bytes(),
     };
@@ -141,7 +142,8 @@ pub fn tile_sheet(game: &Game, output: &Path, picture: &PictureArgs) -> Result<(
     let size = picture.hex_size.unwrap_or(48.0);
     let sheet = TileSheet::new(game, size);
     let (w, h) = sheet.size();
-    let bytes = encode(format, w, h, |cr| sheet.draw(cr))?;
+    let bytes =
+        encode(format, w, h, |cr| sheet.draw(cr)).map_err(|e| e.context(display_out(output)))?;
     write_bytes(output, &bytes)
 }
 

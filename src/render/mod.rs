@@ -923,6 +923,9 @@ impl<'a> TileSheet<'a> {
     }
 }
 
+/// The most pixels cairo's image surfaces take on a side.
+pub const MAX_PNG_SIDE: i32 = 32767;
+
 /// Draws with `draw` on a `width`×`height` canvas and encodes it.
 pub fn encode(
     format: Format,
@@ -932,6 +935,11 @@ pub fn encode(
 ) -> Result<Vec<u8>, Error> {
     // A surface cairo cannot make is almost always one too large for it.
     let err = |e: cairo::Error| Error::Invalid(format!("drawing failed: {e}"));
+    if format == Format::Png && (width > MAX_PNG_SIDE || height > MAX_PNG_SIDE) {
+        return Err(Error::Invalid(format!(
+            "the picture would be {width} × {height} pixels, and a PNG may be at most {MAX_PNG_SIDE} pixels a side (cairo's limit); draw fewer routes, give a smaller --hex-size, or write SVG or PDF"
+        )));
+    }
     let (w, h) = (f64::from(width), f64::from(height));
     // Vector surfaces write into an in-memory stream, finished below.
     let vector: cairo::Surface = match format {
