@@ -1,0 +1,499 @@
+//! Every route a company could run: walks outward from each of its tokens
+//! over the network, pricing each route for every train type as it goes,
+//! and the report of a chosen route (its stops, hexes and bonuses).
+
+use super::network::{self, Network};
+use super::revenue::{self, ActiveBonus, Visit};
+use super::{Query, RouteStop, TrainRoute};
+use crate::game::{ConflictRule, Distance, Skip, TrainDef};
+use crate::geometry::Coord;
+use rayon::prelude::*;
+
+/// A step of a route: segment `idx` of those leaving stop `from`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct SegRef {
+    from: u32,
+    idx: u32,
+}
+
+/// A route the company could run, with what each train type would earn.
+pub(super) struct Candidate {
+    pub(super) bits: Box<[u64]>,
+    /// Left half then right half, both as walked outward from the token.
+    segs: Box<[SegRef]>,
+    split: u8,
+    token: u32,
+    pub(super) revenue: Box<[u32]>,
+}
+
+/// The trains' joint reach, to stop enumerating routes no train can run.
+#[derive(Copy, Clone, Debug)]
+struct Limits {
+    visits: Option<usize>,
+    cities: Option<usize>,
+    hexes: Option<usize>,
+}
+
+impl Limits {
+    fn of(trains: &[TrainDef]) -> Limits {
+        let mut l = Limits {
+            visits: Some(0),
+            cities: Some(0),
+            hexes: Some(0),
+        };
+        let widen = |slot: &mut Option<usize>, v: Option<usize>| {
+            *slot = match (*slot, v) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                _ => None,
+            }
+        };
+        for t in trains {
+            let n = t.stops.map(|n| n as usize);
+            match t.distance {
+                Distance::Hexes => {
+                    widen(&mut l.hexes, n);
+                    l.visits = None;
+                    l.cities = None;
+                }
+                Distance::Stops => {
+                    l.hexes = None;
+                    match t.skip {
+                        Skip::Nothing => {
+                            widen(&mut l.visits, n);
+                            widen(&mut l.cities, n);
+                        }
+                        Skip::Towns => {
+                            l.visits = None;
+                            widen(&mut l.cities, n);
+                        }
+                        Skip::Any => {
+                            l.visits = None;
+                            l.cities = None;
+                        }
+                    }
+                }
+            }
+        }
+        l
+    }
+}
+
+/// The end segments [`Walker::drop_dominated`] tries cutting off: (from
+/// the start, from the end) of the route in travel order.
+const TRIMS: [(usize, usize); 5] = [(1, 0), (0, 1), (1, 1), (2, 0), (0, 2)];
+
+/// Which half of a route a walker is growing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Side {
+    Left,
+    Right,
+}
+
+struct Walker<'a> {
+    net: &'a Network,
+    company: &'a str,
+    limits: Limits,
+    types: &'a [TrainDef],
+    bonuses: &'a [ActiveBonus],
+    token: usize,
+    /// Company token stops with a smaller id than `token`: routes through
+    /// them are found from there instead.
+    earlier_token: Vec<bool>,
+    bits: Vec<u64>,
+    /// Places a route has stopped in: stop hexes, or stops, as the game's
+    /// `within_route` rule says (see [`Places`]).
+    hex_used: Vec<bool>,
+    hex_of: Vec<usize>,
+    /// For each stop, the bit other routes of the company may not share
+    /// (`between_routes`), if any.
+    shared_place: Vec<Option<u32>>,
+    left: Vec<SegRef>,
+    right: Vec<SegRef>,
+    visits: usize,
+    cities: usize,
+    hexes: usize,
+    out: Vec<Candidate>,
+    /// Reused buffers for pricing routes.
+    visits_buf: Vec<Visit>,
+    scratch: revenue::Scratch,
+}
+
+/// Where the game's route rules put their limits.
+///
+/// `within_route`: each stop gets a place id, and a route may stop in each
+/// place once. Under `TrackOrCityHex` (1867, 1861: "Route visits same hex
+/// twice") the places are stop hexes, with each group of off-board hexes
+/// one place; under `TrackOnly` (1830, 1889) each stop is its own place, so a
+/// route may stop at both cities of an OO tile but not at one city twice.
+///
+/// `between_routes`: under `TrackOrCityHex`, each stop hex also gets a bit
+/// beside the track elements, so two routes stopping in one hex conflict as
+/// if they shared track. Under `TrackOnly` only track conflicts.
+struct Places {
+    within: Vec<usize>,
+    count: usize,
+    between: Vec<Option<u32>>,
+    words: usize,
+}
+
+impl Places {
+    fn of(net: &Network) -> Places {
+        let mut hex_ids: Vec<Coord> = net.stops.iter().map(|s| s.place).collect();
+        hex_ids.sort();
+        hex_ids.dedup();
+        let hex_place = |s: &network::Stop| {
+            hex_ids
+                .binary_search(&s.place)
+                .expect("every stop's place is listed")
+        };
+        let (within, count) = match net.rules.within_route {
+            ConflictRule::TrackOrCityHex => {
+                (net.stops.iter().map(hex_place).collect(), hex_ids.len())
+            }
+            ConflictRule::TrackOnly => ((0..net.stops.len()).collect(), net.stops.len()),
+        };
+        let (between, elements) = match net.rules.between_routes {
+            ConflictRule::TrackOrCityHex => (
+                net.stops
+                    .iter()
+                    .map(|s| Some((net.elements + hex_place(s)) as u32))
+                    .collect(),
+                net.elements + hex_ids.len(),
+            ),
+            ConflictRule::TrackOnly => (vec![None; net.stops.len()], net.elements),
+        };
+        Places {
+            within,
+            count,
+            between,
+            words: elements.div_ceil(64).max(1),
+        }
+    }
+}
+
+pub(super) fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec<Candidate> {
+    let company = query.company.as_str();
+    let is_token: Vec<bool> = net
+        .stops
+        .iter()
+        .map(|s| s.tokens.iter().any(|t| t == company))
+        .collect();
+    let tokens: Vec<usize> = (0..net.stops.len()).filter(|&s| is_token[s]).collect();
+    let places = Places::of(net);
+    let limits = Limits::of(types);
+    tokens
+        .par_iter()
+        .map(|&t| {
+            let mut w = Walker {
+                net,
+                company,
+                limits,
+                types,
+                bonuses: &query.bonuses,
+                token: t,
+                earlier_token: (0..net.stops.len()).map(|s| is_token[s] && s < t).collect(),
+                bits: vec![0; places.words],
+                hex_used: vec![false; places.count],
+                hex_of: places.within.clone(),
+                shared_place: places.between.clone(),
+                left: Vec::new(),
+                right: Vec::new(),
+                visits: 1,
+                cities: usize::from(net.stops[t].is_city()),
+                hexes: 1,
+                out: Vec::new(),
+                visits_buf: Vec::new(),
+                scratch: revenue::Scratch::default(),
+            };
+            w.hex_used[w.hex_of[t]] = true;
+            w.extend(t, Side::Left);
+            w.out
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+impl Walker<'_> {
+    fn within_limits(&self) -> bool {
+        self.limits.visits.is_none_or(|n| self.visits <= n)
+            && self.limits.cities.is_none_or(|n| self.cities <= n)
+            && self.limits.hexes.is_none_or(|n| self.hexes <= n)
+    }
+
+    /// Tries to take a segment; on success the walker's state includes it.
+    fn enter(&mut self, r: SegRef) -> bool {
+        let seg = &self.net.out[r.from as usize][r.idx as usize];
+        let to = seg.to;
+        if self.earlier_token[to] || self.hex_used[self.hex_of[to]] {
+            return false;
+        }
+        if seg
+            .elements
+            .iter()
+            .any(|&e| self.bits[(e / 64) as usize] & (1 << (e % 64)) != 0)
+        {
+            return false;
+        }
+        for &e in &seg.elements {
+            self.bits[(e / 64) as usize] |= 1 << (e % 64);
+        }
+        self.hex_used[self.hex_of[to]] = true;
+        self.visits += 1;
+        self.cities += usize::from(self.net.stops[to].is_city());
+        self.hexes += seg.hexes.len();
+        true
+    }
+
+    fn leave(&mut self, r: SegRef) {
+        let seg = &self.net.out[r.from as usize][r.idx as usize];
+        for &e in &seg.elements {
+            self.bits[(e / 64) as usize] &= !(1 << (e % 64));
+        }
+        self.hex_used[self.hex_of[seg.to]] = false;
+        self.visits -= 1;
+        self.cities -= usize::from(self.net.stops[seg.to].is_city());
+        self.hexes -= seg.hexes.len();
+    }
+
+    fn end_of(&self, half: &[SegRef]) -> usize {
+        half.last()
+            .map(|r| self.net.out[r.from as usize][r.idx as usize].to)
+            .unwrap_or(self.token)
+    }
+
+    /// Grows one half of the route from `at`. Every left half (including
+    /// the empty one) is paired with every right half grown beside it.
+    fn extend(&mut self, at: usize, side: Side) {
+        match side {
+            Side::Left => self.extend(self.token, Side::Right),
+            Side::Right => self.emit(),
+        }
+        if at != self.token && !self.net.stops[at].passable_for(self.company) {
+            return;
+        }
+        for idx in 0..self.net.out[at].len() {
+            let r = SegRef {
+                from: at as u32,
+                idx: idx as u32,
+            };
+            if !self.enter(r) {
+                continue;
+            }
+            if self.within_limits() {
+                self.half(side).push(r);
+                self.extend(self.net.out[at][idx].to, side);
+                self.half(side).pop();
+            }
+            self.leave(r);
+        }
+    }
+
+    fn half(&mut self, side: Side) -> &mut Vec<SegRef> {
+        match side {
+            Side::Left => &mut self.left,
+            Side::Right => &mut self.right,
+        }
+    }
+
+    /// Leaves out the route for each train type that earns at least as
+    /// much on a shorter route inside it: the route with one or two end
+    /// segments cut off (still two stops and a token stop). That route
+    /// uses a subset of this one's track, so any set of routes that uses
+    /// this one does as well with it instead. Express trains, which count
+    /// only their best stops, have many such routes.
+    fn drop_dominated(&mut self, revenue: &mut [u32]) {
+        let seg = |r: &SegRef| &self.net.out[r.from as usize][r.idx as usize];
+        // Hexes each segment adds, in travel order.
+        let lens: Vec<usize> = self
+            .left
+            .iter()
+            .rev()
+            .chain(self.right.iter())
+            .map(|r| seg(r).hexes.len())
+            .collect();
+        let n = self.visits_buf.len();
+        for (front, back) in TRIMS {
+            if front + back + 2 > n {
+                continue;
+            }
+            let visits = &self.visits_buf[front..n - back];
+            if !visits.iter().any(|v| v.token) {
+                continue;
+            }
+            let hexes = self.hexes
+                - lens[..front].iter().sum::<usize>()
+                - lens[lens.len() - back..].iter().sum::<usize>();
+            for (t, r) in self.types.iter().zip(revenue.iter_mut()) {
+                if *r > 0
+                    && revenue::best_revenue(t, visits, hexes, self.bonuses, &mut self.scratch)
+                        >= *r
+                {
+                    *r = 0;
+                }
+            }
+        }
+    }
+
+    /// Records the current route if it is new in this orientation.
+    fn emit(&mut self) {
+        if self.left.is_empty() && self.right.is_empty() {
+            return;
+        }
+        if self.end_of(&self.left) >= self.end_of(&self.right) {
+            return;
+        }
+        fill_visits(
+            self.net,
+            self.company,
+            self.token,
+            &self.left,
+            &self.right,
+            &mut self.visits_buf,
+        );
+        let mut revenue: Box<[u32]> = self
+            .types
+            .iter()
+            .map(|t| {
+                revenue::best_revenue(
+                    t,
+                    &self.visits_buf,
+                    self.hexes,
+                    self.bonuses,
+                    &mut self.scratch,
+                )
+            })
+            .collect();
+        self.drop_dominated(&mut revenue);
+        if revenue.iter().all(|r| *r == 0) {
+            return;
+        }
+        let segs: Vec<SegRef> = self.left.iter().chain(self.right.iter()).copied().collect();
+        let mut bits = self.bits.clone();
+        let to = |r: &SegRef| self.net.out[r.from as usize][r.idx as usize].to;
+        for stop in std::iter::once(self.token).chain(segs.iter().map(to)) {
+            if let Some(bit) = self.shared_place[stop] {
+                bits[(bit / 64) as usize] |= 1 << (bit % 64);
+            }
+        }
+        self.out.push(Candidate {
+            bits: bits.into_boxed_slice(),
+            segs: segs.into_boxed_slice(),
+            split: self.left.len() as u8,
+            token: self.token as u32,
+            revenue,
+        });
+    }
+}
+
+/// Stops of a route in travel order: left half reversed, token, right half.
+fn route_stops(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -> Vec<usize> {
+    let mut stops: Vec<usize> = left
+        .iter()
+        .rev()
+        .map(|r| net.out[r.from as usize][r.idx as usize].to)
+        .collect();
+    stops.push(token);
+    stops.extend(
+        right
+            .iter()
+            .map(|r| net.out[r.from as usize][r.idx as usize].to),
+    );
+    stops
+}
+
+fn route_visits(
+    net: &Network,
+    company: &str,
+    token: usize,
+    left: &[SegRef],
+    right: &[SegRef],
+) -> Vec<Visit> {
+    let mut visits = Vec::new();
+    fill_visits(net, company, token, left, right, &mut visits);
+    visits
+}
+
+/// Writes the route's visits in travel order into `out`, reusing its memory.
+fn fill_visits(
+    net: &Network,
+    company: &str,
+    token: usize,
+    left: &[SegRef],
+    right: &[SegRef],
+    out: &mut Vec<Visit>,
+) {
+    let visit = |s: usize| {
+        let st = &net.stops[s];
+        Visit {
+            hex: st.hex,
+            revenue: st.revenue,
+            is_city: st.is_city(),
+            token: st.tokens.iter().any(|t| t == company),
+        }
+    };
+    let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;
+    out.clear();
+    out.extend(left.iter().rev().map(|r| visit(to(r))));
+    out.push(visit(token));
+    out.extend(right.iter().map(|r| visit(to(r))));
+}
+
+/// Hexes entered in travel order.
+fn route_hexes(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -> Vec<Coord> {
+    let seg = |r: &SegRef| &net.out[r.from as usize][r.idx as usize];
+    let mut hexes = Vec::new();
+    for r in left.iter().rev() {
+        let s = seg(r);
+        // Walked outward from `from` to `to`; travel runs the other way.
+        hexes.push(net.stops[s.to].hex);
+        hexes.extend(s.hexes.iter().rev().skip(1));
+    }
+    hexes.push(net.stops[token].hex);
+    for r in right {
+        hexes.extend(seg(r).hexes.iter().copied());
+    }
+    hexes.dedup();
+    hexes
+}
+
+pub(super) fn describe(
+    net: &Network,
+    query: &Query,
+    c: &Candidate,
+    train: &TrainDef,
+    name: &str,
+) -> TrainRoute {
+    let (left, right) = c.segs.split_at(c.split as usize);
+    let token = c.token as usize;
+    let stops = route_stops(net, token, left, right);
+    let visits = route_visits(net, &query.company, token, left, right);
+    let hexes = route_hexes(net, token, left, right);
+    let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)
+        .expect("chosen routes are runnable");
+    TrainRoute {
+        train: name.to_string(),
+        revenue: run.revenue,
+        multiplier: train.multiplier,
+        hexes,
+        stops: stops
+            .iter()
+            .zip(&run.stops)
+            .map(|(&s, &stopped)| RouteStop {
+                hex: net.stops[s].hex,
+                kind: net.stops[s].kind,
+                revenue: net.stops[s].revenue,
+                skipped: !stopped,
+            })
+            .collect(),
+        bonuses: run
+            .bonuses
+            .iter()
+            .map(|&b| {
+                let bonus = &query.bonuses[b];
+                (bonus.name.clone(), bonus.paid_to(train.multiplier))
+            })
+            .collect(),
+    }
+}
