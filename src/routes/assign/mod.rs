@@ -110,18 +110,37 @@ pub fn choose(
     progress: &(dyn Fn(Progress) + Sync),
     limit: &Limit,
 ) -> Vec<Option<usize>> {
-    choose_scanning(cands, type_of, n_types, progress, limit, BOUND_CHUNKS)
+    choose_tuned(cands, type_of, n_types, progress, limit, Tuning::RELEASE)
 }
 
-/// [`choose`], with the bounds scanning at most `bound_chunks` chunks of
-/// 64 routes (the unit tests try both none and the real setting).
-fn choose_scanning(
+/// How hard the search's helpers work before the search proper: settings
+/// that change its speed, never its answer. The unit tests run both the
+/// program's setting and harder ones.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Tuning {
+    /// Chunks of 64 routes a pruning bound looks through before settling
+    /// for the revenue where it stopped.
+    pub(super) bound_chunks: usize,
+    /// How many of the first train's routes the greedy seed starts from.
+    pub(super) greedy_starts: usize,
+}
+
+impl Tuning {
+    /// What the program runs with.
+    pub(super) const RELEASE: Tuning = Tuning {
+        bound_chunks: 32,
+        greedy_starts: 256,
+    };
+}
+
+/// [`choose`] with the given [`Tuning`].
+fn choose_tuned(
     cands: &[Priced],
     type_of: &[usize],
     n_types: usize,
     progress: &(dyn Fn(Progress) + Sync),
     limit: &Limit,
-    bound_chunks: usize,
+    tuning: Tuning,
 ) -> Vec<Option<usize>> {
     let k = type_of.len();
     if k == 0 || cands.is_empty() {
@@ -142,15 +161,7 @@ fn choose_scanning(
             .then(a.cmp(&b))
     });
     let partners = Partners::of(&lists, type_of, &order, words);
-    let plan = Plan::new(
-        &lists,
-        type_of,
-        order,
-        words,
-        limit,
-        &partners,
-        bound_chunks,
-    );
+    let plan = Plan::new(&lists, type_of, order, words, limit, &partners, tuning);
     match plan.best(progress) {
         Some((_, picks)) => picks
             .iter()
@@ -170,15 +181,6 @@ pub(super) struct RouteAt {
     pub(super) pos: usize,
 }
 
-/// Chunks of 64 routes a pruning bound looks through before settling for
-/// the revenue where it stopped.
-pub(super) const BOUND_CHUNKS: usize = 32;
-
 /// The most trains a search handles (the bounds keep small fixed arrays).
 pub const MAX_TRAINS: usize = 16;
 pub(super) const MAX_RUNS: usize = MAX_TRAINS;
-
-/// How many of the first train's routes the greedy bound starts from.
-/// The unit tests start from one, so that the search itself, not the
-/// greedy set, has to find their answers.
-pub(super) const GREEDY_STARTS: usize = if cfg!(test) { 1 } else { 256 };

@@ -4,7 +4,7 @@
 
 use super::rank::{Partners, Ranked};
 use super::search::Search;
-use super::{GREEDY_STARTS, Limit, Picks, Progress};
+use super::{Limit, Picks, Progress, Tuning};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -19,9 +19,7 @@ pub(super) struct Plan<'a> {
     pub(super) words: usize,
     pub(super) limit: &'a Limit,
     pub(super) partners: &'a Partners,
-    /// Chunks of 64 routes a pruning bound looks through before settling
-    /// for the revenue where it stopped.
-    pub(super) bound_chunks: usize,
+    pub(super) tuning: Tuning,
 }
 
 impl<'a> Plan<'a> {
@@ -36,7 +34,7 @@ impl<'a> Plan<'a> {
         words: usize,
         limit: &'a Limit,
         partners: &'a Partners,
-        bound_chunks: usize,
+        tuning: Tuning,
     ) -> Self {
         let k = order.len();
         let mut plan = Plan {
@@ -47,7 +45,7 @@ impl<'a> Plan<'a> {
             words,
             limit,
             partners,
-            bound_chunks,
+            tuning,
         };
         // From the last train back, so each tail's search reuses the bounds
         // of the shorter tails already worked out.
@@ -63,7 +61,7 @@ impl<'a> Plan<'a> {
                     words,
                     limit,
                     partners,
-                    bound_chunks,
+                    tuning,
                 };
                 let exact = tail.best(&|_| {}).map_or(0, |(v, _)| v);
                 plan.rest[i] = plan.rest[i].min(exact);
@@ -163,7 +161,7 @@ impl<'a> Plan<'a> {
         let mut s = Search::new(self, &none);
         let mut best = 0;
         let mut best_picks = vec![None; self.type_of.len()];
-        for pos in 0..first.ids.len().min(GREEDY_STARTS) {
+        for pos in 0..first.ids.len().min(self.tuning.greedy_starts) {
             s.take(0, pos);
             let mut total = first.revenue[pos];
             let mut taken = vec![(0, pos)];

@@ -409,7 +409,7 @@ impl<'a> Search<'a> {
         let mut sum = 0;
         let mut pos = start;
         for found in 0..count {
-            match self.next_fitting(t, pos, list.len(), Some(self.plan.bound_chunks)) {
+            match self.next_fitting(t, pos, list.len(), Some(self.plan.tuning.bound_chunks)) {
                 Ok(Some(p)) => {
                     sum += list.revenue[p];
                     if let Some(slot) = out.get_mut(found) {

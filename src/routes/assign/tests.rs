@@ -87,11 +87,17 @@ fn brute_sets(bits: &[Vec<u64>], rev: &[Vec<u32>], ty: &[usize]) -> u32 {
     )
 }
 
-/// The search's picks on `threads` threads, its bounds scanning
-/// `scanning` chunks (none: every bound falls back at once).
+/// The program's bounds, with a greedy seed of one start, so that the
+/// search itself, not the seed, has to find the answer.
+const SEARCH_ALONE: Tuning = Tuning {
+    greedy_starts: 1,
+    ..Tuning::RELEASE
+};
+
+/// The search's picks on `threads` threads, tuned as `tuning` says.
 fn run(
     threads: usize,
-    scanning: usize,
+    tuning: Tuning,
     bits: &[Vec<u64>],
     rev: &[Vec<u32>],
     ty: &[usize],
@@ -108,7 +114,7 @@ fn run(
         .num_threads(threads)
         .build()
         .unwrap()
-        .install(|| choose_scanning(&cands, ty, 2, &|_| {}, &Limit::none(), scanning))
+        .install(|| choose_tuned(&cands, ty, 2, &|_| {}, &Limit::none(), tuning))
 }
 
 /// Regression: of several identical trains, any number may idle. One
@@ -119,10 +125,10 @@ fn run(
 fn identical_trains_may_all_but_one_idle() {
     let bits = vec![vec![0b01u64], vec![0b10u64]];
     let rev = vec![vec![70, 0], vec![0, 20]];
-    let picks = run(2, BOUND_CHUNKS, &bits, &rev, &[0, 0, 0]);
+    let picks = run(2, SEARCH_ALONE, &bits, &rev, &[0, 0, 0]);
     assert_eq!(picks.iter().flatten().count(), 1);
     assert_eq!(picks.iter().flatten().next(), Some(&0));
-    let picks = run(2, BOUND_CHUNKS, &bits, &rev, &[0, 0, 0, 1]);
+    let picks = run(2, SEARCH_ALONE, &bits, &rev, &[0, 0, 0, 1]);
     assert_eq!(picks, vec![Some(0), None, None, Some(1)]);
 }
 
@@ -147,7 +153,7 @@ fn identical_trains_bound_counts_the_next_route() {
         .iter()
         .map(|&r| vec![r, 0])
         .collect();
-    let picks = run(1, BOUND_CHUNKS, &bits, &rev, &[0, 0, 0]);
+    let picks = run(1, SEARCH_ALONE, &bits, &rev, &[0, 0, 0]);
     assert_eq!(picks, vec![Some(1), Some(2), Some(3)]);
 }
 
@@ -200,10 +206,14 @@ fn optimal_and_independent_of_threads() {
             .map(|_| usize::from(rng.below(odd_one_out) == 0))
             .collect();
         // Half the cases let the bounds scan, half make them fall back
-        // at once, so that both paths are proven exact.
-        let scanning = if case % 4 < 2 { 0 } else { BOUND_CHUNKS };
-        let one = run(1, scanning, &bits, &rev, &ty);
-        let four = run(4, scanning, &bits, &rev, &ty);
+        // at once, so that both paths are proven exact; and half seed the
+        // search as the program does, half with one greedy start.
+        let tuning = Tuning {
+            bound_chunks: if case % 4 < 2 { 0 } else { 32 },
+            greedy_starts: if case % 2 == 0 { 1 } else { 256 },
+        };
+        let one = run(1, tuning, &bits, &rev, &ty);
+        let four = run(4, tuning, &bits, &rev, &ty);
         assert_eq!(one, four, "case {case}");
         let mut used = vec![0u64; 2];
         let mut total = 0;
