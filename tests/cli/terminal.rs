@@ -153,6 +153,16 @@ impl Terminal {
     }
 }
 
+/// A test that fails before `finish` must not leave the program running.
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
 impl Finished {
     /// The end of the output, enough to see what went wrong.
     fn tail(&self) -> &str {
