@@ -26,7 +26,7 @@ fn stubs_need_an_exit() {
     // 0 runs top to bottom, at rotation 1 upper-right to lower-left.
     t.refuse(
         &["place", "G15", "57", "--rotate", "0"],
-        "hex G15 has a printed track stub at the LL side; tile 57 at rotation 0 has no exit there (stubs rule)",
+        "hex G15 has a printed track stub at the SW side; tile 57 at rotation 0 has no exit there (stubs rule)",
     );
     // Without --rotate the only legal rotation is the one on the stub.
     let said = t.accept(&["place", "G15", "57"]);
@@ -216,7 +216,7 @@ fn semi_restrictive_lays_in_1889() {
     };
     let ir = lays(&["--company", "IR"]);
     let anyone = lays(&[]);
-    let joins = |l: &Value| l["connects"].as_str().unwrap().contains("UR");
+    let joins = |l: &Value| l["connects"].as_str().unwrap().contains("NE");
     assert!(!ir.is_empty() && ir.iter().all(joins), "{ir:?}");
     let unreached = anyone.iter().find(|l| !joins(l)).unwrap();
     let rot = unreached["rotation"].to_string();
@@ -276,7 +276,7 @@ fn lays_print_their_cost() {
     let second = json(&t, &["place", "M11", "9", "--rotate", "0", "--json"]);
     assert_eq!(
         second["cost_parts"],
-        serde_json::json!([{"for": "water at the T side", "amount": 80}])
+        serde_json::json!([{"for": "water at the N side", "amount": 80}])
     );
     // A water hex: K11 costs $20; the words go to standard error.
     let said = t.accept(&["place", "K11", "9", "--rotate", "0"]);
@@ -294,21 +294,6 @@ fn printed_company_names_and_old_ones() {
     let t = Table::new("1861");
     t.accept(&["token", "H20", "D"]);
     assert_eq!(t.hex("H20")["tokens"]["0"], "Y");
-}
-
-/// A tile's track in words, the same whichever way round each piece is
-/// said (tile 9 at rotation 0 says `B-T`, at rotation 3 `T-B`).
-fn shape(connects: &str) -> String {
-    let mut pieces: Vec<String> = connects
-        .split_whitespace()
-        .map(|p| {
-            let mut ends: Vec<&str> = p.split('-').collect();
-            ends.sort();
-            ends.join("-")
-        })
-        .collect();
-    pieces.sort();
-    pieces.join(" ")
 }
 
 /// `--list` is exactly the tiles and rotations a lay accepts: every tile
@@ -344,7 +329,7 @@ fn list_is_every_lay_that_is_accepted() {
                 .map(|l| {
                     (
                         l["tile"].as_str().unwrap().into(),
-                        shape(l["connects"].as_str().unwrap()),
+                        l["connects"].as_str().unwrap().to_string(),
                     )
                 })
                 .collect();
@@ -366,7 +351,7 @@ fn list_is_every_lay_that_is_accepted() {
                     .unwrap();
                 if o.status.success() {
                     let l: Value = serde_json::from_slice(&o.stdout).unwrap();
-                    accepted.insert((tile.clone(), shape(l["connects"].as_str().unwrap())));
+                    accepted.insert((tile.clone(), l["connects"].as_str().unwrap().to_string()));
                 } else {
                     assert_eq!(
                         o.status.code(),
@@ -379,5 +364,66 @@ fn list_is_every_lay_that_is_accepted() {
         }
         assert!(!listed.is_empty(), "{kind} {hex} lists something");
         assert_eq!(listed, accepted, "{kind} --list {hex}");
+    }
+}
+
+/// `--list`'s text output, which must succeed.
+fn listed(t: &Table, args: &[&str]) -> String {
+    common::stdout_of(&mut t.cmd(args))
+}
+
+/// Track reads in the compass sides of the map's own hexes, one way for
+/// every tile: `tiles` and `--list` alike.
+#[test]
+fn track_is_named_by_the_sides_of_the_map() {
+    let flat = ["N", "NE", "SE", "S", "SW", "NW"];
+    let pointed = ["NE", "E", "SE", "SW", "W", "NW"];
+    for (game, sides) in [
+        ("1830", pointed),
+        ("1861", flat),
+        ("1867", flat),
+        ("1889", flat),
+    ] {
+        let out = common::stdout_of(common::hexroute().args(["tiles", game]));
+        for line in out.lines().skip(2) {
+            let track = line
+                .split_whitespace()
+                .skip(3)
+                .collect::<Vec<_>>()
+                .join(" ");
+            for word in track.split(|ch: char| !ch.is_ascii_alphanumeric()) {
+                let side = !word.is_empty() && word.chars().all(|ch| ch.is_ascii_uppercase());
+                let label =
+                    line.contains(&format!("[{word}")) || line.contains(&format!(",{word}"));
+                assert!(
+                    !side || label || sides.contains(&word),
+                    "{game}: {word} in {line}"
+                );
+            }
+        }
+    }
+    // 57 and 621 are the same track, so they read the same.
+    let out = common::stdout_of(common::hexroute().args(["tiles", "1867"]));
+    let track = |tile: &str| {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{tile} ")))
+            .unwrap();
+        line.split_whitespace()
+            .skip(3)
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(track("57"), "city: N, S");
+    assert_eq!(track("621"), "city: N, S");
+    // Pointed-top 1830: Pittsburgh's three ways for tile 57.
+    let t = Table::new("1830");
+    let out = listed(&t, &["place", "--list", "H10"]);
+    for (rot, sides) in [(0, "NE, SW"), (1, "E, W"), (2, "SE, NW")] {
+        assert!(
+            out.contains(&format!("57    --rotate {rot}  city: {sides}\n")),
+            "{out}"
+        );
     }
 }

@@ -297,7 +297,7 @@ fn lay_json(game: &Game, addr: &str, l: &Lay) -> serde_json::Value {
         "tile": l.tile,
         "rotation": l.rotation.steps(),
         "colour": tile.colour.name(),
-        "connects": tile.describe(l.rotation),
+        "connects": tile.describe(l.rotation, game.coords.orientation),
         "tokens": tokens,
         "cost": l.cost.amount,
         "cost_parts": l.cost.parts.iter().map(|(what, n)| json!({"for": what, "amount": n})).collect::<Vec<_>>(),
@@ -350,7 +350,11 @@ fn only_rotation(
         many => {
             // The choices go to standard output; the refusal stays one line.
             for l in many {
-                println!("  --rotate {}  {}", l.rotation, tile.describe(l.rotation));
+                println!(
+                    "  --rotate {}  {}",
+                    l.rotation,
+                    tile.describe(l.rotation, game.coords.orientation)
+                );
             }
             bail!(
                 "hex {addr}: tile {name} is legal at {} rotations ({}); choose one with --rotate",
@@ -408,7 +412,7 @@ fn list_lays(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()>
             "  {:<5} --rotate {}  {}{}{}",
             l.tile,
             l.rotation,
-            tile.describe(l.rotation),
+            tile.describe(l.rotation, game.coords.orientation),
             if tokens.is_empty() {
                 String::new()
             } else {
