@@ -12,6 +12,8 @@ use crate::state::{HexState, MapState};
 use crate::tile::{Colour, End, Tile};
 use std::collections::{BTreeMap, BTreeSet};
 
+pub mod refusals;
+
 /// A rule of the game that a change would break.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
@@ -441,6 +443,7 @@ fn check_lay_plain(
     if let Some(p) = by.private {
         apply_private(game, c, &mut lay, p);
     }
+    refusals::sort_most_telling(&mut lay.violations);
     Ok(lay)
 }
 

@@ -7,6 +7,7 @@ mod common;
 use common::Table;
 use serde_json::Value;
 use std::collections::BTreeSet;
+use std::fs;
 
 /// Runs `args` (with `--json`) and returns what it prints.
 fn json(t: &Table, args: &[&str]) -> Value {
@@ -370,6 +371,23 @@ fn list_is_every_lay_that_is_accepted() {
 /// `--list`'s text output, which must succeed.
 fn listed(t: &Table, args: &[&str]) -> String {
     common::stdout_of(&mut t.cmd(args))
+}
+
+/// Issue 22, item 14: a yellow tile on a brown city is refused for its
+/// colour first, not for the token it cannot hold.
+#[test]
+fn a_refusal_names_the_most_telling_rule_first() {
+    let t = Table::new("1867");
+    fs::copy(common::fixture("1867_bc.json"), &t.file).unwrap();
+    let colour = "hex D16: brown tile 63 upgrades to a grey tile, not to yellow tile 9 (upgrade colour rule); ";
+    let err = t.refuse(&["upgrade", "D16", "9", "--rotate", "0"], colour);
+    assert!(err.trim_end().ends_with("(tokens kept rule)"), "{err}");
+    // --force cannot give the token a place either.
+    t.refuse(&["upgrade", "D16", "9", "--rotate", "0", "--force"], colour);
+    t.refuse(
+        &["upgrade", "D16", "9"],
+        "e.g. brown tile 63 upgrades to a grey tile",
+    );
 }
 
 /// Track reads in the compass sides of the map's own hexes, one way for

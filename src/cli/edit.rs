@@ -11,6 +11,7 @@ use super::{EditArgs, LayArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
+use hexroute::rules::refusals;
 use hexroute::rules::{self, Lay, LayBy, LayKind, Violation};
 use hexroute::state::{Drift, MapState};
 use hexroute::{Error, import as convert, save};
@@ -235,7 +236,13 @@ fn lay(custom: Option<&Path>, args: &LayArgs, kind: LayKind, tile: &str) -> Resu
         };
         let next = match (&chosen.tokens, chosen.apply(state, c)) {
             (Ok(_), Some(next)) => next,
-            (Err(why), _) => bail!("hex {}: {why}", game.format(c)),
+            // No --force can give the tokens a place: say every reason,
+            // the most telling (the tile's colour, its stops) first.
+            (Err(_), _) => bail!(
+                "hex {}: {}",
+                game.format(c),
+                refusals::refusal_words(&chosen)
+            ),
             (Ok(_), None) => {
                 return Err(
                     Error::Internal("a lay with tokens placed did not apply".into()).into(),
@@ -332,11 +339,9 @@ fn only_rotation(
                 .iter()
                 .min_by_key(|l| l.violations.len() + usize::from(l.tokens.is_err()))
                 .expect("every tile has a rotation");
-            let why = first
-                .violations
-                .first()
-                .map(|v| format!("{} ({} rule)", v.message, v.rule))
-                .or_else(|| first.tokens.clone().err())
+            let why = refusals::reasons(first)
+                .into_iter()
+                .next()
                 .unwrap_or_default();
             bail!(
                 "hex {addr}: tile {name} is legal at no rotation, e.g. {why}{}",
