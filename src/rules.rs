@@ -208,13 +208,30 @@ pub fn lay_options(
     kind: LayKind,
     by: LayBy,
 ) -> Result<Vec<Lay>, Error> {
-    let all = plain_options(game, state, c, kind, by, |_| true)?;
-    let most_exits = most_exits_applies(game, state, c);
-    Ok(all
-        .iter()
-        .filter(|l| l.is_legal() && !(most_exits && fewer_exits(game, l, &all).is_some()))
-        .cloned()
-        .collect())
+    let all = lay_survey(game, state, c, kind, by)?;
+    Ok(all.into_iter().filter(Lay::is_legal).collect())
+}
+
+/// Every tile in supply at every distinct rotation on hex `c`, legal or
+/// not, each judged as [`check_lay`] judges it: the legal ones are the
+/// list, the others say why (see [`refusals::why_none`]).
+pub fn lay_survey(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    kind: LayKind,
+    by: LayBy,
+) -> Result<Vec<Lay>, Error> {
+    let mut all = plain_options(game, state, c, kind, by, |_| true)?;
+    if most_exits_applies(game, state, c) {
+        let judged = all.clone();
+        for lay in all.iter_mut().filter(|l| l.is_legal()) {
+            if let Some(v) = fewer_exits(game, lay, &judged) {
+                lay.violations.push(v);
+            }
+        }
+    }
+    Ok(all)
 }
 
 fn check_lay_plain(

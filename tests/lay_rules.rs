@@ -373,6 +373,57 @@ fn listed(t: &Table, args: &[&str]) -> String {
     common::stdout_of(&mut t.cmd(args))
 }
 
+/// With no legal lay, `--list` says which rules refused the tiles, the
+/// most telling first, each naming its rule.
+#[test]
+fn an_empty_list_says_why() {
+    let t = Table::new("1867");
+    let out = listed(&t, &["upgrade", "--list", "L12"]);
+    assert!(
+        out.contains(
+            "  none:\n    yellow tile Montreal upgrades only to green tiles (upgrade colour rule)\n    no green tile in phase 2, which allows yellow (phase colour rule)\n"
+        ),
+        "{out}"
+    );
+    // A hex closed this phase says only that.
+    let out = listed(&t, &["place", "--list", "M13"]);
+    assert!(
+        out.ends_with("  none:\n    hex M13 is closed to track until phase 3 (until phase rule)\n"),
+        "{out}"
+    );
+    // Peterborough for CPR, who has no token: the colour, the stops, the
+    // labels, the stub, the map's edge, then the reach of its trains.
+    let out = listed(&t, &["place", "--list", "G15", "--company", "CPR"]);
+    let rules: Vec<&str> = out
+        .lines()
+        .skip(2)
+        .map(|l| l.rsplit_once(" (").unwrap().1.trim_end_matches(" rule)"))
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "yellow first",
+            "same stops",
+            "labels",
+            "stubs",
+            "track into nowhere",
+            "tile lay"
+        ],
+        "{out}"
+    );
+    assert!(
+        out.contains("    the hex has 1 city, unlike tiles 7, 8, 9, 3, 4, 58 (same stops rule)\n"),
+        "{out}"
+    );
+    // A brown city with a token: no tile is both grey and labelled Y.
+    fs::copy(common::fixture("1867_bc.json"), &t.file).unwrap();
+    let out = listed(&t, &["upgrade", "--list", "D16"]);
+    assert!(
+        out.contains("    brown tile 63 upgrades only to grey tiles (upgrade colour rule)\n    the hex is labelled Y; tiles 124, 639, X8 are not (labels rule)\n"),
+        "{out}"
+    );
+}
+
 /// Issue 22, item 14: a yellow tile on a brown city is refused for its
 /// colour first, not for the token it cannot hold.
 #[test]

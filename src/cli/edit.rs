@@ -11,7 +11,7 @@ use super::{EditArgs, LayArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
-use hexroute::rules::refusals;
+use hexroute::rules::refusals::{self, Site};
 use hexroute::rules::{self, Lay, LayBy, LayKind, Violation};
 use hexroute::state::{Drift, MapState};
 use hexroute::{Error, import as convert, save};
@@ -374,21 +374,52 @@ fn only_rotation(
 }
 
 /// `place --list` and `upgrade --list`: every legal tile and rotation for
-/// a hex, where its tokens go and what it costs.
+/// a hex, where its tokens go and what it costs; with none, why none.
 fn list_lays(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()> {
     let (game, state) = load_save(custom, &args.edit.file)?;
     let name = display(&args.edit.file);
     let c = game.hex(&args.hex).map_err(|e| e.context(&name))?;
     let company = company_arg(&game, args.company.as_deref()).context(name.clone())?;
     let by = lay_by(&game, &company, args.private.as_deref()).context(name.clone())?;
-    let options = rules::lay_options(&game, &state, c, kind, by).map_err(|e| e.context(&name))?;
+    let survey = rules::lay_survey(&game, &state, c, kind, by).map_err(|e| e.context(&name))?;
+    let options: Vec<Lay> = survey.iter().filter(|l| l.is_legal()).cloned().collect();
+    let site = Site {
+        game: &game,
+        state: &state,
+        c,
+        kind,
+        by,
+    };
+    let why: Vec<String> = if options.is_empty() {
+        let refused = refusals::why_none(site, &survey);
+        refused.iter().map(ToString::to_string).collect()
+    } else {
+        Vec::new()
+    };
+    let heading = list_heading(&game, &state, c, kind);
     let addr = game.format(c);
     if args.json {
         let out: Vec<_> = options.iter().map(|l| lay_json(&game, &addr, l)).collect();
         return print_json(&out);
     }
+    println!("{heading}:");
+    if options.is_empty() {
+        // Each rule that refused something, most telling first.
+        println!("  none:");
+        for reason in &why {
+            println!("    {reason}");
+        }
+    }
+    for l in &options {
+        println!("  {}", list_line(&game, l));
+    }
+    Ok(())
+}
+
+/// `Tiles for G15 Peterborough (tile Peterborough rotation 0), phase 2`.
+fn list_heading(game: &Game, state: &MapState, c: Coord, kind: LayKind) -> String {
     let here = state
-        .tile_at(&game, c)
+        .tile_at(game, c)
         .map(|(t, r)| format!("tile {} rotation {r}", t.name))
         .unwrap_or_else(|| "no tile".into());
     let place = game
@@ -399,38 +430,37 @@ fn list_lays(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()>
         LayKind::Place => "Tiles",
         LayKind::Upgrade => "Upgrades",
     };
-    println!(
-        "{what} for {addr}{place} ({here}), phase {}:",
+    format!(
+        "{what} for {}{place} ({here}), phase {}",
+        game.format(c),
         game.phases[state.phase].name
-    );
-    if options.is_empty() {
-        println!("  none");
-    }
-    for l in &options {
-        let tile = &game.tiles[&l.tile];
-        let tokens: Vec<String> = l
-            .tokens
-            .as_ref()
-            .map(|t| t.iter().map(|(s, co)| format!("{co}→space {s}")).collect())
-            .unwrap_or_default();
-        println!(
-            "  {:<5} --rotate {}  {}{}{}",
-            l.tile,
-            l.rotation,
-            tile.describe(l.rotation, game.coords.orientation),
-            if tokens.is_empty() {
-                String::new()
-            } else {
-                format!("  tokens: {}", tokens.join(", "))
-            },
-            if l.cost.amount == 0 {
-                String::new()
-            } else {
-                format!("  cost {}", cost_words(&l.cost))
-            }
-        );
-    }
-    Ok(())
+    )
+}
+
+/// One legal lay: tile, rotation, track, where tokens go, cost.
+fn list_line(game: &Game, l: &Lay) -> String {
+    let tile = &game.tiles[&l.tile];
+    let tokens: Vec<String> = l
+        .tokens
+        .as_ref()
+        .map(|t| t.iter().map(|(s, co)| format!("{co}→space {s}")).collect())
+        .unwrap_or_default();
+    format!(
+        "{:<5} --rotate {}  {}{}{}",
+        l.tile,
+        l.rotation,
+        tile.describe(l.rotation, game.coords.orientation),
+        if tokens.is_empty() {
+            String::new()
+        } else {
+            format!("  tokens: {}", tokens.join(", "))
+        },
+        if l.cost.amount == 0 {
+            String::new()
+        } else {
+            format!("  cost {}", cost_words(&l.cost))
+        }
+    )
 }
 
 pub fn token(
