@@ -7,10 +7,11 @@ use super::io::{
     EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input,
     refuse_edit_over_other, refuse_overwrite, words_or_none, write_save,
 };
-use super::{EditArgs, LayArgs};
+use super::{EditArgs, LayArgs, draw};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
+use hexroute::render::LaySheet;
 use hexroute::rules::refusals::{self, Site};
 use hexroute::rules::{self, Lay, LayBy, LayKind, Violation};
 use hexroute::state::{Drift, MapState};
@@ -375,7 +376,9 @@ fn only_rotation(
 
 /// `place --list` and `upgrade --list`: every legal tile and rotation for
 /// a hex, where its tokens go and what it costs; with none, why none.
+/// `--render` also draws them.
 fn list_lays(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()> {
+    let format = args.render.as_deref().map(draw::sheet_format).transpose()?;
     let (game, state) = load_save(custom, &args.edit.file)?;
     let name = display(&args.edit.file);
     let c = game.hex(&args.hex).map_err(|e| e.context(&name))?;
@@ -397,6 +400,17 @@ fn list_lays(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()>
         Vec::new()
     };
     let heading = list_heading(&game, &state, c, kind);
+    if let (Some(path), Some(format)) = (args.render.as_deref(), format) {
+        let notes: Vec<String> = if why.is_empty() {
+            Vec::new()
+        } else {
+            std::iter::once("No legal tile:".to_string())
+                .chain(why.iter().cloned())
+                .collect()
+        };
+        let sheet = LaySheet::new(&game, c, &options, heading.clone(), notes, SHEET_HEX_SIZE);
+        draw::lay_sheet(&sheet, format, path)?;
+    }
     let addr = game.format(c);
     if args.json {
         let out: Vec<_> = options.iter().map(|l| lay_json(&game, &addr, l)).collect();
@@ -415,6 +429,9 @@ fn list_lays(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()>
     }
     Ok(())
 }
+
+/// Hex radius of a `--list --render` sheet, as `tiles -o` draws.
+const SHEET_HEX_SIZE: f64 = 48.0;
 
 /// `Tiles for G15 Peterborough (tile Peterborough rotation 0), phase 2`.
 fn list_heading(game: &Game, state: &MapState, c: Coord, kind: LayKind) -> String {
