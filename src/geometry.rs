@@ -59,16 +59,38 @@ impl Face {
         Face::from_index(self.index() + 3)
     }
 
-    /// Short compass-free name used in messages and listings.
-    pub fn short(self) -> &'static str {
-        match self {
-            Face::Top => "T",
-            Face::UpperRight => "UR",
-            Face::LowerRight => "LR",
-            Face::Bottom => "B",
-            Face::LowerLeft => "LL",
-            Face::UpperLeft => "UL",
+    /// Where this face points on a map of `orientation`: the one name
+    /// players read in listings and messages. Flat-top hexes have sides N,
+    /// NE, SE, S, SW, NW; pointed-top ones (turned 30° clockwise, so `Top`
+    /// is the north-east side) NE, E, SE, SW, W, NW.
+    pub fn compass(self, orientation: Orientation) -> Compass {
+        use Compass::*;
+        let flat = [N, NE, SE, S, SW, NW];
+        let pointed = [NE, E, SE, SW, W, NW];
+        match orientation {
+            Orientation::FlatTop => flat[self.index()],
+            Orientation::PointedTop => pointed[self.index()],
         }
+    }
+}
+
+/// A hex side named by the direction it faces on the map, so a player can
+/// find it on the board whichever way the game's hexes point.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Compass {
+    N,
+    NE,
+    E,
+    SE,
+    S,
+    SW,
+    W,
+    NW,
+}
+
+impl fmt::Display for Compass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
     }
 }
 
@@ -238,6 +260,42 @@ mod tests {
             odd.neighbour(Face::UpperLeft, Orientation::PointedTop),
             Coord::new(2, 2)
         );
+    }
+
+    /// A hex centre on a plane with x east and y south (hex radius 1).
+    fn centre(c: Coord, orientation: Orientation) -> (f64, f64) {
+        let s3 = 3f64.sqrt();
+        let (r, k) = (f64::from(c.row), f64::from(c.col));
+        match orientation {
+            Orientation::FlatTop => (1.5 * k, s3 * (r + 0.5 * f64::from(c.col.rem_euclid(2)))),
+            Orientation::PointedTop => (s3 * (k + 0.5 * f64::from(c.row.rem_euclid(2))), 1.5 * r),
+        }
+    }
+
+    /// Each face's compass name is the direction of the neighbour across it.
+    #[test]
+    fn compass_names_point_at_the_neighbour() {
+        for orientation in [Orientation::FlatTop, Orientation::PointedTop] {
+            for here in [Coord::new(4, 4), Coord::new(5, 5)] {
+                let (x0, y0) = centre(here, orientation);
+                for face in Face::ALL {
+                    let (x, y) = centre(here.neighbour(face, orientation), orientation);
+                    let (dx, dy) = (x - x0, y - y0);
+                    let mut want = String::new();
+                    if dy.abs() > 1e-9 {
+                        want.push(if dy < 0.0 { 'N' } else { 'S' });
+                    }
+                    if dx.abs() > 1e-9 {
+                        want.push(if dx > 0.0 { 'E' } else { 'W' });
+                    }
+                    assert_eq!(
+                        face.compass(orientation).to_string(),
+                        want,
+                        "{face:?} {orientation:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

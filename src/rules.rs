@@ -6,11 +6,13 @@
 use crate::error::Error;
 use crate::flow;
 use crate::game::{Game, LayRule, Private};
-use crate::geometry::{Coord, Face, Rotation};
+use crate::geometry::{Coord, Face, Orientation, Rotation};
 use crate::reach;
 use crate::state::{HexState, MapState};
 use crate::tile::{Colour, End, Tile};
 use std::collections::{BTreeMap, BTreeSet};
+
+pub mod refusals;
 
 /// A rule of the game that a change would break.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,15 +110,16 @@ fn town_faces(tile: &Tile, rot: Rotation) -> Vec<BTreeSet<Face>> {
         .collect()
 }
 
-fn faces_word(faces: &BTreeSet<Face>) -> String {
+/// Map sides in words, as `Tile::describe` writes them: `N, S`.
+fn faces_word(faces: &BTreeSet<Face>, o: Orientation) -> String {
     if faces.is_empty() {
         return "no track".into();
     }
     faces
         .iter()
-        .map(|f| f.short())
+        .map(|f| f.compass(o).to_string())
         .collect::<Vec<_>>()
-        .join("+")
+        .join(", ")
 }
 
 /// Checks laying `name` at `rotation` on hex `c`. `Err` is a structural
@@ -205,13 +208,30 @@ pub fn lay_options(
     kind: LayKind,
     by: LayBy,
 ) -> Result<Vec<Lay>, Error> {
-    let all = plain_options(game, state, c, kind, by, |_| true)?;
-    let most_exits = most_exits_applies(game, state, c);
-    Ok(all
-        .iter()
-        .filter(|l| l.is_legal() && !(most_exits && fewer_exits(game, l, &all).is_some()))
-        .cloned()
-        .collect())
+    let all = lay_survey(game, state, c, kind, by)?;
+    Ok(all.into_iter().filter(Lay::is_legal).collect())
+}
+
+/// Every tile in supply at every distinct rotation on hex `c`, legal or
+/// not, each judged as [`check_lay`] judges it: the legal ones are the
+/// list, the others say why (see [`refusals::why_none`]).
+pub fn lay_survey(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    kind: LayKind,
+    by: LayBy,
+) -> Result<Vec<Lay>, Error> {
+    let mut all = plain_options(game, state, c, kind, by, |_| true)?;
+    if most_exits_applies(game, state, c) {
+        let judged = all.clone();
+        for lay in all.iter_mut().filter(|l| l.is_legal()) {
+            if let Some(v) = fewer_exits(game, lay, &judged) {
+                lay.violations.push(v);
+            }
+        }
+    }
+    Ok(all)
 }
 
 fn check_lay_plain(
@@ -351,13 +371,14 @@ fn check_lay_plain(
             ),
         ));
     }
+    let o = game.coords.orientation;
     if let Some((old, old_rot)) = current
-        && let Some(lost) = lost_track(old, old_rot, new, rotation)
+        && let Some(lost) = lost_track(old, old_rot, new, rotation, o)
     {
         v.push(violation(
             "track preserved",
             format!(
-                "tile {name} at rotation {rotation} drops the old track {lost} of tile {}",
+                "tile {name} at rotation {rotation} drops tile {}'s old track ({lost})",
                 old.name
             ),
         ));
@@ -372,7 +393,10 @@ fn check_lay_plain(
         if let Some(why) = blocked_edge(game, state, c, face) {
             v.push(violation(
                 "track into nowhere",
-                format!("tile {name} at rotation {rotation}: new track at the {face} side {why}"),
+                format!(
+                    "tile {name} at rotation {rotation}: new track at the {} side {why}",
+                    face.compass(o)
+                ),
             ));
         }
     }
@@ -383,7 +407,7 @@ fn check_lay_plain(
             "stubs",
             format!(
                 "hex {addr} has a printed track stub at the {} side; tile {name} at rotation {rotation} has no exit there",
-                stub.short()
+                stub.compass(o)
             ),
         ));
     }
@@ -417,10 +441,10 @@ fn check_lay_plain(
         if let Some(&amount) = game.water_sides.get(&(c, face))
             && meets_track(game, state, c, face)
         {
-            cost.add(format!("water at the {} side", face.short()), amount);
+            cost.add(format!("water at the {} side", face.compass(o)), amount);
         }
     }
-    let tokens = move_tokens(state, c, current, new, rotation);
+    let tokens = move_tokens(state, c, current, new, rotation, o);
     let mut lay = Lay {
         tile: name.to_string(),
         rotation,
@@ -436,6 +460,7 @@ fn check_lay_plain(
     if let Some(p) = by.private {
         apply_private(game, c, &mut lay, p);
     }
+    refusals::sort_most_telling(&mut lay.violations);
     Ok(lay)
 }
 
@@ -485,18 +510,24 @@ fn stops_word(cities: usize, towns: usize) -> String {
 }
 
 /// The first connection of the old tile that the new one lacks, in words.
-fn lost_track(old: &Tile, old_rot: Rotation, new: &Tile, rot: Rotation) -> Option<String> {
+fn lost_track(
+    old: &Tile,
+    old_rot: Rotation,
+    new: &Tile,
+    rot: Rotation,
+    o: Orientation,
+) -> Option<String> {
     for t in old.track_rotated(old_rot) {
         if let (End::Face(a), End::Face(b)) = (t.a, t.b)
             && !new.joins(t.a, t.b, rot)
         {
-            return Some(format!("{}-{}", a.short(), b.short()));
+            return Some(format!("{}-{}", a.compass(o), b.compass(o)));
         }
     }
     let kept = |olds: Vec<BTreeSet<Face>>, news: Vec<BTreeSet<Face>>, what: &str| {
         olds.into_iter()
             .find(|f| !f.is_empty() && !news.iter().any(|n| n.is_superset(f)))
-            .map(|f| format!("{}-{what}", faces_word(&f)))
+            .map(|f| format!("{what}: {}", faces_word(&f, o)))
     };
     kept(city_faces(old, old_rot), city_faces(new, rot), "city")
         .or_else(|| kept(town_faces(old, old_rot), town_faces(new, rot), "town"))
@@ -530,6 +561,7 @@ fn move_tokens(
     current: Option<(&Tile, Rotation)>,
     new: &Tile,
     rot: Rotation,
+    o: Orientation,
 ) -> Result<BTreeMap<usize, String>, String> {
     let Some(tokens) = state.tokens_at(c) else {
         return Ok(BTreeMap::new());
@@ -558,7 +590,7 @@ fn move_tokens(
     let placed = flow::assign(&accepts, &sizes).ok_or_else(|| {
         let names: Vec<String> = held
             .iter()
-            .map(|(co, f)| format!("{co} (city joined to {})", faces_word(f)))
+            .map(|(co, f)| format!("{co} (city joined to {})", faces_word(f, o)))
             .collect();
         format!(
             "tile {} at rotation {rot} has no place for every token: {}",
@@ -717,6 +749,7 @@ pub fn check_token(
     let addr = game.format(c);
     let info = game.company(company)?;
     let company = info.abbrev.as_str();
+    let o = game.coords.orientation;
     let (tile, rot) = state
         .tile_at(game, c)
         .ok_or_else(|| Error::Impossible(format!("hex {addr} has no city")))?;
@@ -755,8 +788,8 @@ pub fn check_token(
             }
             // A space only a neutral token fills is chosen, and refused
             // below by the rule that names the phase.
-            pick_space(tile, rot, &taken, home_city)
-                .or_else(|e| pick_space(tile, rot, &held, home_city).map_err(|_| e))
+            pick_space(tile, rot, &taken, home_city, o)
+                .or_else(|e| pick_space(tile, rot, &held, home_city, o).map_err(|_| e))
                 .map_err(|e| Error::Impossible(format!("hex {addr}: {e}")))?
         }
     };
@@ -795,8 +828,8 @@ pub fn check_token(
                     "home",
                     format!(
                         "{company}'s home is city {home_city} of {h} (joined to {}), not city {city} (joined to {})",
-                        faces_word(&faces[home_city.min(faces.len() - 1)]),
-                        faces_word(&faces[city])
+                        faces_word(&faces[home_city.min(faces.len() - 1)], o),
+                        faces_word(&faces[city], o)
                     ),
                 ));
             }
@@ -973,6 +1006,7 @@ fn pick_space(
     rot: Rotation,
     held: &BTreeMap<usize, String>,
     home_city: Option<usize>,
+    o: Orientation,
 ) -> Result<usize, String> {
     if let Some(s) = home_city.and_then(|k| {
         (k < tile.cities.len())
@@ -1003,7 +1037,7 @@ fn pick_space(
         _ => Err(format!(
             "the cities differ; choose one with --space: {}",
             open.iter()
-                .map(|(city, s)| format!("{s} (city joined to {})", faces_word(&faces[*city])))
+                .map(|(city, s)| format!("{s} (city joined to {})", faces_word(&faces[*city], o)))
                 .collect::<Vec<_>>()
                 .join(", ")
         )),

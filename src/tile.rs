@@ -4,7 +4,7 @@
 //! end a tile face, a town or a city. Connectivity is read from that data,
 //! never from drawing geometry, so any rotation can be queried exactly.
 
-use crate::geometry::{Face, Rotation};
+use crate::geometry::{Face, Orientation, Rotation};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -275,21 +275,89 @@ impl Tile {
         self.labels.iter().any(|l| l == label)
     }
 
-    /// A one-line description in words, e.g. `B-city(20)-T`.
-    pub fn describe(&self, rotation: Rotation) -> String {
-        let mut parts: Vec<String> = self
-            .track_rotated(rotation)
-            .map(|t| format!("{}-{}", self.end_word(t.a), self.end_word(t.b)))
+    /// The track at `rotation` in words, e.g. `city: N, S` or `N-S;
+    /// NE-SW`: each city and town with the map sides (and stops) it joins,
+    /// then track from side to side. Sides are named for the map's
+    /// orientation and go clockwise, so one shape always reads the same.
+    pub fn describe(&self, rotation: Rotation, orientation: Orientation) -> String {
+        let word = |end: End| match end {
+            End::Face(f) => f.compass(orientation).to_string(),
+            stop => self.stop_word(stop),
+        };
+        let stops = (0..self.cities.len())
+            .map(End::City)
+            .chain((0..self.towns.len()).map(End::Town));
+        let mut groups: Vec<String> = stops
+            .map(|stop| {
+                let joined: Vec<String> = self
+                    .neighbours(stop, rotation)
+                    .into_iter()
+                    .map(word)
+                    .collect();
+                let joined = if joined.is_empty() {
+                    "no track".to_string()
+                } else {
+                    joined.join(", ")
+                };
+                format!("{}: {joined}", word(stop))
+            })
             .collect();
-        parts.sort();
-        parts.join(" ")
+        let mut plain: Vec<(Face, Face)> = self
+            .track_rotated(rotation)
+            .filter_map(|t| Some((t.a.face()?, t.b.face()?)))
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        plain.sort();
+        plain.dedup();
+        groups.extend(
+            plain
+                .into_iter()
+                .map(|(a, b)| format!("{}-{}", word(End::Face(a)), word(End::Face(b)))),
+        );
+        groups.join("; ")
     }
 
-    fn end_word(&self, end: End) -> String {
-        match end {
-            End::Face(f) => f.short().to_string(),
-            End::City(i) => format!("city{i}"),
-            End::Town(i) => format!("town{i}"),
+    /// `city` on a tile with one city, else `city0`, `city1` …; towns alike.
+    fn stop_word(&self, stop: End) -> String {
+        let (kind, i, n) = match stop {
+            End::City(i) => ("city", i, self.cities.len()),
+            End::Town(i) => ("town", i, self.towns.len()),
+            End::Face(f) => return f.to_string(),
+        };
+        if n == 1 {
+            kind.to_string()
+        } else {
+            format!("{kind}{i}")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue;
+
+    fn tile(name: &str) -> Tile {
+        let text = catalogue::embedded("standard").unwrap();
+        catalogue::parse(text, "standard")
+            .unwrap()
+            .into_iter()
+            .find(|t| t.name == name)
+            .unwrap()
+    }
+
+    #[test]
+    fn track_reads_in_compass_sides_of_the_map() {
+        let flat = Orientation::FlatTop;
+        let pointed = Orientation::PointedTop;
+        assert_eq!(tile("57").describe(Rotation::ZERO, flat), "city: N, S");
+        assert_eq!(tile("57").describe(Rotation::ZERO, pointed), "city: NE, SW");
+        assert_eq!(tile("9").describe(Rotation::new(1), flat), "NE-SW");
+        assert_eq!(tile("9").describe(Rotation::new(1), pointed), "E-W");
+        // The same shape reads the same, however its pieces are written.
+        assert_eq!(
+            tile("57").describe(Rotation::new(3), flat),
+            tile("57").describe(Rotation::ZERO, flat)
+        );
     }
 }

@@ -7,6 +7,7 @@ mod common;
 use common::Table;
 use serde_json::Value;
 use std::collections::BTreeSet;
+use std::fs;
 
 /// Runs `args` (with `--json`) and returns what it prints.
 fn json(t: &Table, args: &[&str]) -> Value {
@@ -26,7 +27,7 @@ fn stubs_need_an_exit() {
     // 0 runs top to bottom, at rotation 1 upper-right to lower-left.
     t.refuse(
         &["place", "G15", "57", "--rotate", "0"],
-        "hex G15 has a printed track stub at the LL side; tile 57 at rotation 0 has no exit there (stubs rule)",
+        "hex G15 has a printed track stub at the SW side; tile 57 at rotation 0 has no exit there (stubs rule)",
     );
     // Without --rotate the only legal rotation is the one on the stub.
     let said = t.accept(&["place", "G15", "57"]);
@@ -216,7 +217,7 @@ fn semi_restrictive_lays_in_1889() {
     };
     let ir = lays(&["--company", "IR"]);
     let anyone = lays(&[]);
-    let joins = |l: &Value| l["connects"].as_str().unwrap().contains("UR");
+    let joins = |l: &Value| l["connects"].as_str().unwrap().contains("NE");
     assert!(!ir.is_empty() && ir.iter().all(joins), "{ir:?}");
     let unreached = anyone.iter().find(|l| !joins(l)).unwrap();
     let rot = unreached["rotation"].to_string();
@@ -276,7 +277,7 @@ fn lays_print_their_cost() {
     let second = json(&t, &["place", "M11", "9", "--rotate", "0", "--json"]);
     assert_eq!(
         second["cost_parts"],
-        serde_json::json!([{"for": "water at the T side", "amount": 80}])
+        serde_json::json!([{"for": "water at the N side", "amount": 80}])
     );
     // A water hex: K11 costs $20; the words go to standard error.
     let said = t.accept(&["place", "K11", "9", "--rotate", "0"]);
@@ -294,21 +295,6 @@ fn printed_company_names_and_old_ones() {
     let t = Table::new("1861");
     t.accept(&["token", "H20", "D"]);
     assert_eq!(t.hex("H20")["tokens"]["0"], "Y");
-}
-
-/// A tile's track in words, the same whichever way round each piece is
-/// said (tile 9 at rotation 0 says `B-T`, at rotation 3 `T-B`).
-fn shape(connects: &str) -> String {
-    let mut pieces: Vec<String> = connects
-        .split_whitespace()
-        .map(|p| {
-            let mut ends: Vec<&str> = p.split('-').collect();
-            ends.sort();
-            ends.join("-")
-        })
-        .collect();
-    pieces.sort();
-    pieces.join(" ")
 }
 
 /// `--list` is exactly the tiles and rotations a lay accepts: every tile
@@ -344,7 +330,7 @@ fn list_is_every_lay_that_is_accepted() {
                 .map(|l| {
                     (
                         l["tile"].as_str().unwrap().into(),
-                        shape(l["connects"].as_str().unwrap()),
+                        l["connects"].as_str().unwrap().to_string(),
                     )
                 })
                 .collect();
@@ -366,7 +352,7 @@ fn list_is_every_lay_that_is_accepted() {
                     .unwrap();
                 if o.status.success() {
                     let l: Value = serde_json::from_slice(&o.stdout).unwrap();
-                    accepted.insert((tile.clone(), shape(l["connects"].as_str().unwrap())));
+                    accepted.insert((tile.clone(), l["connects"].as_str().unwrap().to_string()));
                 } else {
                     assert_eq!(
                         o.status.code(),
@@ -379,5 +365,134 @@ fn list_is_every_lay_that_is_accepted() {
         }
         assert!(!listed.is_empty(), "{kind} {hex} lists something");
         assert_eq!(listed, accepted, "{kind} --list {hex}");
+    }
+}
+
+/// `--list`'s text output, which must succeed.
+fn listed(t: &Table, args: &[&str]) -> String {
+    common::stdout_of(&mut t.cmd(args))
+}
+
+/// With no legal lay, `--list` says which rules refused the tiles, the
+/// most telling first, each naming its rule.
+#[test]
+fn an_empty_list_says_why() {
+    let t = Table::new("1867");
+    let out = listed(&t, &["upgrade", "--list", "L12"]);
+    assert!(
+        out.contains(
+            "  none:\n    yellow tile Montreal upgrades only to green tiles (upgrade colour rule)\n    no green tile in phase 2, which allows yellow (phase colour rule)\n"
+        ),
+        "{out}"
+    );
+    // A hex closed this phase says only that.
+    let out = listed(&t, &["place", "--list", "M13"]);
+    assert!(
+        out.ends_with("  none:\n    hex M13 is closed to track until phase 3 (until phase rule)\n"),
+        "{out}"
+    );
+    // Peterborough for CPR, who has no token: the colour, the stops, the
+    // labels, the stub, the map's edge, then the reach of its trains.
+    let out = listed(&t, &["place", "--list", "G15", "--company", "CPR"]);
+    let rules: Vec<&str> = out
+        .lines()
+        .skip(2)
+        .map(|l| l.rsplit_once(" (").unwrap().1.trim_end_matches(" rule)"))
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "yellow first",
+            "same stops",
+            "labels",
+            "stubs",
+            "track into nowhere",
+            "tile lay"
+        ],
+        "{out}"
+    );
+    assert!(
+        out.contains("    the hex has 1 city, unlike tiles 7, 8, 9, 3, 4, 58 (same stops rule)\n"),
+        "{out}"
+    );
+    // A brown city with a token: no tile is both grey and labelled Y.
+    fs::copy(common::fixture("1867_bc.json"), &t.file).unwrap();
+    let out = listed(&t, &["upgrade", "--list", "D16"]);
+    assert!(
+        out.contains("    brown tile 63 upgrades only to grey tiles (upgrade colour rule)\n    the hex is labelled Y; tiles 124, 639, X8 are not (labels rule)\n"),
+        "{out}"
+    );
+}
+
+/// Issue 22, item 14: a yellow tile on a brown city is refused for its
+/// colour first, not for the token it cannot hold.
+#[test]
+fn a_refusal_names_the_most_telling_rule_first() {
+    let t = Table::new("1867");
+    fs::copy(common::fixture("1867_bc.json"), &t.file).unwrap();
+    let colour = "hex D16: brown tile 63 upgrades to a grey tile, not to yellow tile 9 (upgrade colour rule); ";
+    let err = t.refuse(&["upgrade", "D16", "9", "--rotate", "0"], colour);
+    assert!(err.trim_end().ends_with("(tokens kept rule)"), "{err}");
+    // --force cannot give the token a place either.
+    t.refuse(&["upgrade", "D16", "9", "--rotate", "0", "--force"], colour);
+    t.refuse(
+        &["upgrade", "D16", "9"],
+        "e.g. brown tile 63 upgrades to a grey tile",
+    );
+}
+
+/// Track reads in the compass sides of the map's own hexes, one way for
+/// every tile: `tiles` and `--list` alike.
+#[test]
+fn track_is_named_by_the_sides_of_the_map() {
+    let flat = ["N", "NE", "SE", "S", "SW", "NW"];
+    let pointed = ["NE", "E", "SE", "SW", "W", "NW"];
+    for (game, sides) in [
+        ("1830", pointed),
+        ("1861", flat),
+        ("1867", flat),
+        ("1889", flat),
+    ] {
+        let out = common::stdout_of(common::hexroute().args(["tiles", game]));
+        for line in out.lines().skip(2) {
+            let track = line
+                .split_whitespace()
+                .skip(3)
+                .collect::<Vec<_>>()
+                .join(" ");
+            for word in track.split(|ch: char| !ch.is_ascii_alphanumeric()) {
+                let side = !word.is_empty() && word.chars().all(|ch| ch.is_ascii_uppercase());
+                let label =
+                    line.contains(&format!("[{word}")) || line.contains(&format!(",{word}"));
+                assert!(
+                    !side || label || sides.contains(&word),
+                    "{game}: {word} in {line}"
+                );
+            }
+        }
+    }
+    // 57 and 621 are the same track, so they read the same.
+    let out = common::stdout_of(common::hexroute().args(["tiles", "1867"]));
+    let track = |tile: &str| {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{tile} ")))
+            .unwrap();
+        line.split_whitespace()
+            .skip(3)
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(track("57"), "city: N, S");
+    assert_eq!(track("621"), "city: N, S");
+    // Pointed-top 1830: Pittsburgh's three ways for tile 57.
+    let t = Table::new("1830");
+    let out = listed(&t, &["place", "--list", "H10"]);
+    for (rot, sides) in [(0, "NE, SW"), (1, "E, W"), (2, "SE, NW")] {
+        assert!(
+            out.contains(&format!("57    --rotate {rot}  city: {sides}\n")),
+            "{out}"
+        );
     }
 }

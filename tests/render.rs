@@ -547,3 +547,91 @@ fn a_png_too_large_names_the_limit_and_the_file() {
     render(&svg).assert().success();
     assert!(svg.exists());
 }
+
+/// `place --list --render`: one cell per legal lay, each tile drawn at its
+/// own rotation; with none, a picture of the reasons.
+#[test]
+fn list_render_draws_each_lay_at_its_rotation() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    common::new_game("1830", &save);
+    let png = dir.path().join("h10.png");
+    let out = stdout_of(
+        hexroute()
+            .args(["place", "--list"])
+            .arg(&save)
+            .args(["H10", "--render"])
+            .arg(&png),
+    );
+    assert_eq!(out.lines().count(), 4, "three lays of 57: {out}");
+    let img = Png::read(&png);
+    // One row of cells under a 0.9 R band, at R = 48.
+    let r = 48.0_f64;
+    assert_eq!(img.height, (r * 0.9 + r * 2.45).ceil() as i32);
+    let centre = |k: f64| (r * 0.2 + r * 2.3 * (k + 0.5), r * 0.9 + r * 1.05);
+    let black = (0, 0, 0);
+    let yellow = byte_rgb(render::colour_of(hexroute::tile::Colour::Yellow));
+    // 57 at rotation 1 runs east-west on a pointed-top map; at 0 and 2
+    // its track leaves the east point clear.
+    for (k, east_west) in [(0.0, false), (1.0, true), (2.0, false)] {
+        let (x, y) = centre(k);
+        let east = (x + r * 0.7, y);
+        assert_eq!(img.has_near(east, 1.0, black), east_west, "cell {k}");
+        assert!(img.has_near((x, y + r * 0.5), 4.0, yellow), "cell {k}");
+    }
+    // SVG and PDF by their names.
+    let svg = dir.path().join("h10.svg");
+    hexroute()
+        .args(["place", "--list"])
+        .arg(&save)
+        .args(["H10", "--render"])
+        .arg(&svg)
+        .assert()
+        .success();
+    roxmltree::Document::parse(&fs::read_to_string(&svg).unwrap()).expect("well-formed SVG");
+    let pdf = dir.path().join("none.pdf");
+    let out = stdout_of(
+        hexroute()
+            .args(["upgrade", "--list"])
+            .arg(&save)
+            .args(["G19", "--render"])
+            .arg(&pdf),
+    );
+    assert!(out.contains("(phase colour rule)"), "{out}");
+    assert!(fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+}
+
+/// A bad `--render` name is refused before anything is listed: exit 2,
+/// one line, no picture, the save unchanged.
+#[test]
+fn list_render_errors_are_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    common::new_game("1867", &save);
+    let before = fs::read(&save).unwrap();
+    let other = dir.path().join("other.json");
+    fs::copy(&save, &other).unwrap();
+    let cases: [(&[&str], String, &str); 4] = [
+        (&["--list"], "map.bmp".into(), "picture format"),
+        (&["--list"], "missing/map.png".into(), "missing/map.png"),
+        (&["--list"], "other.json".into(), "saved game"),
+        (&[], "map.png".into(), "--list"),
+    ];
+    for (list, name, needle) in cases {
+        let target = dir.path().join(&name);
+        let mut cmd = hexroute();
+        cmd.arg("place")
+            .args(list)
+            .arg(&save)
+            .args(["G15", "--render"])
+            .arg(&target);
+        let out = cmd.output().unwrap();
+        assert!(out.stdout.is_empty(), "{name}: listed anyway");
+        fails_with(&mut cmd, needle);
+        assert_eq!(fs::read(&save).unwrap(), before, "{name}: the save changed");
+        if name != "other.json" {
+            assert!(!target.exists(), "{name} was written");
+        }
+    }
+    assert_eq!(fs::read(&other).unwrap(), before, "a save was drawn over");
+}

@@ -9,7 +9,7 @@ use super::{Background, PictureArgs, RenderArgs};
 use anyhow::{Result, anyhow, bail};
 use hexroute::game::Game;
 use hexroute::render::{
-    DEFAULT_HEX_SIZE, Format, MapOptions, MapPicture, RouteOverlay, TileSheet, encode,
+    DEFAULT_HEX_SIZE, Format, LaySheet, MapOptions, MapPicture, RouteOverlay, TileSheet, encode,
 };
 use hexroute::routes::report::RoutesReport;
 use hexroute::state::MapState;
@@ -144,6 +144,23 @@ pub fn tile_sheet(game: &Game, output: &Path, picture: &PictureArgs) -> Result<(
     let (w, h) = sheet.size();
     let bytes =
         encode(format, w, h, |cr| sheet.draw(cr)).map_err(|e| e.context(display_out(output)))?;
+    write_bytes(output, &bytes)
+}
+
+/// The format of `--list --render FILE`, from its extension: checked
+/// before anything is listed, so a bad name lists nothing.
+pub fn sheet_format(output: &Path) -> Result<Format> {
+    let picture = PictureArgs {
+        hex_size: None,
+        format: None,
+    };
+    format_of(output, &picture)
+}
+
+/// `place --list --render`: the legal lays of a hex, drawn as a sheet.
+pub fn lay_sheet(sheet: &LaySheet, format: Format, output: &Path) -> Result<()> {
+    let (w, h) = sheet.size();
+    let bytes = encode(format, w, h, |cr| sheet.draw(cr))?;
     write_bytes(output, &bytes)
 }
 

@@ -7,10 +7,12 @@ use super::io::{
     EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input,
     refuse_edit_over_other, refuse_overwrite, words_or_none, write_save,
 };
-use super::{EditArgs, LayArgs};
+use super::{EditArgs, LayArgs, draw};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
+use hexroute::render::LaySheet;
+use hexroute::rules::refusals::{self, Site};
 use hexroute::rules::{self, Lay, LayBy, LayKind, Violation};
 use hexroute::state::{Drift, MapState};
 use hexroute::{Error, import as convert, save};
@@ -235,7 +237,13 @@ fn lay(custom: Option<&Path>, args: &LayArgs, kind: LayKind, tile: &str) -> Resu
         };
         let next = match (&chosen.tokens, chosen.apply(state, c)) {
             (Ok(_), Some(next)) => next,
-            (Err(why), _) => bail!("hex {}: {why}", game.format(c)),
+            // No --force can give the tokens a place: say every reason,
+            // the most telling (the tile's colour, its stops) first.
+            (Err(_), _) => bail!(
+                "hex {}: {}",
+                game.format(c),
+                refusals::refusal_words(&chosen)
+            ),
             (Ok(_), None) => {
                 return Err(
                     Error::Internal("a lay with tokens placed did not apply".into()).into(),
@@ -297,7 +305,7 @@ fn lay_json(game: &Game, addr: &str, l: &Lay) -> serde_json::Value {
         "tile": l.tile,
         "rotation": l.rotation.steps(),
         "colour": tile.colour.name(),
-        "connects": tile.describe(l.rotation),
+        "connects": tile.describe(l.rotation, game.coords.orientation),
         "tokens": tokens,
         "cost": l.cost.amount,
         "cost_parts": l.cost.parts.iter().map(|(what, n)| json!({"for": what, "amount": n})).collect::<Vec<_>>(),
@@ -332,11 +340,9 @@ fn only_rotation(
                 .iter()
                 .min_by_key(|l| l.violations.len() + usize::from(l.tokens.is_err()))
                 .expect("every tile has a rotation");
-            let why = first
-                .violations
-                .first()
-                .map(|v| format!("{} ({} rule)", v.message, v.rule))
-                .or_else(|| first.tokens.clone().err())
+            let why = refusals::reasons(first)
+                .into_iter()
+                .next()
                 .unwrap_or_default();
             bail!(
                 "hex {addr}: tile {name} is legal at no rotation, e.g. {why}{}",
@@ -350,7 +356,11 @@ fn only_rotation(
         many => {
             // The choices go to standard output; the refusal stays one line.
             for l in many {
-                println!("  --rotate {}  {}", l.rotation, tile.describe(l.rotation));
+                println!(
+                    "  --rotate {}  {}",
+                    l.rotation,
+                    tile.describe(l.rotation, game.coords.orientation)
+                );
             }
             bail!(
                 "hex {addr}: tile {name} is legal at {} rotations ({}); choose one with --rotate",
@@ -365,21 +375,68 @@ fn only_rotation(
 }
 
 /// `place --list` and `upgrade --list`: every legal tile and rotation for
-/// a hex, where its tokens go and what it costs.
+/// a hex, where its tokens go and what it costs; with none, why none.
+/// `--render` also draws them.
 fn list_lays(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()> {
+    let format = args.render.as_deref().map(draw::sheet_format).transpose()?;
     let (game, state) = load_save(custom, &args.edit.file)?;
     let name = display(&args.edit.file);
     let c = game.hex(&args.hex).map_err(|e| e.context(&name))?;
     let company = company_arg(&game, args.company.as_deref()).context(name.clone())?;
     let by = lay_by(&game, &company, args.private.as_deref()).context(name.clone())?;
-    let options = rules::lay_options(&game, &state, c, kind, by).map_err(|e| e.context(&name))?;
+    let survey = rules::lay_survey(&game, &state, c, kind, by).map_err(|e| e.context(&name))?;
+    let options: Vec<Lay> = survey.iter().filter(|l| l.is_legal()).cloned().collect();
+    let site = Site {
+        game: &game,
+        state: &state,
+        c,
+        kind,
+        by,
+    };
+    let why: Vec<String> = if options.is_empty() {
+        let refused = refusals::why_none(site, &survey);
+        refused.iter().map(ToString::to_string).collect()
+    } else {
+        Vec::new()
+    };
+    let heading = list_heading(&game, &state, c, kind);
+    if let (Some(path), Some(format)) = (args.render.as_deref(), format) {
+        let notes: Vec<String> = if why.is_empty() {
+            Vec::new()
+        } else {
+            std::iter::once("No legal tile:".to_string())
+                .chain(why.iter().cloned())
+                .collect()
+        };
+        let sheet = LaySheet::new(&game, c, &options, heading.clone(), notes, SHEET_HEX_SIZE);
+        draw::lay_sheet(&sheet, format, path)?;
+    }
     let addr = game.format(c);
     if args.json {
         let out: Vec<_> = options.iter().map(|l| lay_json(&game, &addr, l)).collect();
         return print_json(&out);
     }
+    println!("{heading}:");
+    if options.is_empty() {
+        // Each rule that refused something, most telling first.
+        println!("  none:");
+        for reason in &why {
+            println!("    {reason}");
+        }
+    }
+    for l in &options {
+        println!("  {}", list_line(&game, l));
+    }
+    Ok(())
+}
+
+/// Hex radius of a `--list --render` sheet, as `tiles -o` draws.
+const SHEET_HEX_SIZE: f64 = 48.0;
+
+/// `Tiles for G15 Peterborough (tile Peterborough rotation 0), phase 2`.
+fn list_heading(game: &Game, state: &MapState, c: Coord, kind: LayKind) -> String {
     let here = state
-        .tile_at(&game, c)
+        .tile_at(game, c)
         .map(|(t, r)| format!("tile {} rotation {r}", t.name))
         .unwrap_or_else(|| "no tile".into());
     let place = game
@@ -390,38 +447,37 @@ fn list_lays(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()>
         LayKind::Place => "Tiles",
         LayKind::Upgrade => "Upgrades",
     };
-    println!(
-        "{what} for {addr}{place} ({here}), phase {}:",
+    format!(
+        "{what} for {}{place} ({here}), phase {}",
+        game.format(c),
         game.phases[state.phase].name
-    );
-    if options.is_empty() {
-        println!("  none");
-    }
-    for l in &options {
-        let tile = &game.tiles[&l.tile];
-        let tokens: Vec<String> = l
-            .tokens
-            .as_ref()
-            .map(|t| t.iter().map(|(s, co)| format!("{co}→space {s}")).collect())
-            .unwrap_or_default();
-        println!(
-            "  {:<5} --rotate {}  {}{}{}",
-            l.tile,
-            l.rotation,
-            tile.describe(l.rotation),
-            if tokens.is_empty() {
-                String::new()
-            } else {
-                format!("  tokens: {}", tokens.join(", "))
-            },
-            if l.cost.amount == 0 {
-                String::new()
-            } else {
-                format!("  cost {}", cost_words(&l.cost))
-            }
-        );
-    }
-    Ok(())
+    )
+}
+
+/// One legal lay: tile, rotation, track, where tokens go, cost.
+fn list_line(game: &Game, l: &Lay) -> String {
+    let tile = &game.tiles[&l.tile];
+    let tokens: Vec<String> = l
+        .tokens
+        .as_ref()
+        .map(|t| t.iter().map(|(s, co)| format!("{co}→space {s}")).collect())
+        .unwrap_or_default();
+    format!(
+        "{:<5} --rotate {}  {}{}{}",
+        l.tile,
+        l.rotation,
+        tile.describe(l.rotation, game.coords.orientation),
+        if tokens.is_empty() {
+            String::new()
+        } else {
+            format!("  tokens: {}", tokens.join(", "))
+        },
+        if l.cost.amount == 0 {
+            String::new()
+        } else {
+            format!("  cost {}", cost_words(&l.cost))
+        }
+    )
 }
 
 pub fn token(

@@ -49,7 +49,7 @@ pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
             name,
             t.colour.name(),
             count,
-            t.describe(Default::default()),
+            t.describe(Default::default(), game.coords.orientation),
             label
         );
     }

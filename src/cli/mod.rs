@@ -2,7 +2,7 @@
 //! dispatch, shared I/O in [`io`], and one module per family of commands
 //! ([`info`], [`edit`], [`draw`], [`routes`]). Imports run one way only:
 //! `run` uses the command modules, they use `io` and these types (and
-//! `routes` uses `draw` for `--render`); nothing imports `run`.
+//! `routes` and `edit` use `draw` for `--render`); nothing imports `run`.
 
 mod draw;
 mod edit;
@@ -359,6 +359,10 @@ pub struct LayArgs {
     /// tokens, cost).
     #[arg(long)]
     pub json: bool,
+    /// With --list, also draw the legal lays into this picture (.png, .svg
+    /// or .pdf): each tile at its rotation, captioned tile, rotation, cost.
+    #[arg(long, value_name = "FILE", requires = "list")]
+    pub render: Option<PathBuf>,
 }
 
 /// `--pay`: a dividend choice.

@@ -3,7 +3,9 @@
 //! nothing in the model depends on it.
 
 pub mod html;
+mod sheet;
 mod tile;
+pub use sheet::{LaySheet, TileSheet};
 pub use tile::{
     HexFrame, HexMarks, Pt, city_circles, fit_name, label_circle, name_band, rect_gap, revenue_spot,
 };
@@ -11,7 +13,7 @@ pub use tile::{
 use crate::address::Letters;
 use crate::error::Error;
 use crate::game::Game;
-use crate::geometry::{Coord, Face, Orientation, Rotation};
+use crate::geometry::{Coord, Face, Orientation};
 use crate::routes::report::RoutesReport;
 use crate::state::MapState;
 use crate::tile::Colour;
@@ -52,6 +54,25 @@ pub(crate) fn hex_corners(f: &HexFrame) -> [Pt; 6] {
             f.centre.1 + f.radius * a.sin(),
         )
     })
+}
+
+/// How a company's token is drawn: its colours and abbreviation (grey
+/// for a name the game does not know).
+fn token_look(game: &Game, company: &str) -> TokenLook {
+    match game.company(company) {
+        Ok(co) => TokenLook {
+            fill: parse_colour(&co.colour),
+            stripe: parse_colour(&co.stripe),
+            text: parse_colour(&co.text),
+            label: co.abbrev.clone(),
+        },
+        Err(_) => TokenLook {
+            fill: (0.5, 0.5, 0.5),
+            stripe: (0.3, 0.3, 0.3),
+            text: (1.0, 1.0, 1.0),
+            label: company.to_string(),
+        },
+    }
 }
 
 /// `#rrggbb` to RGB; anything else is mid grey.
@@ -475,7 +496,7 @@ impl<'a> MapPicture<'a> {
                     .tokens_at(c)
                     .map(|t| {
                         t.iter()
-                            .map(|(space, co)| (*space, self.token_look(co)))
+                            .map(|(space, co)| (*space, token_look(self.game, co)))
                             .collect()
                     })
                     .unwrap_or_default();
@@ -531,23 +552,6 @@ impl<'a> MapPicture<'a> {
             TERRAIN_COLOUR,
             true,
         );
-    }
-
-    fn token_look(&self, company: &str) -> TokenLook {
-        match self.game.company(company) {
-            Ok(co) => TokenLook {
-                fill: parse_colour(&co.colour),
-                stripe: parse_colour(&co.stripe),
-                text: parse_colour(&co.text),
-                label: co.abbrev.clone(),
-            },
-            Err(_) => TokenLook {
-                fill: (0.5, 0.5, 0.5),
-                stripe: (0.3, 0.3, 0.3),
-                text: (1.0, 1.0, 1.0),
-                label: company.to_string(),
-            },
-        }
     }
 
     fn draw_barriers(&self, cr: &Context) {
@@ -852,75 +856,6 @@ fn baseline_text(cr: &Context, s: &str, at: Pt, size: f64, bold: bool) {
     set(cr, (0.0, 0.0, 0.0));
     cr.move_to(at.0, at.1);
     let _ = cr.show_text(s);
-}
-
-/// A sheet of every player tile of a game, with its name and count.
-pub struct TileSheet<'a> {
-    game: &'a Game,
-    r: f64,
-    columns: usize,
-}
-
-impl<'a> TileSheet<'a> {
-    pub fn new(game: &'a Game, hex_size: f64) -> TileSheet<'a> {
-        TileSheet {
-            game,
-            r: hex_size,
-            columns: 10,
-        }
-    }
-
-    fn cell(&self) -> (f64, f64) {
-        (self.r * 2.3, self.r * 2.45)
-    }
-
-    pub fn size(&self) -> (i32, i32) {
-        let n = self.game.tile_counts.len();
-        let rows = n.div_ceil(self.columns);
-        let (cw, ch) = self.cell();
-        let cols = n.min(self.columns);
-        (
-            (cw * cols as f64 + self.r * 0.4).ceil() as i32,
-            (self.r * 0.9 + ch * rows as f64).ceil() as i32,
-        )
-    }
-
-    pub fn draw(&self, cr: &Context) {
-        let (w, h) = self.size();
-        cr.rectangle(0.0, 0.0, f64::from(w), f64::from(h));
-        set(cr, (1.0, 1.0, 1.0));
-        let _ = cr.fill();
-        let r = self.r;
-        let title = format!("{} — tiles", self.game.name);
-        baseline_text(cr, &title, (r * 0.3, r * 0.5), r * 0.3, true);
-        let (cw, ch) = self.cell();
-        for (k, (name, count)) in self.game.tile_counts.iter().enumerate() {
-            let (col, row) = (k % self.columns, k / self.columns);
-            let centre = (
-                r * 0.2 + cw * (col as f64 + 0.5),
-                r * 0.9 + ch * row as f64 + r * 1.05,
-            );
-            let f = HexFrame {
-                centre,
-                radius: r,
-                orientation: self.game.coords.orientation,
-            };
-            let t = &self.game.tiles[name];
-            draw_tile(cr, t, Rotation::ZERO, &f, &TileExtras::default());
-            hex_path(cr, &f);
-            set(cr, (0.35, 0.35, 0.35));
-            cr.set_line_width(r_line(r));
-            let _ = cr.stroke();
-            text(
-                cr,
-                &format!("{name} ×{count}"),
-                (centre.0, centre.1 + r * 1.2),
-                r * 0.24,
-                (0.0, 0.0, 0.0),
-                true,
-            );
-        }
-    }
 }
 
 /// The most pixels cairo's image surfaces take on a side.
