@@ -17,8 +17,9 @@
 //!    tokens go on an upgrade, and which edits the game allows.
 //! 6. [`routes`]: the optimal routes, and [`routes::report`], their JSON;
 //!    [`dividend`]: who gets a run's revenue, by the game's payout rules.
-//! 7. [`render`]: pictures of the map, tiles and routes, and
-//!    [`render::html`], one web page of them.
+//! 7. `render` (the `render` feature, on by default: it needs cairo):
+//!    pictures of the map, tiles and routes, and `render::html`, one web
+//!    page of them.
 //!
 //! Beside the layers: [`error`] (typed errors of every layer), [`atomic`]
 //! (writing a file so no reader sees half of it) and [`suggest`] ("did you
@@ -34,6 +35,7 @@ pub mod game;
 pub mod geometry;
 pub mod import;
 pub mod reach;
+#[cfg(feature = "render")]
 pub mod render;
 pub mod routes;
 pub mod rules;
