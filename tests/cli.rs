@@ -546,3 +546,73 @@ fn time_limit_reports_the_best_found_unproven() {
         "not a positive number of seconds",
     );
 }
+
+/// Text from a file reaches the terminal escaped: no escape sequence runs,
+/// and no newline can start a forged `hexroute:` line.
+fn assert_inert(text: &str) {
+    assert!(
+        text.chars().all(|c| c == '\n' || !c.is_control()),
+        "raw control characters in {text:?}"
+    );
+    assert!(!text.contains("\nhexroute: error: forged"), "{text:?}");
+}
+
+#[test]
+fn control_characters_from_files_are_printed_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let forged = "\u{1b}[31mred\nhexroute: error: forged";
+    // A history entry written by hand, shown and then undone.
+    let save = dir.path().join("history.json");
+    let text = serde_json::json!({
+        "hexroute": 1, "game": "1867", "phase": "2",
+        "hexes": {"F16": {"tokens": {"0": "CN"}}},
+        "history": [{"command": format!("token {forged}"), "time": forged, "hexes": {}}],
+    })
+    .to_string();
+    fs::write(&save, &text).unwrap();
+    let shown = stdout_of(hexroute().args(["show", "--history"]).arg(&save));
+    assert_inert(&shown);
+    assert_eq!(shown.lines().count(), 1, "{shown}");
+    assert!(shown.contains("\\u{1b}[31mred\\nhexroute"), "{shown}");
+    let undo = hexroute().arg("undo").arg(&save).output().unwrap();
+    assert!(undo.status.success());
+    let said = String::from_utf8(undo.stderr).unwrap();
+    assert_inert(&said);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    // A company name in an error stays on its one line.
+    let bad = dir.path().join("bad.json");
+    let text = serde_json::json!({
+        "hexroute": 1, "game": "1867", "phase": "2", "trains": {forged: ["2"]},
+    })
+    .to_string();
+    fs::write(&bad, &text).unwrap();
+    let err = fails_with(hexroute().arg("show").arg(&bad), "unknown company");
+    assert_inert(&err);
+    assert_eq!(fs::read_to_string(&bad).unwrap(), text);
+    // Names from a game file: `show`, `companies` and `trains` list them.
+    let ron = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/1867.ron"))
+        .unwrap()
+        .replace(
+            r#"abbrev: "CPR", name: "Canadian Pacific Railway""#,
+            r#"abbrev: "C\u{1b}[2JR", name: "Canadian\u{1b}[31m Pacific\nhexroute: error: forged""#,
+        );
+    let custom = dir.path().join("custom.ron");
+    fs::write(&custom, ron).unwrap();
+    let game = dir.path().join("custom.json");
+    fs::write(
+        &game,
+        r#"{"hexroute": 1, "game": "1867", "phase": "2", "hexes": {"L12": {"tokens": {"0": "C\u001b[2JR"}}}, "trains": {"C\u001b[2JR": ["2"]}}"#,
+    )
+    .unwrap();
+    for args in [&["show"][..], &["companies"], &["trains"]] {
+        let out = stdout_of(
+            hexroute()
+                .arg("--game-file")
+                .arg(&custom)
+                .args(args)
+                .arg(&game),
+        );
+        assert_inert(&out);
+        assert!(out.contains("C\\u{1b}[2JR"), "{args:?}: {out}");
+    }
+}

@@ -7,6 +7,7 @@ use super::io::{
     EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input,
     refuse_edit_over_other, refuse_overwrite, words_or_none, write_save,
 };
+use super::term::escape;
 use super::{EditArgs, LayArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
@@ -43,7 +44,10 @@ pub fn import(custom: Option<&Path>, input: &Path, output: &Path, force: bool) -
     };
     let imported = convert::import(&text, &game).map_err(|e| e.context(&name))?;
     for warning in &imported.warnings {
-        eprintln!("hexroute: warning: {name}: {warning}");
+        eprintln!(
+            "hexroute: warning: {}",
+            escape(&format!("{name}: {warning}"))
+        );
     }
     let state = imported.state;
     // Structural checks (token spaces, companies) are the saved-game loader's.
@@ -96,7 +100,12 @@ fn edit(
         if !args.force {
             bail!("{name}: {text}; use --force to record it anyway");
         }
-        eprintln!("hexroute: warning: {name}: recorded despite the rules (--force): {text}");
+        eprintln!(
+            "hexroute: warning: {}",
+            escape(&format!(
+                "{name}: recorded despite the rules (--force): {text}"
+            ))
+        );
     }
     state.commit(made.next, command_line(), utc_now());
     finish(args, &game, &state, &made.said)
@@ -117,7 +126,7 @@ fn finish(args: &EditArgs, game: &Game, state: &MapState, said: &str) -> Result<
         } else {
             ""
         };
-        eprintln!("{prefix}{said}");
+        eprintln!("{prefix}{}", escape(said));
     }
     Ok(())
 }

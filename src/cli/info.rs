@@ -3,6 +3,7 @@
 //! program's own `completions` and `man`.
 
 use super::io::{display, load_game, load_save, print_json, words_or_none};
+use super::term::say;
 use anyhow::Result;
 use clap::CommandFactory;
 use hexroute::{Error, game};
@@ -12,11 +13,11 @@ use std::path::Path;
 pub fn games(custom: Option<&Path>) -> Result<()> {
     if let Some(path) = custom {
         let g = game::from_file(path)?;
-        println!("{:<6} {}  (from {})", g.id, g.name, path.display());
+        say!("{:<6} {}  (from {})", g.id, g.name, path.display());
     }
     for id in game::builtin_ids() {
         let g = game::builtin(id).map_err(|e| Error::Internal(e.to_string()))?;
-        println!("{:<6} {}", g.id, g.name);
+        say!("{:<6} {}", g.id, g.name);
     }
     Ok(())
 }
@@ -35,8 +36,8 @@ pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
         print_json(&list)?;
         return Ok(());
     }
-    println!("{} — {} player tiles", game.name, game.tile_counts.len());
-    println!("{:<6} {:<7} {:>5}  TRACK", "TILE", "COLOUR", "COUNT");
+    say!("{} — {} player tiles", game.name, game.tile_counts.len());
+    say!("{:<6} {:<7} {:>5}  TRACK", "TILE", "COLOUR", "COUNT");
     for (name, count) in &game.tile_counts {
         let t = &game.tiles[name];
         let label = if t.labels.is_empty() {
@@ -44,7 +45,7 @@ pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
         } else {
             format!(" [{}]", t.labels.join(","))
         };
-        println!(
+        say!(
             "{:<6} {:<7} {:>5}  {}{}",
             name,
             t.colour.name(),
@@ -89,21 +90,23 @@ pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
         print_json(&out)?;
         return Ok(());
     }
-    println!(
+    say!(
         "{} — phase {} (lays {})",
         game.name,
         phase.name,
         phase.tiles_word()
     );
-    println!("\nTiles laid ({}):", laid.len());
+    say!();
+    say!("Tiles laid ({}):", laid.len());
     for (c, t, r) in &laid {
         let loc = game
             .location(*c)
             .map(|l| format!("  {l}"))
             .unwrap_or_default();
-        println!("  {:<4} {:<5} rotation {}{}", game.format(*c), t, r, loc);
+        say!("  {:<4} {:<5} rotation {}{}", game.format(*c), t, r, loc);
     }
-    println!("\nTokens ({}):", state.tokens().count());
+    say!();
+    say!("Tokens ({}):", state.tokens().count());
     for (co, list) in &by_company {
         let places: Vec<String> = list
             .iter()
@@ -114,15 +117,17 @@ pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
                 },
             )
             .collect();
-        println!("  {:<4} {}", co, places.join(", "));
+        say!("  {:<4} {}", co, places.join(", "));
     }
     if !state.trains.is_empty() {
-        println!("\nTrains:");
+        say!();
+        say!("Trains:");
         for (co, trains) in &state.trains {
-            println!("  {:<4} {}", co, trains.join(", "));
+            say!("  {:<4} {}", co, trains.join(", "));
         }
     }
-    println!("\nSupply (left/count):");
+    say!();
+    say!("Supply (left/count):");
     let cells: Vec<String> = supply
         .iter()
         .map(|(t, n, left)| match left {
@@ -131,7 +136,7 @@ pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
         })
         .collect();
     for chunk in cells.chunks(10) {
-        println!("  {}", chunk.join("  "));
+        say!("  {}", chunk.join("  "));
     }
     Ok(())
 }
@@ -169,12 +174,12 @@ pub fn show_history(custom: Option<&Path>, file: &Path, as_json: bool) -> Result
         return Ok(());
     }
     if changes.is_empty() {
-        println!("No changes recorded.");
+        say!("No changes recorded.");
     }
     for (n, (cmd, time, what)) in changes.iter().enumerate() {
-        println!("{:>3}. {time}  hexroute {cmd}", n + 1);
+        say!("{:>3}. {time}  hexroute {cmd}", n + 1);
         for w in what {
-            println!("       {w}");
+            say!("       {w}");
         }
     }
     Ok(())
@@ -257,13 +262,13 @@ pub fn trains(
             .collect();
         return print_json(&out);
     }
-    println!("Trains in phase {}:", game.phases[state.phase].name);
+    say!("Trains in phase {}:", game.phases[state.phase].name);
     if rows.is_empty() {
-        println!("  no company owns a train (add some: hexroute trains FILE CO --add 2)");
+        say!("  no company owns a train (add some: hexroute trains FILE CO --add 2)");
     }
     for (co, trains, limit) in rows {
         let limit = limit.map(|l| format!("  (limit {l})")).unwrap_or_default();
-        println!("  {co:<5} {}{limit}", words_or_none(&trains));
+        say!("  {co:<5} {}{limit}", words_or_none(&trains));
     }
     Ok(())
 }
@@ -296,9 +301,14 @@ pub fn companies(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()
     if as_json {
         return print_json(&rows);
     }
-    println!(
+    say!(
         "{:<5} {:<8} {:<5} {:<18} {:>4}  {:<14} NAME",
-        "CO", "KIND", "HOME", "TOKENS", "LEFT", "TRAINS"
+        "CO",
+        "KIND",
+        "HOME",
+        "TOKENS",
+        "LEFT",
+        "TRAINS"
     );
     for r in &rows {
         let list = |v: &serde_json::Value| {
@@ -312,7 +322,7 @@ pub fn companies(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()
                 items.join(",")
             }
         };
-        println!(
+        say!(
             "{:<5} {:<8} {:<5} {:<18} {:>4}  {:<14} {}",
             r["company"].as_str().unwrap_or_default(),
             r["kind"].as_str().unwrap_or_default(),

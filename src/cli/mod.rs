@@ -10,6 +10,7 @@ mod info;
 mod io;
 mod routes;
 pub mod run;
+mod term;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};

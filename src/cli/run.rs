@@ -1,6 +1,7 @@
 //! Parse the command line, run the command, and turn an error into one
 //! line on stderr and an exit code (2: bad input, 1: a fault of hexroute).
 
+use super::term::escape;
 use super::{Cli, Command, draw, edit, info, io, routes};
 use clap::Parser;
 use hexroute::rules::LayKind;
@@ -14,14 +15,14 @@ pub fn main() -> ExitCode {
         // --help and --version print and end with success.
         Err(e) if !e.use_stderr() => e.exit(),
         Err(e) => {
-            eprintln!("hexroute: error: {}", one_line(&e));
+            eprintln!("hexroute: error: {}", escape(&one_line(&e)));
             return ExitCode::from(2);
         }
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("hexroute: error: {e:#}");
+            eprintln!("hexroute: error: {}", escape(&format!("{e:#}")));
             ExitCode::from(io::exit_code(&e))
         }
     }
