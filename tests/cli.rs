@@ -616,3 +616,97 @@ fn control_characters_from_files_are_printed_escaped() {
         assert!(out.contains("C\\u{1b}[2JR"), "{args:?}: {out}");
     }
 }
+
+/// Letter and number of a 1867 address, the order its map's edges read.
+fn board_order(addr: &str) -> (String, u32) {
+    let split = addr.find(|c: char| c.is_ascii_digit()).unwrap();
+    (addr[..split].to_string(), addr[split..].parse().unwrap())
+}
+
+#[test]
+fn show_lists_tiles_and_tokens_in_board_order() {
+    let f = fixture("1867_bc.json");
+    let text = stdout_of(hexroute().arg("show").arg(&f));
+    let laid: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Tiles laid"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(laid.len(), 27);
+    let mut sorted = laid.clone();
+    sorted.sort_by_key(|a| board_order(a));
+    assert_eq!(laid, sorted);
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(hexroute().args(["show", "--json"]).arg(&f))).unwrap();
+    let hexes: Vec<&str> = json["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["hex"].as_str().unwrap())
+        .collect();
+    assert_eq!(hexes, sorted);
+    let cpr = text.lines().find(|l| l.starts_with("  CPR")).unwrap();
+    assert_eq!(cpr, "  CPR  F16 Toronto, G15 Peterborough, L12 Montreal");
+}
+
+#[test]
+fn companies_columns_sit_under_their_headers() {
+    let text = stdout_of(hexroute().arg("companies").arg(fixture("1867_bc.json")));
+    let mut lines = text.lines();
+    let header = lines.next().unwrap();
+    let start = |name: &str| header.find(name).unwrap();
+    for line in lines {
+        // Left-aligned columns start under their header; LEFT, a number,
+        // ends under the header's last letter.
+        for name in ["KIND", "HOME", "TOKENS", "TRAINS", "NAME"] {
+            let at = start(name);
+            assert!(
+                line[at - 2..at] == *"  " && !line[at..].starts_with(' '),
+                "{name} misplaced in {line:?} under {header:?}"
+            );
+        }
+        let end = start("LEFT") + 4;
+        assert!(line.as_bytes()[end - 1].is_ascii_digit(), "{line:?}");
+        assert_eq!(line.as_bytes()[end], b' ', "{line:?}");
+    }
+}
+
+#[test]
+fn a_company_that_chooses_its_home_shows_it_once_started() {
+    let t = common::Table::new("1867");
+    let home = |t: &common::Table| {
+        let list: serde_json::Value =
+            serde_json::from_str(&stdout_of(&mut t.cmd(&["companies", "--json"]))).unwrap();
+        let cpr = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["company"] == "CPR")
+            .unwrap();
+        let text = stdout_of(&mut t.cmd(&["companies"]));
+        let row = text
+            .lines()
+            .find(|l| l.starts_with("CPR "))
+            .unwrap()
+            .to_string();
+        (
+            cpr["home"].clone(),
+            row.split_whitespace().nth(2).unwrap().to_string(),
+        )
+    };
+    assert_eq!(home(&t), (serde_json::Value::Null, "-".to_string()));
+    t.accept(&["token", "L12", "CPR", "--space", "0"]);
+    assert_eq!(home(&t), (serde_json::json!("L12"), "L12".to_string()));
+    // A second token earlier in board order: the home is still the first laid.
+    t.accept(&["token", "J12", "CPR", "--force"]);
+    assert_eq!(home(&t), (serde_json::json!("L12"), "L12".to_string()));
+    // A printed home is shown from the start.
+    let list = stdout_of(hexroute().arg("companies").arg(fixture("1830_late.json")));
+    assert!(
+        list.lines()
+            .any(|l| l.starts_with("PRR") && l.contains(" H12 ")),
+        "{list}"
+    );
+}

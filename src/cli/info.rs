@@ -1,6 +1,6 @@
-//! The commands that only look: `games`, `tiles`, `show`, `trains` (listing),
-//! `companies`, and the
-//! program's own `completions` and `man`.
+//! The commands that only look: `games`, `tiles`, `show` and `trains`
+//! (listing), and the program's own `completions` and `man`. (`companies`
+//! has its own module.)
 
 use super::io::{display, load_game, load_save, print_json, words_or_none};
 use super::term::say;
@@ -60,10 +60,16 @@ pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
 pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
     let (game, state) = load_save(custom, file)?;
     let phase = &game.phases[state.phase];
-    let laid: Vec<_> = state.laid_tiles().collect();
+    // Tiles and tokens in board order (column, then row), as the save
+    // lists its hexes and a player reads the map's edges.
+    let board_order = |c: &hexroute::geometry::Coord| (c.col, c.row);
+    let mut laid: Vec<_> = state.laid_tiles().collect();
+    laid.sort_by_key(|(c, _, _)| board_order(c));
     let supply = state.supply(&game);
+    let mut tokens: Vec<_> = state.tokens().collect();
+    tokens.sort_by_key(|(c, space, _)| (board_order(c), *space));
     let mut by_company: Vec<(String, Vec<(String, usize)>)> = Vec::new();
-    for (c, space, company) in state.tokens() {
+    for (c, space, company) in tokens {
         let entry = match by_company.iter_mut().find(|(co, _)| co == company) {
             Some(e) => e,
             None => {
@@ -269,69 +275,6 @@ pub fn trains(
     for (co, trains, limit) in rows {
         let limit = limit.map(|l| format!("  (limit {l})")).unwrap_or_default();
         say!("  {co:<5} {}{limit}", words_or_none(&trains));
-    }
-    Ok(())
-}
-
-/// `companies FILE`: who is on the map, where, with what.
-pub fn companies(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
-    let (game, state) = load_save(custom, file)?;
-    let rows: Vec<serde_json::Value> = game
-        .companies
-        .iter()
-        .map(|c| {
-            let placed: Vec<String> = state
-                .tokens()
-                .filter(|(_, _, co)| *co == c.abbrev)
-                .map(|(h, _, _)| game.format(h))
-                .collect();
-            let trains = state.trains.get(&c.abbrev).cloned().unwrap_or_default();
-            json!({
-                "company": c.abbrev,
-                "name": c.name,
-                "kind": c.kind.name(),
-                "home": c.home,
-                "tokens": placed,
-                "tokens_left": c.tokens.saturating_sub(placed.len() as u32),
-                "trains": trains,
-                "started": !placed.is_empty(),
-            })
-        })
-        .collect();
-    if as_json {
-        return print_json(&rows);
-    }
-    say!(
-        "{:<5} {:<8} {:<5} {:<18} {:>4}  {:<14} NAME",
-        "CO",
-        "KIND",
-        "HOME",
-        "TOKENS",
-        "LEFT",
-        "TRAINS"
-    );
-    for r in &rows {
-        let list = |v: &serde_json::Value| {
-            let items: Vec<&str> = v
-                .as_array()
-                .map(|a| a.iter().filter_map(|x| x.as_str()).collect())
-                .unwrap_or_default();
-            if items.is_empty() {
-                "-".to_string()
-            } else {
-                items.join(",")
-            }
-        };
-        say!(
-            "{:<5} {:<8} {:<5} {:<18} {:>4}  {:<14} {}",
-            r["company"].as_str().unwrap_or_default(),
-            r["kind"].as_str().unwrap_or_default(),
-            r["home"].as_str().unwrap_or("-"),
-            list(&r["tokens"]),
-            r["tokens_left"],
-            list(&r["trains"]),
-            r["name"].as_str().unwrap_or_default(),
-        );
     }
     Ok(())
 }

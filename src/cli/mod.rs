@@ -1,9 +1,11 @@
 //! The command-line program: the clap types here, [`run`] to parse and
-//! dispatch, shared I/O in [`io`], and one module per family of commands
-//! ([`info`], [`edit`], [`draw`], [`routes`]). Imports run one way only:
+//! dispatch, shared I/O in [`io`], text for the terminal in [`term`], and one
+//! module per family of commands ([`info`], [`companies`], [`edit`], [`draw`],
+//! [`routes`]). Imports run one way only:
 //! `run` uses the command modules, they use `io` and these types (and
 //! `routes` uses `draw` for `--render`); nothing imports `run`.
 
+mod companies;
 mod draw;
 mod edit;
 mod info;

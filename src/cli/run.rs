@@ -2,7 +2,7 @@
 //! line on stderr and an exit code (2: bad input, 1: a fault of hexroute).
 
 use super::term::escape;
-use super::{Cli, Command, draw, edit, info, io, routes};
+use super::{Cli, Command, companies, draw, edit, info, io, routes};
 use clap::Parser;
 use hexroute::rules::LayKind;
 use std::process::ExitCode;
@@ -112,7 +112,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             (Some(company), false) => edit::trains(custom, &edit, &company, &add, &remove),
             (None, false) => anyhow::bail!("name the company whose trains change"),
         },
-        Command::Companies { file, json } => info::companies(custom, &file, json),
+        Command::Companies { file, json } => companies::companies(custom, &file, json),
         Command::Render(args) => draw::render(custom, args),
         Command::Routes(args) => routes::routes(custom, args),
         Command::Completions { shell } => info::completions(shell),
