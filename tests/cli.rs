@@ -710,3 +710,97 @@ fn a_company_that_chooses_its_home_shows_it_once_started() {
         "{list}"
     );
 }
+
+/// Bare `hexroute` prints its help (on stderr, exit 2), not its tagline as
+/// an error.
+#[test]
+fn bare_hexroute_prints_the_help() {
+    let out = hexroute().output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("Usage: hexroute [OPTIONS] <COMMAND>"), "{err}");
+    assert!(err.contains("Commands:") && err.contains("routes"), "{err}");
+    assert!(!err.contains("error:"), "{err}");
+}
+
+const SUBCOMMANDS: [&str; 17] = [
+    "new",
+    "show",
+    "import",
+    "games",
+    "tiles",
+    "render",
+    "place",
+    "upgrade",
+    "token",
+    "phase",
+    "undo",
+    "redo",
+    "trains",
+    "companies",
+    "routes",
+    "completions",
+    "man",
+];
+
+/// No usage line names two arguments alike (`render` said `--output
+/// <FILE> <FILE>`), and `routes` says that `--all` may stand for
+/// `--company`.
+#[test]
+fn usage_lines_name_each_argument_once() {
+    for sub in SUBCOMMANDS {
+        let help = stdout_of(hexroute().args([sub, "--help"]));
+        let usage = help.lines().find(|l| l.starts_with("Usage:")).unwrap();
+        let mut names: Vec<&str> = usage
+            .split('<')
+            .skip(1)
+            .map(|s| s.split('>').next().unwrap())
+            .filter(|s| !s.starts_with("--"))
+            .collect();
+        let all = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), all, "{usage}");
+    }
+    let help = stdout_of(hexroute().args(["render", "--help"]));
+    assert!(help.contains("--output <PICTURE> <FILE>"), "{help}");
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    common::new_game("1867", &save);
+    let before = fs::read(&save).unwrap();
+    fails_with(
+        hexroute().arg("routes").arg(&save),
+        "<--company <COMPANY>|--all>",
+    );
+    assert_eq!(fs::read(&save).unwrap(), before);
+}
+
+/// `--force` is one flag in every edit, but each command's help says what
+/// it forces there.
+#[test]
+fn each_force_says_what_it_forces() {
+    let force_help = |sub: &str| {
+        let help = stdout_of(hexroute().args([sub, "--help"]));
+        let mut lines = help.lines().skip_while(|l| l.trim() != "--force");
+        lines.next().unwrap();
+        lines.next().unwrap().trim().to_string()
+    };
+    for (sub, says) in [
+        ("place", "Lay the tile even if the game's rules forbid it"),
+        ("upgrade", "Upgrade even if the game's rules forbid it"),
+        (
+            "token",
+            "Place or remove the token even if the game's rules",
+        ),
+        ("undo", "Undo even if the file was edited by hand"),
+        ("trains", "Add trains even over the phase's train limit"),
+        ("phase", "Let -o replace a file that is not a saved game"),
+        ("redo", "Let -o replace a file that is not a saved game"),
+    ] {
+        let help = force_help(sub);
+        assert!(help.starts_with(says), "{sub}: {help}");
+    }
+    for sub in ["undo", "redo", "phase", "trains"] {
+        assert!(!force_help(sub).contains("rules"), "{sub}");
+    }
+}

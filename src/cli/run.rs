@@ -4,6 +4,7 @@
 use super::term::escape;
 use super::{Cli, Command, companies, draw, edit, info, io, routes};
 use clap::Parser;
+use clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
 use hexroute::rules::LayKind;
 use std::process::ExitCode;
 
@@ -12,8 +13,11 @@ pub fn main() -> ExitCode {
     quiet_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // --help and --version print and end with success.
-        Err(e) if !e.use_stderr() => e.exit(),
+        // --help and --version print and end with success; bare `hexroute`
+        // prints the help on stderr and ends with 2, as clap does.
+        Err(e) if !e.use_stderr() || e.kind() == DisplayHelpOnMissingArgumentOrSubcommand => {
+            e.exit()
+        }
         Err(e) => {
             eprintln!("hexroute: error: {}", escape(&one_line(&e)));
             return ExitCode::from(2);
