@@ -804,3 +804,36 @@ fn each_force_says_what_it_forces() {
         assert!(!force_help(sub).contains("rules"), "{sub}");
     }
 }
+
+/// A hex beyond the map's edges is off the map before any parity rule,
+/// and "did you mean" names only a hex next to the one typed.
+#[test]
+fn off_map_hexes_are_named_so_with_near_suggestions_only() {
+    let t = common::Table::new("1867");
+    let spans = "(the 1867 map spans columns A to P and numbers 1 to 19)";
+    for hex in ["Z99", "ZZ99", "A1", "E99"] {
+        let err = t.refuse(
+            &["token", hex, "CPR"],
+            &format!("hex {hex} is not on the 1867 map {spans}"),
+        );
+        assert!(
+            !err.contains("cannot exist") && !err.contains("did you mean"),
+            "{err}"
+        );
+    }
+    t.refuse(
+        &["token", "A21", "CPR"],
+        "hex A21 is not on the 1867 map (did you mean A19?)",
+    );
+    t.refuse(&["place", "A15", "7"], "(did you mean A17 or B16?)");
+    // Inside the map, the parity rule is the reason.
+    t.refuse(
+        &["token", "A2", "CPR"],
+        "\"A2\" cannot exist: in column A only odd numbers",
+    );
+    let t = common::Table::new("1830");
+    t.refuse(
+        &["token", "L1", "PRR"],
+        "hex L1 is not on the 1830 map (the 1830 map spans rows A to K and numbers 1 to 24)",
+    );
+}
