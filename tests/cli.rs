@@ -837,3 +837,14 @@ fn off_map_hexes_are_named_so_with_near_suggestions_only() {
         "hex L1 is not on the 1830 map (the 1830 map spans rows A to K and numbers 1 to 24)",
     );
 }
+
+/// `phase` says whose trains rusted, and which.
+#[test]
+fn phase_names_the_trains_that_rust() {
+    let t = common::Table::new("1867");
+    t.accept(&["phase", "3"]);
+    t.accept(&["trains", "CPR", "--add", "2"]);
+    t.accept(&["trains", "CNR", "--add", "2", "--add", "2"]);
+    let said = t.accept(&["phase", "4"]);
+    assert_eq!(said, "phase 3 → 4; CNR's 2 and 2 rust, CPR's 2 rusts\n");
+}

@@ -492,10 +492,12 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
             .collect();
         let mut rusted = Vec::new();
         for (company, trains) in next.trains.iter_mut() {
-            let before = trains.len();
-            trains.retain(|t| !rusting.contains(&t.as_str()));
-            if trains.len() < before {
-                rusted.push(format!("{company} {}", before - trains.len()));
+            let (gone, kept) = trains
+                .drain(..)
+                .partition(|t: &String| rusting.contains(&t.as_str()));
+            *trains = kept;
+            if !gone.is_empty() {
+                rusted.push(rusted_words(company, &gone));
             }
         }
         next.trains.retain(|_, trains| !trains.is_empty());
@@ -503,16 +505,13 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
             "phase {} → {}",
             game.phases[state.phase].name, game.phases[next.phase].name
         );
-        if !rusting.is_empty() {
+        if !rusting.is_empty() && rusted.is_empty() {
             said.push_str(&format!(
-                "; {} trains rust{}",
-                rusting.join(", "),
-                if rusted.is_empty() {
-                    " (none owned)".to_string()
-                } else {
-                    format!(": {}", rusted.join(", "))
-                }
+                "; {} trains rust (none owned)",
+                rusting.join(", ")
             ));
+        } else if !rusting.is_empty() {
+            said.push_str(&format!("; {}", rusted.join(", ")));
         }
         // A lower limit does not take trains away by itself: the owner
         // discards the excess, so say who must.
@@ -531,6 +530,17 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
         }
         Ok(Edit::new(next, Vec::new(), said))
     })
+}
+
+/// Which of a company's trains rusted, in words: `B&O's 2 rusts`,
+/// `CPR's 2 and 2 rust`.
+fn rusted_words(company: &str, gone: &[String]) -> String {
+    let verb = if gone.len() == 1 { "rusts" } else { "rust" };
+    let list = match gone {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => gone.join(""),
+    };
+    format!("{company}'s {list} {verb}")
 }
 
 /// Adds and removes a company's trains; adding checks the phase's limit.
