@@ -472,14 +472,133 @@ fn bash_completion_completes_subcommands_and_companies() {
     );
 }
 
-#[test]
-fn man_page_documents_every_subcommand() {
-    let page = stdout_of(hexroute().arg("man"));
-    assert!(page.starts_with(".ie"), "roff: {}", &page[..40]);
-    assert!(page.contains(".TH hexroute 1"), "{page}");
-    for sub in ["routes", "place", "upgrade", "render", "completions"] {
-        assert!(page.contains(&format!("hexroute\\-{sub}")), "{sub} missing");
+/// The manual page as a reader sees it: through `man -l` where man is
+/// installed (its warnings must be none), else the roff with its escapes
+/// undone.
+fn man_page_text(roff: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("hexroute.1");
+    fs::write(&page, roff).unwrap();
+    match std::process::Command::new("man")
+        .args(["--warnings", "-l"])
+        .arg(&page)
+        .env("MANWIDTH", "250")
+        .env("MANPAGER", "cat")
+        .output()
+    {
+        Ok(out) if out.status.success() => {
+            assert_eq!(String::from_utf8_lossy(&out.stderr), "", "man warns");
+            String::from_utf8(out.stdout).unwrap()
+        }
+        _ => roff_as_text(roff),
     }
+}
+
+/// Roughly what `man` shows, where man is not installed: headings,
+/// command headings indented by 3, text by 7, no requests or font escapes.
+fn roff_as_text(roff: &str) -> String {
+    let lines: Vec<String> = roff
+        .lines()
+        .filter_map(|l| {
+            let l = l
+                .replace("\\-", "-")
+                .replace("\\*(Aq", "'")
+                .replace("\\fB", "")
+                .replace("\\fI", "")
+                .replace("\\fR", "");
+            if let Some(h) = l.strip_prefix(".SH ") {
+                Some(h.trim_matches('"').to_string())
+            } else if let Some(h) = l.strip_prefix(".SS ") {
+                Some(format!("   {}", h.trim_matches('"')))
+            } else if l.starts_with('.') || l.starts_with('\'') {
+                None
+            } else {
+                Some(format!("       {l}"))
+            }
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// One page documents every command and each of its options, has
+/// EXAMPLES and EXIT STATUS, and points at no other page.
+#[test]
+fn man_page_documents_every_command_and_option() {
+    let roff = stdout_of(hexroute().arg("man"));
+    assert!(roff.contains(".TH HEXROUTE 1"), "{roff}");
+    let text = man_page_text(&roff);
+    let heading = |name: &str| text.lines().position(|l| l == name);
+    let sections = [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "OPTIONS",
+        "COMMANDS",
+        "EXAMPLES",
+        "EXIT STATUS",
+    ];
+    let at: Vec<usize> = sections
+        .iter()
+        .map(|s| heading(s).unwrap_or_else(|| panic!("no {s}")))
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "sections out of order");
+    let lines: Vec<&str> = text.lines().collect();
+    let commands = &lines[at[4]..at[5]];
+    for sub in SUBCOMMANDS {
+        let start = commands
+            .iter()
+            .position(|l| l.trim_end() == format!("   {sub}"))
+            .unwrap_or_else(|| panic!("{sub} has no section"));
+        let end = commands[start + 1..]
+            .iter()
+            .position(|l| l.starts_with("   ") && !l.starts_with("    "))
+            .map_or(commands.len(), |n| start + 1 + n);
+        let section = commands[start..end].join("\n");
+        let help = stdout_of(hexroute().args([sub, "--help"]));
+        for line in help.lines().map(str::trim).filter(|l| l.starts_with('-')) {
+            let flags: Vec<&str> = line
+                .split_whitespace()
+                .take_while(|w| w.starts_with('-'))
+                .collect();
+            let flags = flags.join(" ");
+            if flags == "-h, --help" || flags == "--game-file" {
+                continue;
+            }
+            assert!(
+                section.contains(&flags),
+                "{sub}: {flags} missing from {section}"
+            );
+        }
+        let examples = help
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("hexroute "));
+        for example in examples {
+            assert!(
+                lines[at[5]..at[6]].iter().any(|l| l.trim() == example),
+                "{example}"
+            );
+        }
+    }
+    assert!(text.contains("--game-file PATH"));
+    for code in ["0", "1", "2"] {
+        assert!(
+            lines[at[6]..]
+                .iter()
+                .any(|l| l.trim() == code || l.trim_start().starts_with(&format!("{code} "))),
+            "exit {code}"
+        );
+    }
+    // No SEE ALSO, and no reference to a page such as hexroute-new(1).
+    assert!(!text.contains("SEE ALSO"));
+    let refs: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| w.trim_end_matches([',', '.']).ends_with(')') && w.contains("(1"))
+        .collect();
+    assert!(
+        refs.iter().all(|r| r.starts_with("HEXROUTE(1)")),
+        "{refs:?}"
+    );
 }
 
 /// Usage errors are one line, like every other error, with exit code 2.

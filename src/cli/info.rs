@@ -229,9 +229,7 @@ pub fn completions(shell: clap_complete::Shell) -> Result<()> {
 
 /// `man`: the manual page, made from the same definitions as `--help`.
 pub fn man() -> Result<()> {
-    clap_mangen::Man::new(super::Cli::command())
-        .render(&mut std::io::stdout())
-        .map_err(|e| Error::Internal(format!("cannot write the manual page: {e}")))?;
+    print!("{}", super::manual::page()?);
     Ok(())
 }
 

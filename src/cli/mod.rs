@@ -10,6 +10,7 @@ mod draw;
 mod edit;
 mod info;
 mod io;
+mod manual;
 mod routes;
 pub mod run;
 mod term;
@@ -284,6 +285,9 @@ pub enum Command {
         shell: clap_complete::Shell,
     },
     /// Print the manual page (roff) on standard output.
+    ///
+    /// One page holds every command and its options, examples and the exit
+    /// status.
     ///
     /// Examples:
     ///   hexroute man > ~/.local/share/man/man1/hexroute.1
