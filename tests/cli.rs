@@ -429,46 +429,99 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
-/// Sourcing the bash script completes subcommands and company names, as a
-/// person pressing Tab would see them.
-#[test]
-fn bash_completion_completes_subcommands_and_companies() {
-    let script = stdout_of(hexroute().args(["completions", "bash"]));
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("hexroute.bash");
-    fs::write(&path, script).unwrap();
+/// What bash offers for the last of `words` (the word being completed),
+/// with hexroute's completion script sourced, in `dir`.
+fn bash_completes(dir: &Path, words: &[&str]) -> Vec<String> {
+    let script = dir.join("hexroute.bash");
+    if !script.exists() {
+        fs::write(&script, stdout_of(hexroute().args(["completions", "bash"]))).unwrap();
+    }
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let n = words.len();
+    let prev = if n > 1 { words[n - 2] } else { "" };
     let probe = format!(
-        "source '{}'\n\
-         COMP_WORDS=(hexroute ro); COMP_CWORD=1; _hexroute hexroute ro hexroute\n\
-         echo \"sub: ${{COMPREPLY[*]}}\"\n\
-         COMP_WORDS=(hexroute routes g.json --company C); COMP_CWORD=4\n\
-         _hexroute hexroute C --company\n\
-         echo \"company: ${{COMPREPLY[*]}}\"\n",
-        path.display()
+        "source '{}'\nCOMP_WORDS=({}); COMP_CWORD={}\n_clap_complete_hexroute hexroute '{}' '{prev}'\nprintf '%s\\n' \"${{COMPREPLY[@]}}\"\n",
+        script.display(),
+        quoted.join(" "),
+        n - 1,
+        words[n - 1],
     );
     let out = std::process::Command::new("bash")
         .arg("-c")
         .arg(probe)
+        .current_dir(dir)
         .output()
         .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("sub: routes\n"), "{text}");
-    let companies: Vec<&str> = text
-        .lines()
-        .find_map(|l| l.strip_prefix("company: "))
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    String::from_utf8(out.stdout)
         .unwrap()
-        .split(' ')
-        .collect();
-    // 1867's CNR and CPR, 1830's C&O and CPR, 1861's CV: every built-in game's.
-    for name in ["CNR", "CPR", "C&O", "CV"] {
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Tab in bash completes subcommands, game ids, and the companies, phases
+/// and trains of the game the file on the line holds, as a person
+/// pressing Tab would see them; `--trains` never offers file names.
+#[test]
+fn bash_completion_knows_the_files_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::new_game("1830", &d.join("b&o.json"));
+    common::new_game("1867", &d.join("canada.json"));
+    fs::write(d.join("5notes.txt"), "not a train").unwrap();
+    assert_eq!(bash_completes(d, &["hexroute", "ro"]), ["routes"]);
+    assert_eq!(
+        bash_completes(d, &["hexroute", "new", "18"]),
+        ["1830", "1861", "1867", "1889"]
+    );
+    assert_eq!(
+        bash_completes(d, &["hexroute", "tiles", "186"]),
+        ["1861", "1867"]
+    );
+    // The file's game alone: 1830 has no CNR, 1867 no NYNH.
+    assert_eq!(
+        bash_completes(d, &["hexroute", "trains", "b&o.json", "C"]),
+        ["C&O", "CPR"]
+    );
+    let canada = bash_completes(d, &["hexroute", "routes", "canada.json", "--company", "C"]);
+    assert!(
+        canada.contains(&"CNR".to_string()) && canada.contains(&"CV".to_string()),
+        "{canada:?}"
+    );
+    assert!(canada.iter().all(|c| c.starts_with('C')), "{canada:?}");
+    assert_eq!(
+        bash_completes(d, &["hexroute", "token", "b&o.json", "F2", "NY"]),
+        ["NYC", "NYNH"]
+    );
+    // Before a file is typed: every built-in game's companies.
+    let any = bash_completes(d, &["hexroute", "place", "--company", "C"]);
+    for name in ["CNR", "C&O", "CV"] {
         assert!(
-            companies.contains(&name),
-            "{name} missing from {companies:?}"
+            any.contains(&name.to_string()),
+            "{name} missing from {any:?}"
         );
     }
+    let phases = bash_completes(d, &["hexroute", "phase", "b&o.json", ""]);
     assert!(
-        companies.iter().all(|c| c.starts_with('C')),
-        "{companies:?}"
+        phases.starts_with(&["2", "3", "4", "5", "6", "D"].map(String::from)),
+        "{phases:?}"
+    );
+    assert_eq!(
+        bash_completes(d, &["hexroute", "routes", "canada.json", "--trains", "5"]),
+        ["5", "5+5E"]
+    );
+    assert_eq!(
+        bash_completes(
+            d,
+            &["hexroute", "routes", "canada.json", "--trains", "2,5+"]
+        ),
+        ["2,5+5E"]
+    );
+    assert_eq!(
+        bash_completes(d, &["hexroute", "trains", "b&o.json", "PRR", "--add", "D"]),
+        ["D"]
     );
 }
 

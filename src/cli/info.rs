@@ -1,11 +1,10 @@
 //! The commands that only look: `games`, `tiles`, `show` and `trains`
-//! (listing), and the program's own `completions` and `man`. (`companies`
-//! has its own module.)
+//! (listing), and the program's own `man`. (`companies` and completion
+//! have their own modules.)
 
 use super::io::{display, load_game, load_save, print_json, words_or_none};
 use super::term::say;
 use anyhow::Result;
-use clap::CommandFactory;
 use hexroute::{Error, game};
 use serde_json::json;
 use std::path::Path;
@@ -202,29 +201,6 @@ fn hex_words(h: &hexroute::state::HexState) -> String {
         parts.push(format!("tokens {}", toks.join(",")));
     }
     parts.join(", ")
-}
-
-/// `completions SHELL`: clap's script, with the built-in games' company
-/// names as the values `--company` completes to.
-pub fn completions(shell: clap_complete::Shell) -> Result<()> {
-    let mut companies: Vec<String> = Vec::new();
-    for id in game::builtin_ids() {
-        let g = game::builtin(id)?;
-        companies.extend(g.companies.iter().map(|c| c.abbrev.clone()));
-    }
-    companies.sort();
-    companies.dedup();
-    let values = clap::builder::PossibleValuesParser::new(companies);
-    let mut cmd = super::Cli::command();
-    for sub in ["place", "upgrade", "routes"] {
-        let values = values.clone();
-        cmd = cmd.mut_subcommand(sub, |s| s.mut_arg("company", |a| a.value_parser(values)));
-    }
-    cmd = cmd.mut_subcommand("token", |s| {
-        s.mut_arg("company", |a| a.value_parser(values))
-    });
-    clap_complete::generate(shell, &mut cmd, "hexroute", &mut std::io::stdout());
-    Ok(())
 }
 
 /// `man`: the manual page, made from the same definitions as `--help`.

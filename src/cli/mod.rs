@@ -6,6 +6,7 @@
 //! `routes` uses `draw` for `--render`); nothing imports `run`.
 
 mod companies;
+mod complete;
 mod draw;
 mod edit;
 mod info;
@@ -274,7 +275,11 @@ pub enum Command {
     ///   hexroute routes fixtures/*.json --all --json
     #[command(verbatim_doc_comment)]
     Routes(RoutesArgs),
-    /// Print a shell completion script (subcommands, options, company names).
+    /// Print a shell completion script (subcommands, options, the file's companies).
+    ///
+    /// The script calls hexroute back as you press Tab, so it offers the
+    /// game ids, and the companies, phases and trains of the saved game on
+    /// the line. Load it anew after upgrading hexroute.
     ///
     /// Examples:
     ///   hexroute completions bash > ~/.local/share/bash-completion/completions/hexroute

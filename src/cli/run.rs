@@ -2,7 +2,7 @@
 //! line on stderr and an exit code (2: bad input, 1: a fault of hexroute).
 
 use super::term::escape;
-use super::{Cli, Command, companies, draw, edit, info, io, routes};
+use super::{Cli, Command, companies, complete, draw, edit, info, io, routes};
 use clap::Parser;
 use clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
 use hexroute::rules::LayKind;
@@ -11,6 +11,7 @@ use std::process::ExitCode;
 /// The whole program.
 pub fn main() -> ExitCode {
     quiet_broken_pipe();
+    complete::answer_if_asked();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // --help and --version print and end with success; bare `hexroute`
@@ -119,7 +120,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Companies { file, json } => companies::companies(custom, &file, json),
         Command::Render(args) => draw::render(custom, args),
         Command::Routes(args) => routes::routes(custom, args),
-        Command::Completions { shell } => info::completions(shell),
+        Command::Completions { shell } => complete::script(shell),
         Command::Man => info::man(),
     }
 }
