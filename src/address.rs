@@ -131,7 +131,7 @@ impl CoordSystem {
 }
 
 /// `0 → A`, `25 → Z`, `26 → AA`.
-fn letters_for(ix: i32) -> String {
+pub fn letters_for(ix: i32) -> String {
     let mut n = ix + 1;
     let mut out = Vec::new();
     while n > 0 {

@@ -8,7 +8,6 @@ use crate::address::CoordSystem;
 use crate::catalogue;
 use crate::error::{Error, Result};
 use crate::geometry::{Coord, Face, Rotation};
-use crate::suggest;
 use crate::tile::{Colour, Tile};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -774,21 +773,6 @@ impl Game {
 
     pub fn format(&self, c: Coord) -> String {
         self.coords.format(c)
-    }
-
-    /// Parses an address and checks that the hex is on this game's map.
-    pub fn hex(&self, text: &str) -> Result<Coord> {
-        let c = self.coords.parse(text)?;
-        if self.hexes.contains_key(&c) {
-            Ok(c)
-        } else {
-            let names: Vec<String> = self.hexes.keys().map(|c| self.format(*c)).collect();
-            Err(Error::NotOnMap {
-                hex: text.trim().to_string(),
-                game: self.id.clone(),
-                hint: suggest::hint(text.trim(), names.iter().map(String::as_str)),
-            })
-        }
     }
 
     pub fn tile(&self, name: &str) -> Result<&Tile> {

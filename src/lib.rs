@@ -10,7 +10,8 @@
 //! 2. [`tile`]: track, towns, cities, token spaces and which revenue centre
 //!    a stop is ([`tile::StopKind`]).
 //! 3. [`catalogue`] (tile files) and [`game`] (one RON file per game: map,
-//!    phases, trains, companies, bonuses, rules).
+//!    phases, trains, companies, bonuses, rules); [`lookup`] finds a typed
+//!    address on a game's map.
 //! 4. [`state`]: the map as play has changed it; [`save`] reads and writes
 //!    it as JSON, [`import`] converts other programs' saves.
 //! 5. [`reach`], [`flow`] and [`rules`]: what a company reaches, where
@@ -34,6 +35,7 @@ pub mod flow;
 pub mod game;
 pub mod geometry;
 pub mod import;
+pub mod lookup;
 pub mod reach;
 #[cfg(feature = "render")]
 pub mod render;

@@ -438,57 +438,229 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
-/// Sourcing the bash script completes subcommands and company names, as a
-/// person pressing Tab would see them.
-#[test]
-fn bash_completion_completes_subcommands_and_companies() {
-    let script = stdout_of(hexroute().args(["completions", "bash"]));
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("hexroute.bash");
-    fs::write(&path, script).unwrap();
+/// What bash offers for the last of `words` (the word being completed),
+/// with hexroute's completion script sourced, in `dir`.
+fn bash_completes(dir: &Path, words: &[&str]) -> Vec<String> {
+    let script = dir.join("hexroute.bash");
+    if !script.exists() {
+        fs::write(&script, stdout_of(hexroute().args(["completions", "bash"]))).unwrap();
+    }
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let n = words.len();
+    let prev = if n > 1 { words[n - 2] } else { "" };
     let probe = format!(
-        "source '{}'\n\
-         COMP_WORDS=(hexroute ro); COMP_CWORD=1; _hexroute hexroute ro hexroute\n\
-         echo \"sub: ${{COMPREPLY[*]}}\"\n\
-         COMP_WORDS=(hexroute routes g.json --company C); COMP_CWORD=4\n\
-         _hexroute hexroute C --company\n\
-         echo \"company: ${{COMPREPLY[*]}}\"\n",
-        path.display()
+        "source '{}'\nCOMP_WORDS=({}); COMP_CWORD={}\n_clap_complete_hexroute hexroute '{}' '{prev}'\nprintf '%s\\n' \"${{COMPREPLY[@]}}\"\n",
+        script.display(),
+        quoted.join(" "),
+        n - 1,
+        words[n - 1],
     );
     let out = std::process::Command::new("bash")
         .arg("-c")
         .arg(probe)
+        .current_dir(dir)
         .output()
         .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("sub: routes\n"), "{text}");
-    let companies: Vec<&str> = text
-        .lines()
-        .find_map(|l| l.strip_prefix("company: "))
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    String::from_utf8(out.stdout)
         .unwrap()
-        .split(' ')
-        .collect();
-    // 1867's CNR and CPR, 1830's C&O and CPR, 1861's CV: every built-in game's.
-    for name in ["CNR", "CPR", "C&O", "CV"] {
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Tab in bash completes subcommands, game ids, and the companies, phases
+/// and trains of the game the file on the line holds, as a person
+/// pressing Tab would see them; `--trains` never offers file names.
+#[test]
+fn bash_completion_knows_the_files_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::new_game("1830", &d.join("b&o.json"));
+    common::new_game("1867", &d.join("canada.json"));
+    fs::write(d.join("5notes.txt"), "not a train").unwrap();
+    assert_eq!(bash_completes(d, &["hexroute", "ro"]), ["routes"]);
+    assert_eq!(
+        bash_completes(d, &["hexroute", "new", "18"]),
+        ["1830", "1861", "1867", "1889"]
+    );
+    assert_eq!(
+        bash_completes(d, &["hexroute", "tiles", "186"]),
+        ["1861", "1867"]
+    );
+    // The file's game alone: 1830 has no CNR, 1867 no NYNH.
+    assert_eq!(
+        bash_completes(d, &["hexroute", "trains", "b&o.json", "C"]),
+        ["C&O", "CPR"]
+    );
+    let canada = bash_completes(d, &["hexroute", "routes", "canada.json", "--company", "C"]);
+    assert!(
+        canada.contains(&"CNR".to_string()) && canada.contains(&"CV".to_string()),
+        "{canada:?}"
+    );
+    assert!(canada.iter().all(|c| c.starts_with('C')), "{canada:?}");
+    assert_eq!(
+        bash_completes(d, &["hexroute", "token", "b&o.json", "F2", "NY"]),
+        ["NYC", "NYNH"]
+    );
+    // Before a file is typed: every built-in game's companies.
+    let any = bash_completes(d, &["hexroute", "place", "--company", "C"]);
+    for name in ["CNR", "C&O", "CV"] {
         assert!(
-            companies.contains(&name),
-            "{name} missing from {companies:?}"
+            any.contains(&name.to_string()),
+            "{name} missing from {any:?}"
         );
     }
+    let phases = bash_completes(d, &["hexroute", "phase", "b&o.json", ""]);
     assert!(
-        companies.iter().all(|c| c.starts_with('C')),
-        "{companies:?}"
+        phases.starts_with(&["2", "3", "4", "5", "6", "D"].map(String::from)),
+        "{phases:?}"
+    );
+    assert_eq!(
+        bash_completes(d, &["hexroute", "routes", "canada.json", "--trains", "5"]),
+        ["5", "5+5E"]
+    );
+    assert_eq!(
+        bash_completes(
+            d,
+            &["hexroute", "routes", "canada.json", "--trains", "2,5+"]
+        ),
+        ["2,5+5E"]
+    );
+    assert_eq!(
+        bash_completes(d, &["hexroute", "trains", "b&o.json", "PRR", "--add", "D"]),
+        ["D"]
     );
 }
 
-#[test]
-fn man_page_documents_every_subcommand() {
-    let page = stdout_of(hexroute().arg("man"));
-    assert!(page.starts_with(".ie"), "roff: {}", &page[..40]);
-    assert!(page.contains(".TH hexroute 1"), "{page}");
-    for sub in ["routes", "place", "upgrade", "render", "completions"] {
-        assert!(page.contains(&format!("hexroute\\-{sub}")), "{sub} missing");
+/// The manual page as a reader sees it: through `man -l` where man is
+/// installed (its warnings must be none), else the roff with its escapes
+/// undone.
+fn man_page_text(roff: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("hexroute.1");
+    fs::write(&page, roff).unwrap();
+    match std::process::Command::new("man")
+        .args(["--warnings", "-l"])
+        .arg(&page)
+        .env("MANWIDTH", "250")
+        .env("MANPAGER", "cat")
+        .output()
+    {
+        Ok(out) if out.status.success() => {
+            assert_eq!(String::from_utf8_lossy(&out.stderr), "", "man warns");
+            String::from_utf8(out.stdout).unwrap()
+        }
+        _ => roff_as_text(roff),
     }
+}
+
+/// Roughly what `man` shows, where man is not installed: headings,
+/// command headings indented by 3, text by 7, no requests or font escapes.
+fn roff_as_text(roff: &str) -> String {
+    let lines: Vec<String> = roff
+        .lines()
+        .filter_map(|l| {
+            let l = l
+                .replace("\\-", "-")
+                .replace("\\*(Aq", "'")
+                .replace("\\fB", "")
+                .replace("\\fI", "")
+                .replace("\\fR", "");
+            if let Some(h) = l.strip_prefix(".SH ") {
+                Some(h.trim_matches('"').to_string())
+            } else if let Some(h) = l.strip_prefix(".SS ") {
+                Some(format!("   {}", h.trim_matches('"')))
+            } else if l.starts_with('.') || l.starts_with('\'') {
+                None
+            } else {
+                Some(format!("       {l}"))
+            }
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// One page documents every command and each of its options, has
+/// EXAMPLES and EXIT STATUS, and points at no other page.
+#[test]
+fn man_page_documents_every_command_and_option() {
+    let roff = stdout_of(hexroute().arg("man"));
+    assert!(roff.contains(".TH HEXROUTE 1"), "{roff}");
+    let text = man_page_text(&roff);
+    let heading = |name: &str| text.lines().position(|l| l == name);
+    let sections = [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "OPTIONS",
+        "COMMANDS",
+        "EXAMPLES",
+        "EXIT STATUS",
+    ];
+    let at: Vec<usize> = sections
+        .iter()
+        .map(|s| heading(s).unwrap_or_else(|| panic!("no {s}")))
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "sections out of order");
+    let lines: Vec<&str> = text.lines().collect();
+    let commands = &lines[at[4]..at[5]];
+    for sub in SUBCOMMANDS {
+        let start = commands
+            .iter()
+            .position(|l| l.trim_end() == format!("   {sub}"))
+            .unwrap_or_else(|| panic!("{sub} has no section"));
+        let end = commands[start + 1..]
+            .iter()
+            .position(|l| l.starts_with("   ") && !l.starts_with("    "))
+            .map_or(commands.len(), |n| start + 1 + n);
+        let section = commands[start..end].join("\n");
+        let help = stdout_of(hexroute().args([sub, "--help"]));
+        for line in help.lines().map(str::trim).filter(|l| l.starts_with('-')) {
+            let flags: Vec<&str> = line
+                .split_whitespace()
+                .take_while(|w| w.starts_with('-'))
+                .collect();
+            let flags = flags.join(" ");
+            if flags == "-h, --help" || flags == "--game-file" {
+                continue;
+            }
+            assert!(
+                section.contains(&flags),
+                "{sub}: {flags} missing from {section}"
+            );
+        }
+        let examples = help
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("hexroute "));
+        for example in examples {
+            assert!(
+                lines[at[5]..at[6]].iter().any(|l| l.trim() == example),
+                "{example}"
+            );
+        }
+    }
+    assert!(text.contains("--game-file PATH"));
+    for code in ["0", "1", "2"] {
+        assert!(
+            lines[at[6]..]
+                .iter()
+                .any(|l| l.trim() == code || l.trim_start().starts_with(&format!("{code} "))),
+            "exit {code}"
+        );
+    }
+    // No SEE ALSO, and no reference to a page such as hexroute-new(1).
+    assert!(!text.contains("SEE ALSO"));
+    let refs: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| w.trim_end_matches([',', '.']).ends_with(')') && w.contains("(1"))
+        .collect();
+    assert!(
+        refs.iter().all(|r| r.starts_with("HEXROUTE(1)")),
+        "{refs:?}"
+    );
 }
 
 /// Usage errors are one line, like every other error, with exit code 2.
@@ -743,4 +915,306 @@ fn one_route_is_one_route() {
             .args(["--company", "NYC"]),
     );
     assert!(out.starts_with("NYC — 1 route considered\n"), "{out}");
+}
+
+/// Text from a file reaches the terminal escaped: no escape sequence runs,
+/// and no newline can start a forged `hexroute:` line.
+fn assert_inert(text: &str) {
+    assert!(
+        text.chars().all(|c| c == '\n' || !c.is_control()),
+        "raw control characters in {text:?}"
+    );
+    assert!(!text.contains("\nhexroute: error: forged"), "{text:?}");
+}
+
+#[test]
+fn control_characters_from_files_are_printed_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let forged = "\u{1b}[31mred\nhexroute: error: forged";
+    // A history entry written by hand, shown and then undone.
+    let save = dir.path().join("history.json");
+    let text = serde_json::json!({
+        "hexroute": 1, "game": "1867", "phase": "2",
+        "hexes": {"F16": {"tokens": {"0": "CN"}}},
+        "history": [{"command": format!("token {forged}"), "time": forged, "hexes": {}}],
+    })
+    .to_string();
+    fs::write(&save, &text).unwrap();
+    let shown = stdout_of(hexroute().args(["show", "--history"]).arg(&save));
+    assert_inert(&shown);
+    assert_eq!(shown.lines().count(), 1, "{shown}");
+    assert!(shown.contains("\\u{1b}[31mred\\nhexroute"), "{shown}");
+    let undo = hexroute().arg("undo").arg(&save).output().unwrap();
+    assert!(undo.status.success());
+    let said = String::from_utf8(undo.stderr).unwrap();
+    assert_inert(&said);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    // A company name in an error stays on its one line.
+    let bad = dir.path().join("bad.json");
+    let text = serde_json::json!({
+        "hexroute": 1, "game": "1867", "phase": "2", "trains": {forged: ["2"]},
+    })
+    .to_string();
+    fs::write(&bad, &text).unwrap();
+    let err = fails_with(hexroute().arg("show").arg(&bad), "unknown company");
+    assert_inert(&err);
+    assert_eq!(fs::read_to_string(&bad).unwrap(), text);
+    // Names from a game file: `show`, `companies` and `trains` list them.
+    let ron = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/1867.ron"))
+        .unwrap()
+        .replace(
+            r#"abbrev: "CPR", name: "Canadian Pacific Railway""#,
+            r#"abbrev: "C\u{1b}[2JR", name: "Canadian\u{1b}[31m Pacific\nhexroute: error: forged""#,
+        );
+    let custom = dir.path().join("custom.ron");
+    fs::write(&custom, ron).unwrap();
+    let game = dir.path().join("custom.json");
+    fs::write(
+        &game,
+        r#"{"hexroute": 1, "game": "1867", "phase": "2", "hexes": {"L12": {"tokens": {"0": "C\u001b[2JR"}}}, "trains": {"C\u001b[2JR": ["2"]}}"#,
+    )
+    .unwrap();
+    for args in [&["show"][..], &["companies"], &["trains"]] {
+        let out = stdout_of(
+            hexroute()
+                .arg("--game-file")
+                .arg(&custom)
+                .args(args)
+                .arg(&game),
+        );
+        assert_inert(&out);
+        assert!(out.contains("C\\u{1b}[2JR"), "{args:?}: {out}");
+    }
+}
+
+/// Letter and number of a 1867 address, the order its map's edges read.
+fn board_order(addr: &str) -> (String, u32) {
+    let split = addr.find(|c: char| c.is_ascii_digit()).unwrap();
+    (addr[..split].to_string(), addr[split..].parse().unwrap())
+}
+
+#[test]
+fn show_lists_tiles_and_tokens_in_board_order() {
+    let f = fixture("1867_bc.json");
+    let text = stdout_of(hexroute().arg("show").arg(&f));
+    let laid: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Tiles laid"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(laid.len(), 27);
+    let mut sorted = laid.clone();
+    sorted.sort_by_key(|a| board_order(a));
+    assert_eq!(laid, sorted);
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(hexroute().args(["show", "--json"]).arg(&f))).unwrap();
+    let hexes: Vec<&str> = json["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["hex"].as_str().unwrap())
+        .collect();
+    assert_eq!(hexes, sorted);
+    let cpr = text.lines().find(|l| l.starts_with("  CPR")).unwrap();
+    assert_eq!(cpr, "  CPR  F16 Toronto, G15 Peterborough, L12 Montreal");
+}
+
+#[test]
+fn companies_columns_sit_under_their_headers() {
+    let text = stdout_of(hexroute().arg("companies").arg(fixture("1867_bc.json")));
+    let mut lines = text.lines();
+    let header = lines.next().unwrap();
+    let start = |name: &str| header.find(name).unwrap();
+    for line in lines {
+        // Left-aligned columns start under their header; LEFT, a number,
+        // ends under the header's last letter.
+        for name in ["KIND", "HOME", "TOKENS", "TRAINS", "NAME"] {
+            let at = start(name);
+            assert!(
+                line[at - 2..at] == *"  " && !line[at..].starts_with(' '),
+                "{name} misplaced in {line:?} under {header:?}"
+            );
+        }
+        let end = start("LEFT") + 4;
+        assert!(line.as_bytes()[end - 1].is_ascii_digit(), "{line:?}");
+        assert_eq!(line.as_bytes()[end], b' ', "{line:?}");
+    }
+}
+
+#[test]
+fn a_company_that_chooses_its_home_shows_it_once_started() {
+    let t = common::Table::new("1867");
+    let home = |t: &common::Table| {
+        let list: serde_json::Value =
+            serde_json::from_str(&stdout_of(&mut t.cmd(&["companies", "--json"]))).unwrap();
+        let cpr = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["company"] == "CPR")
+            .unwrap();
+        let text = stdout_of(&mut t.cmd(&["companies"]));
+        let row = text
+            .lines()
+            .find(|l| l.starts_with("CPR "))
+            .unwrap()
+            .to_string();
+        (
+            cpr["home"].clone(),
+            row.split_whitespace().nth(2).unwrap().to_string(),
+        )
+    };
+    assert_eq!(home(&t), (serde_json::Value::Null, "-".to_string()));
+    t.accept(&["token", "L12", "CPR", "--space", "0"]);
+    assert_eq!(home(&t), (serde_json::json!("L12"), "L12".to_string()));
+    // A second token earlier in board order: the home is still the first laid.
+    t.accept(&["token", "J12", "CPR", "--force"]);
+    assert_eq!(home(&t), (serde_json::json!("L12"), "L12".to_string()));
+    // A printed home is shown from the start.
+    let list = stdout_of(hexroute().arg("companies").arg(fixture("1830_late.json")));
+    assert!(
+        list.lines()
+            .any(|l| l.starts_with("PRR") && l.contains(" H12 ")),
+        "{list}"
+    );
+}
+
+/// Bare `hexroute` prints its help (on stderr, exit 2), not its tagline as
+/// an error.
+#[test]
+fn bare_hexroute_prints_the_help() {
+    let out = hexroute().output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("Usage: hexroute [OPTIONS] <COMMAND>"), "{err}");
+    assert!(err.contains("Commands:") && err.contains("routes"), "{err}");
+    assert!(!err.contains("error:"), "{err}");
+}
+
+const SUBCOMMANDS: [&str; 17] = [
+    "new",
+    "show",
+    "import",
+    "games",
+    "tiles",
+    "render",
+    "place",
+    "upgrade",
+    "token",
+    "phase",
+    "undo",
+    "redo",
+    "trains",
+    "companies",
+    "routes",
+    "completions",
+    "man",
+];
+
+/// No usage line names two arguments alike (`render` said `--output
+/// <FILE> <FILE>`), and `routes` says that `--all` may stand for
+/// `--company`.
+#[test]
+fn usage_lines_name_each_argument_once() {
+    for sub in SUBCOMMANDS {
+        let help = stdout_of(hexroute().args([sub, "--help"]));
+        let usage = help.lines().find(|l| l.starts_with("Usage:")).unwrap();
+        let mut names: Vec<&str> = usage
+            .split('<')
+            .skip(1)
+            .map(|s| s.split('>').next().unwrap())
+            .filter(|s| !s.starts_with("--"))
+            .collect();
+        let all = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), all, "{usage}");
+    }
+    let help = stdout_of(hexroute().args(["render", "--help"]));
+    assert!(help.contains("--output <PICTURE> <FILE>"), "{help}");
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.json");
+    common::new_game("1867", &save);
+    let before = fs::read(&save).unwrap();
+    fails_with(
+        hexroute().arg("routes").arg(&save),
+        "<--company <COMPANY>|--all>",
+    );
+    assert_eq!(fs::read(&save).unwrap(), before);
+}
+
+/// `--force` is one flag in every edit, but each command's help says what
+/// it forces there.
+#[test]
+fn each_force_says_what_it_forces() {
+    let force_help = |sub: &str| {
+        let help = stdout_of(hexroute().args([sub, "--help"]));
+        let mut lines = help.lines().skip_while(|l| l.trim() != "--force");
+        lines.next().unwrap();
+        lines.next().unwrap().trim().to_string()
+    };
+    for (sub, says) in [
+        ("place", "Lay the tile even if the game's rules forbid it"),
+        ("upgrade", "Upgrade even if the game's rules forbid it"),
+        (
+            "token",
+            "Place or remove the token even if the game's rules",
+        ),
+        ("undo", "Undo even if the file was edited by hand"),
+        ("trains", "Add trains even over the phase's train limit"),
+        ("phase", "Let -o replace a file that is not a saved game"),
+        ("redo", "Let -o replace a file that is not a saved game"),
+    ] {
+        let help = force_help(sub);
+        assert!(help.starts_with(says), "{sub}: {help}");
+    }
+    for sub in ["undo", "redo", "phase", "trains"] {
+        assert!(!force_help(sub).contains("rules"), "{sub}");
+    }
+}
+
+/// A hex beyond the map's edges is off the map before any parity rule,
+/// and "did you mean" names only a hex next to the one typed.
+#[test]
+fn off_map_hexes_are_named_so_with_near_suggestions_only() {
+    let t = common::Table::new("1867");
+    let spans = "(the 1867 map spans columns A to P and numbers 1 to 19)";
+    for hex in ["Z99", "ZZ99", "A1", "E99"] {
+        let err = t.refuse(
+            &["token", hex, "CPR"],
+            &format!("hex {hex} is not on the 1867 map {spans}"),
+        );
+        assert!(
+            !err.contains("cannot exist") && !err.contains("did you mean"),
+            "{err}"
+        );
+    }
+    t.refuse(
+        &["token", "A21", "CPR"],
+        "hex A21 is not on the 1867 map (did you mean A19?)",
+    );
+    t.refuse(&["place", "A15", "7"], "(did you mean A17 or B16?)");
+    // Inside the map, the parity rule is the reason.
+    t.refuse(
+        &["token", "A2", "CPR"],
+        "\"A2\" cannot exist: in column A only odd numbers",
+    );
+    let t = common::Table::new("1830");
+    t.refuse(
+        &["token", "L1", "PRR"],
+        "hex L1 is not on the 1830 map (the 1830 map spans rows A to K and numbers 1 to 24)",
+    );
+}
+
+/// `phase` says whose trains rusted, and which.
+#[test]
+fn phase_names_the_trains_that_rust() {
+    let t = common::Table::new("1867");
+    t.accept(&["phase", "3"]);
+    t.accept(&["trains", "CPR", "--add", "2"]);
+    t.accept(&["trains", "CNR", "--add", "2", "--add", "2"]);
+    let said = t.accept(&["phase", "4"]);
+    assert_eq!(said, "phase 3 → 4; CNR's 2 and 2 rust, CPR's 2 rusts\n");
 }

@@ -68,7 +68,7 @@ fn the_readme_walkthrough_runs_end_to_end() {
         routes.contains("pays full: $6 per 10% share (10 shares); treasury keeps $0"),
         "{routes}"
     );
-    assert_eq!(said[8].1, "phase 3 → 4; 2 trains rust: CPR 2\n");
+    assert_eq!(said[8].1, "phase 3 → 4; CPR's 2 and 2 rust\n");
     assert_eq!(said[9].0, "Trains in phase 4:\n  CPR   3  (limit 3)\n");
     assert!(said[10].1.starts_with("undid: phase"), "{}", said[10].1);
     assert!(said[11].1.starts_with("redid: phase"), "{}", said[11].1);

@@ -7,6 +7,7 @@ use super::io::{
     EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input,
     refuse_edit_over_other, refuse_overwrite, words_or_none, write_save,
 };
+use super::term::escape;
 use super::{EditArgs, LayArgs, draw};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
@@ -45,7 +46,10 @@ pub fn import(custom: Option<&Path>, input: &Path, output: &Path, force: bool) -
     };
     let imported = convert::import(&text, &game).map_err(|e| e.context(&name))?;
     for warning in &imported.warnings {
-        eprintln!("hexroute: warning: {name}: {warning}");
+        eprintln!(
+            "hexroute: warning: {}",
+            escape(&format!("{name}: {warning}"))
+        );
     }
     let state = imported.state;
     // Structural checks (token spaces, companies) are the saved-game loader's.
@@ -98,7 +102,12 @@ fn edit(
         if !args.force {
             bail!("{name}: {text}; use --force to record it anyway");
         }
-        eprintln!("hexroute: warning: {name}: recorded despite the rules (--force): {text}");
+        eprintln!(
+            "hexroute: warning: {}",
+            escape(&format!(
+                "{name}: recorded despite the rules (--force): {text}"
+            ))
+        );
     }
     state.commit(made.next, command_line(), utc_now());
     finish(args, &game, &state, &made.said)
@@ -119,7 +128,7 @@ fn finish(args: &EditArgs, game: &Game, state: &MapState, said: &str) -> Result<
         } else {
             ""
         };
-        eprintln!("{prefix}{said}");
+        eprintln!("{prefix}{}", escape(said));
     }
     Ok(())
 }
@@ -539,10 +548,12 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
             .collect();
         let mut rusted = Vec::new();
         for (company, trains) in next.trains.iter_mut() {
-            let before = trains.len();
-            trains.retain(|t| !rusting.contains(&t.as_str()));
-            if trains.len() < before {
-                rusted.push(format!("{company} {}", before - trains.len()));
+            let (gone, kept) = trains
+                .drain(..)
+                .partition(|t: &String| rusting.contains(&t.as_str()));
+            *trains = kept;
+            if !gone.is_empty() {
+                rusted.push(rusted_words(company, &gone));
             }
         }
         next.trains.retain(|_, trains| !trains.is_empty());
@@ -550,16 +561,13 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
             "phase {} → {}",
             game.phases[state.phase].name, game.phases[next.phase].name
         );
-        if !rusting.is_empty() {
+        if !rusting.is_empty() && rusted.is_empty() {
             said.push_str(&format!(
-                "; {} trains rust{}",
-                rusting.join(", "),
-                if rusted.is_empty() {
-                    " (none owned)".to_string()
-                } else {
-                    format!(": {}", rusted.join(", "))
-                }
+                "; {} trains rust (none owned)",
+                rusting.join(", ")
             ));
+        } else if !rusting.is_empty() {
+            said.push_str(&format!("; {}", rusted.join(", ")));
         }
         // A lower limit does not take trains away by itself: the owner
         // discards the excess, so say who must.
@@ -578,6 +586,17 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
         }
         Ok(Edit::new(next, Vec::new(), said))
     })
+}
+
+/// Which of a company's trains rusted, in words: `B&O's 2 rusts`,
+/// `CPR's 2 and 2 rust`.
+fn rusted_words(company: &str, gone: &[String]) -> String {
+    let verb = if gone.len() == 1 { "rusts" } else { "rust" };
+    let list = match gone {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => gone.join(""),
+    };
+    format!("{company}'s {list} {verb}")
 }
 
 /// Adds and removes a company's trains; adding checks the phase's limit.

@@ -1,10 +1,10 @@
-//! The commands that only look: `games`, `tiles`, `show`, `trains` (listing),
-//! `companies`, and the
-//! program's own `completions` and `man`.
+//! The commands that only look: `games`, `tiles`, `show` and `trains`
+//! (listing), and the program's own `man`. (`companies` and completion
+//! have their own modules.)
 
 use super::io::{display, load_game, load_save, print_json, words_or_none};
+use super::term::say;
 use anyhow::Result;
-use clap::CommandFactory;
 use hexroute::{Error, game};
 use serde_json::json;
 use std::path::Path;
@@ -12,11 +12,11 @@ use std::path::Path;
 pub fn games(custom: Option<&Path>) -> Result<()> {
     if let Some(path) = custom {
         let g = game::from_file(path)?;
-        println!("{:<6} {}  (from {})", g.id, g.name, path.display());
+        say!("{:<6} {}  (from {})", g.id, g.name, path.display());
     }
     for id in game::builtin_ids() {
         let g = game::builtin(id).map_err(|e| Error::Internal(e.to_string()))?;
-        println!("{:<6} {}", g.id, g.name);
+        say!("{:<6} {}", g.id, g.name);
     }
     Ok(())
 }
@@ -35,8 +35,8 @@ pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
         print_json(&list)?;
         return Ok(());
     }
-    println!("{} — {} player tiles", game.name, game.tile_counts.len());
-    println!("{:<6} {:<7} {:>5}  TRACK", "TILE", "COLOUR", "COUNT");
+    say!("{} — {} player tiles", game.name, game.tile_counts.len());
+    say!("{:<6} {:<7} {:>5}  TRACK", "TILE", "COLOUR", "COUNT");
     for (name, count) in &game.tile_counts {
         let t = &game.tiles[name];
         let label = if t.labels.is_empty() {
@@ -44,7 +44,7 @@ pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
         } else {
             format!(" [{}]", t.labels.join(","))
         };
-        println!(
+        say!(
             "{:<6} {:<7} {:>5}  {}{}",
             name,
             t.colour.name(),
@@ -59,10 +59,16 @@ pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
 pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
     let (game, state) = load_save(custom, file)?;
     let phase = &game.phases[state.phase];
-    let laid: Vec<_> = state.laid_tiles().collect();
+    // Tiles and tokens in board order (column, then row), as the save
+    // lists its hexes and a player reads the map's edges.
+    let board_order = |c: &hexroute::geometry::Coord| (c.col, c.row);
+    let mut laid: Vec<_> = state.laid_tiles().collect();
+    laid.sort_by_key(|(c, _, _)| board_order(c));
     let supply = state.supply(&game);
+    let mut tokens: Vec<_> = state.tokens().collect();
+    tokens.sort_by_key(|(c, space, _)| (board_order(c), *space));
     let mut by_company: Vec<(String, Vec<(String, usize)>)> = Vec::new();
-    for (c, space, company) in state.tokens() {
+    for (c, space, company) in tokens {
         let entry = match by_company.iter_mut().find(|(co, _)| co == company) {
             Some(e) => e,
             None => {
@@ -89,21 +95,23 @@ pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
         print_json(&out)?;
         return Ok(());
     }
-    println!(
+    say!(
         "{} — phase {} (lays {})",
         game.name,
         phase.name,
         phase.tiles_word()
     );
-    println!("\nTiles laid ({}):", laid.len());
+    say!();
+    say!("Tiles laid ({}):", laid.len());
     for (c, t, r) in &laid {
         let loc = game
             .location(*c)
             .map(|l| format!("  {l}"))
             .unwrap_or_default();
-        println!("  {:<4} {:<5} rotation {}{}", game.format(*c), t, r, loc);
+        say!("  {:<4} {:<5} rotation {}{}", game.format(*c), t, r, loc);
     }
-    println!("\nTokens ({}):", state.tokens().count());
+    say!();
+    say!("Tokens ({}):", state.tokens().count());
     for (co, list) in &by_company {
         let places: Vec<String> = list
             .iter()
@@ -114,15 +122,17 @@ pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
                 },
             )
             .collect();
-        println!("  {:<4} {}", co, places.join(", "));
+        say!("  {:<4} {}", co, places.join(", "));
     }
     if !state.trains.is_empty() {
-        println!("\nTrains:");
+        say!();
+        say!("Trains:");
         for (co, trains) in &state.trains {
-            println!("  {:<4} {}", co, trains.join(", "));
+            say!("  {:<4} {}", co, trains.join(", "));
         }
     }
-    println!("\nSupply (left/count):");
+    say!();
+    say!("Supply (left/count):");
     let cells: Vec<String> = supply
         .iter()
         .map(|(t, n, left)| match left {
@@ -131,7 +141,7 @@ pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
         })
         .collect();
     for chunk in cells.chunks(10) {
-        println!("  {}", chunk.join("  "));
+        say!("  {}", chunk.join("  "));
     }
     Ok(())
 }
@@ -169,12 +179,12 @@ pub fn show_history(custom: Option<&Path>, file: &Path, as_json: bool) -> Result
         return Ok(());
     }
     if changes.is_empty() {
-        println!("No changes recorded.");
+        say!("No changes recorded.");
     }
     for (n, (cmd, time, what)) in changes.iter().enumerate() {
-        println!("{:>3}. {time}  hexroute {cmd}", n + 1);
+        say!("{:>3}. {time}  hexroute {cmd}", n + 1);
         for w in what {
-            println!("       {w}");
+            say!("       {w}");
         }
     }
     Ok(())
@@ -193,34 +203,9 @@ fn hex_words(h: &hexroute::state::HexState) -> String {
     parts.join(", ")
 }
 
-/// `completions SHELL`: clap's script, with the built-in games' company
-/// names as the values `--company` completes to.
-pub fn completions(shell: clap_complete::Shell) -> Result<()> {
-    let mut companies: Vec<String> = Vec::new();
-    for id in game::builtin_ids() {
-        let g = game::builtin(id)?;
-        companies.extend(g.companies.iter().map(|c| c.abbrev.clone()));
-    }
-    companies.sort();
-    companies.dedup();
-    let values = clap::builder::PossibleValuesParser::new(companies);
-    let mut cmd = super::Cli::command();
-    for sub in ["place", "upgrade", "routes"] {
-        let values = values.clone();
-        cmd = cmd.mut_subcommand(sub, |s| s.mut_arg("company", |a| a.value_parser(values)));
-    }
-    cmd = cmd.mut_subcommand("token", |s| {
-        s.mut_arg("company", |a| a.value_parser(values))
-    });
-    clap_complete::generate(shell, &mut cmd, "hexroute", &mut std::io::stdout());
-    Ok(())
-}
-
 /// `man`: the manual page, made from the same definitions as `--help`.
 pub fn man() -> Result<()> {
-    clap_mangen::Man::new(super::Cli::command())
-        .render(&mut std::io::stdout())
-        .map_err(|e| Error::Internal(format!("cannot write the manual page: {e}")))?;
+    print!("{}", super::manual::page()?);
     Ok(())
 }
 
@@ -257,71 +242,13 @@ pub fn trains(
             .collect();
         return print_json(&out);
     }
-    println!("Trains in phase {}:", game.phases[state.phase].name);
+    say!("Trains in phase {}:", game.phases[state.phase].name);
     if rows.is_empty() {
-        println!("  no company owns a train (add some: hexroute trains FILE CO --add 2)");
+        say!("  no company owns a train (add some: hexroute trains FILE CO --add 2)");
     }
     for (co, trains, limit) in rows {
         let limit = limit.map(|l| format!("  (limit {l})")).unwrap_or_default();
-        println!("  {co:<5} {}{limit}", words_or_none(&trains));
-    }
-    Ok(())
-}
-
-/// `companies FILE`: who is on the map, where, with what.
-pub fn companies(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
-    let (game, state) = load_save(custom, file)?;
-    let rows: Vec<serde_json::Value> = game
-        .companies
-        .iter()
-        .map(|c| {
-            let placed: Vec<String> = state
-                .tokens()
-                .filter(|(_, _, co)| *co == c.abbrev)
-                .map(|(h, _, _)| game.format(h))
-                .collect();
-            let trains = state.trains.get(&c.abbrev).cloned().unwrap_or_default();
-            json!({
-                "company": c.abbrev,
-                "name": c.name,
-                "kind": c.kind.name(),
-                "home": c.home,
-                "tokens": placed,
-                "tokens_left": c.tokens.saturating_sub(placed.len() as u32),
-                "trains": trains,
-                "started": !placed.is_empty(),
-            })
-        })
-        .collect();
-    if as_json {
-        return print_json(&rows);
-    }
-    println!(
-        "{:<5} {:<8} {:<5} {:<18} {:>4}  {:<14} NAME",
-        "CO", "KIND", "HOME", "TOKENS", "LEFT", "TRAINS"
-    );
-    for r in &rows {
-        let list = |v: &serde_json::Value| {
-            let items: Vec<&str> = v
-                .as_array()
-                .map(|a| a.iter().filter_map(|x| x.as_str()).collect())
-                .unwrap_or_default();
-            if items.is_empty() {
-                "-".to_string()
-            } else {
-                items.join(",")
-            }
-        };
-        println!(
-            "{:<5} {:<8} {:<5} {:<18} {:>4}  {:<14} {}",
-            r["company"].as_str().unwrap_or_default(),
-            r["kind"].as_str().unwrap_or_default(),
-            r["home"].as_str().unwrap_or("-"),
-            list(&r["tokens"]),
-            r["tokens_left"],
-            list(&r["trains"]),
-            r["name"].as_str().unwrap_or_default(),
-        );
+        say!("  {co:<5} {}{limit}", words_or_none(&trains));
     }
     Ok(())
 }

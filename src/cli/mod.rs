@@ -1,16 +1,21 @@
 //! The command-line program: the clap types here, [`run`] to parse and
-//! dispatch, shared I/O in [`io`], and one module per family of commands
-//! ([`info`], [`edit`], [`draw`], [`routes`]). Imports run one way only:
+//! dispatch, shared I/O in [`io`], text for the terminal in [`term`], and one
+//! module per family of commands ([`info`], [`companies`], [`edit`], [`draw`],
+//! [`routes`]). Imports run one way only:
 //! `run` uses the command modules, they use `io` and these types (and
 //! `routes` and `edit` use `draw` for `--render`); nothing imports `run`.
 
+mod companies;
+mod complete;
 mod draw;
 mod edit;
 mod info;
 mod io;
+mod manual;
 mod progress;
 mod routes;
 pub mod run;
+mod term;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -114,20 +119,44 @@ pub enum Command {
     ///   hexroute place game.json M9 57 --rotate 1 --company GWR
     ///   hexroute place --list game.json G15 --company CPR
     ///   hexroute place game.json G10 437 --private "Mitsubishi Ferry"
-    #[command(verbatim_doc_comment)]
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Lay the tile even if the game's rules forbid it (house rules, fixing a mistake); a hex or tile that does not exist is still refused. Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
     Place(LayArgs),
     /// Replace a tile by an upgrade; tokens move to cities that keep their track.
     ///
     /// Examples:
     ///   hexroute upgrade game.json L12 X2 --rotate 0
     ///   hexroute upgrade --list game.json L12 --json
-    #[command(verbatim_doc_comment)]
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Upgrade even if the game's rules forbid it (house rules, fixing a mistake); a hex or tile that does not exist is still refused. Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
     Upgrade(LayArgs),
     /// Place (or with --remove take back) a company's station token.
     ///
     /// Examples:
     ///   hexroute token game.json F16 CPR --space 2
-    #[command(verbatim_doc_comment)]
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Place or remove the token even if the game's rules forbid it (house rules, fixing a mistake); a hex or token space that does not exist is still refused. Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
     Token {
         #[command(flatten)]
         edit: EditArgs,
@@ -146,7 +175,15 @@ pub enum Command {
     ///
     /// Examples:
     ///   hexroute phase game.json 5
-    #[command(verbatim_doc_comment)]
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Let -o replace a file that is not a saved game (any phase, later or earlier, is set without --force)"
+            )
+        )
+    )]
     Phase {
         #[command(flatten)]
         edit: EditArgs,
@@ -160,7 +197,15 @@ pub enum Command {
     ///
     /// Examples:
     ///   hexroute undo game.json
-    #[command(verbatim_doc_comment)]
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Undo even if the file was edited by hand since the last recorded change; that hand edit is lost. Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
     Undo {
         #[command(flatten)]
         edit: EditArgs,
@@ -169,7 +214,10 @@ pub enum Command {
     ///
     /// Examples:
     ///   hexroute redo game.json
-    #[command(verbatim_doc_comment)]
+    #[command(
+        verbatim_doc_comment,
+        mut_arg("force", force_help("Let -o replace a file that is not a saved game"))
+    )]
     Redo {
         #[command(flatten)]
         edit: EditArgs,
@@ -183,7 +231,15 @@ pub enum Command {
     ///   hexroute trains game.json
     ///   hexroute trains game.json GWR --add 3 --add 3
     ///   hexroute trains game.json GWR --remove 2
-    #[command(verbatim_doc_comment)]
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Add trains even over the phase's train limit. Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
     Trains {
         #[command(flatten)]
         edit: EditArgs,
@@ -220,7 +276,11 @@ pub enum Command {
     ///   hexroute routes fixtures/*.json --all --json
     #[command(verbatim_doc_comment)]
     Routes(RoutesArgs),
-    /// Print a shell completion script (subcommands, options, company names).
+    /// Print a shell completion script (subcommands, options, the file's companies).
+    ///
+    /// The script calls hexroute back as you press Tab, so it offers the
+    /// game ids, and the companies, phases and trains of the saved game on
+    /// the line. Load it anew after upgrading hexroute.
     ///
     /// Examples:
     ///   hexroute completions bash > ~/.local/share/bash-completion/completions/hexroute
@@ -232,10 +292,19 @@ pub enum Command {
     },
     /// Print the manual page (roff) on standard output.
     ///
+    /// One page holds every command and its options, examples and the exit
+    /// status.
+    ///
     /// Examples:
     ///   hexroute man > ~/.local/share/man/man1/hexroute.1
     #[command(verbatim_doc_comment)]
     Man,
+}
+
+/// `--force` help for one command: the flag is shared (`EditArgs`), but
+/// what it forces differs, and each command's help says what.
+fn force_help(text: &'static str) -> impl FnOnce(clap::Arg) -> clap::Arg {
+    move |arg| arg.help(text).long_help(None::<&str>)
 }
 
 /// Picture size and format, shared by every command that draws.
@@ -306,7 +375,7 @@ pub struct RenderArgs {
     /// Saved game (`-` for standard input).
     pub file: PathBuf,
     /// Picture to write (`-` for standard output, then give --format).
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "PICTURE")]
     pub output: PathBuf,
     #[command(flatten)]
     pub picture: PictureArgs,
@@ -391,9 +460,10 @@ pub struct EditArgs {
     /// Write the changed game here instead of back to FILE (`-` for standard output).
     #[arg(short, long, value_name = "OUT", global = false)]
     pub output: Option<PathBuf>,
-    /// Record the change even if the game's rules forbid it (house rules, fixing a
-    /// mistake); things that cannot exist are still refused. Also lets `-o`
-    /// replace a file that is not a saved game.
+    /// Record the change even if the game's rules forbid it (house rules,
+    /// fixing a mistake); what cannot exist is still refused. Also lets `-o`
+    /// replace a file that is not a saved game. (Each command says what it
+    /// forces: see `force_help`.)
     #[arg(long)]
     pub force: bool,
     /// Check the change and say what it would do, but write nothing.
@@ -411,14 +481,17 @@ impl EditArgs {
     }
 }
 
+/// `routes`: one of `--company` and `--all` is needed, and the usage
+/// error says so.
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("who").required(true).args(["company", "all"])))]
 pub struct RoutesArgs {
     /// Saved games (`-` for standard input). With several, each is solved
     /// in parallel and `--json` prints one line per file and company.
-    #[arg(required = true, num_args = 1..)]
+    #[arg(required = true, num_args = 1.., value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Company abbreviation, e.g. GWR.
-    #[arg(short, long, required_unless_present = "all", conflicts_with = "all")]
+    #[arg(short, long)]
     pub company: Option<String>,
     /// Trains to run, comma-separated game train names (e.g. 5,5+5E);
     /// default: the company's trains in the saved game.

@@ -3,6 +3,7 @@
 
 use super::io::{display, load_save, print_json};
 use super::progress::SearchProgress;
+use super::term::{escape, say};
 use super::{PictureArgs, RoutesArgs, draw};
 use anyhow::{Result, anyhow, bail};
 use hexroute::dividend::{self, Pay, Payout};
@@ -133,16 +134,18 @@ fn many_files(custom: Option<&Path>, args: &RoutesArgs) -> Result<()> {
         match result {
             Ok(solved) => {
                 if solved.reports.is_empty() && !args.json {
-                    println!("{shown}:\n{}\n", nobody_runs(file));
+                    say!("{shown}:");
+                    say!("{}", nobody_runs(file));
+                    say!();
                 }
                 for mut r in solved.reports {
                     if args.json {
                         r.file = Some(shown.clone());
                         println!("{}", serde_json::to_string(&r)?);
                     } else {
-                        println!("{shown}:");
+                        say!("{shown}:");
                         print_report(&r);
-                        println!();
+                        say!();
                     }
                 }
             }
@@ -151,9 +154,9 @@ fn many_files(custom: Option<&Path>, args: &RoutesArgs) -> Result<()> {
                 internal |= super::io::exit_code(&e) == 1;
                 let text = format!("{e:#}");
                 if text.contains(&shown) {
-                    eprintln!("hexroute: error: {text}");
+                    eprintln!("hexroute: error: {}", escape(&text));
                 } else {
-                    eprintln!("hexroute: error: {shown}: {text}");
+                    eprintln!("hexroute: error: {}", escape(&format!("{shown}: {text}")));
                 }
             }
         }
@@ -226,11 +229,11 @@ fn routes_of_one(custom: Option<&Path>, file: &Path, args: &RoutesArgs) -> Resul
             RoutesReport::Many(rs) => rs.as_slice(),
         };
         if list.is_empty() {
-            println!("{}", nobody_runs(file));
+            say!("{}", nobody_runs(file));
         }
         for (i, r) in list.iter().enumerate() {
             if i > 0 {
-                println!();
+                say!();
             }
             print_report(r);
         }
@@ -325,17 +328,17 @@ fn build_query(
 }
 
 fn print_report(r: &CompanyRoutes) {
-    println!(
+    say!(
         "{} — {} route{} considered",
         r.company,
         r.candidates,
         if r.candidates == 1 { "" } else { "s" }
     );
     if r.routes.is_empty() {
-        println!("  no route can be run: revenue $0");
+        say!("  no route can be run: revenue $0");
     }
     for route in &r.routes {
-        println!(
+        say!(
             "  train {:<5} ${}{}",
             route.train,
             route.revenue,
@@ -347,22 +350,22 @@ fn print_report(r: &CompanyRoutes) {
             } else {
                 format!("${}", st.revenue)
             };
-            println!("    {:<4} {:<22} {}", st.hex, st.name, value);
+            say!("    {:<4} {:<22} {}", st.hex, st.name, value);
         }
         for b in &route.bonuses {
-            println!("    bonus: {} +${}", b.name, b.amount);
+            say!("    bonus: {} +${}", b.name, b.amount);
         }
     }
     if r.optimal {
-        println!("  total ${}", r.total);
+        say!("  total ${}", r.total);
     } else {
-        println!(
+        say!(
             "  total ${} (not proven optimal: the time limit ended the search)",
             r.total
         );
     }
     if let Some(p) = &r.payout {
-        println!("  {}", payout_words(p));
+        say!("  {}", payout_words(p));
     }
 }
 

@@ -1,27 +1,33 @@
 //! Parse the command line, run the command, and turn an error into one
 //! line on stderr and an exit code (2: bad input, 1: a fault of hexroute).
 
-use super::{Cli, Command, draw, edit, info, io, routes};
+use super::term::escape;
+use super::{Cli, Command, companies, complete, draw, edit, info, io, routes};
 use clap::Parser;
+use clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
 use hexroute::rules::LayKind;
 use std::process::ExitCode;
 
 /// The whole program.
 pub fn main() -> ExitCode {
     quiet_broken_pipe();
+    complete::answer_if_asked();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // --help and --version print and end with success.
-        Err(e) if !e.use_stderr() => e.exit(),
+        // --help and --version print and end with success; bare `hexroute`
+        // prints the help on stderr and ends with 2, as clap does.
+        Err(e) if !e.use_stderr() || e.kind() == DisplayHelpOnMissingArgumentOrSubcommand => {
+            e.exit()
+        }
         Err(e) => {
-            eprintln!("hexroute: error: {}", one_line(&e));
+            eprintln!("hexroute: error: {}", escape(&one_line(&e)));
             return ExitCode::from(2);
         }
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("hexroute: error: {e:#}");
+            eprintln!("hexroute: error: {}", escape(&format!("{e:#}")));
             ExitCode::from(io::exit_code(&e))
         }
     }
@@ -111,10 +117,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             (Some(company), false) => edit::trains(custom, &edit, &company, &add, &remove),
             (None, false) => anyhow::bail!("name the company whose trains change"),
         },
-        Command::Companies { file, json } => info::companies(custom, &file, json),
+        Command::Companies { file, json } => companies::companies(custom, &file, json),
         Command::Render(args) => draw::render(custom, args),
         Command::Routes(args) => routes::routes(custom, args),
-        Command::Completions { shell } => info::completions(shell),
+        Command::Completions { shell } => complete::script(shell),
         Command::Man => info::man(),
     }
 }

@@ -1,0 +1,133 @@
+//! `companies FILE`: who is on the map, where, with what. A company that
+//! chooses its home (1867's and 1861's majors, 1867's minors) has one once
+//! its first token is down, and the table says where.
+
+use super::io::{load_save, print_json};
+use super::term::{escape, say};
+use anyhow::Result;
+use hexroute::game::{Company, Game};
+use hexroute::geometry::Coord;
+use hexroute::state::MapState;
+use serde::Serialize;
+use std::path::Path;
+
+/// One company, as `--json` prints it and the table shows it.
+#[derive(Serialize)]
+struct Row {
+    company: String,
+    name: String,
+    kind: &'static str,
+    /// The printed home, or the hex of the first token of a company that
+    /// chooses its home; `null` until then.
+    home: Option<String>,
+    tokens: Vec<String>,
+    tokens_left: u32,
+    trains: Vec<String>,
+    started: bool,
+}
+
+pub fn companies(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
+    let (game, state) = load_save(custom, file)?;
+    let rows: Vec<Row> = game
+        .companies
+        .iter()
+        .map(|c| row(&game, &state, c))
+        .collect();
+    if as_json {
+        return print_json(&rows);
+    }
+    print_table(&rows);
+    Ok(())
+}
+
+fn row(game: &Game, state: &MapState, c: &Company) -> Row {
+    let mut placed: Vec<Coord> = state
+        .tokens()
+        .filter(|(_, _, co)| *co == c.abbrev)
+        .map(|(h, _, _)| h)
+        .collect();
+    placed.sort_by_key(|h| (h.col, h.row)); // board order, as `show` lists them
+    Row {
+        company: c.abbrev.clone(),
+        name: c.name.clone(),
+        kind: c.kind.name(),
+        home: c
+            .home
+            .clone()
+            .or_else(|| chosen_home(state, &c.abbrev, &placed).map(|h| game.format(h))),
+        tokens: placed.iter().map(|&h| game.format(h)).collect(),
+        tokens_left: c.tokens.saturating_sub(placed.len() as u32),
+        trains: state.trains.get(&c.abbrev).cloned().unwrap_or_default(),
+        started: !placed.is_empty(),
+    }
+}
+
+/// Where a company without a printed home started: the hex of its first
+/// token still on the map, by the history; with no history to say, its
+/// only token. `None` before its first token, or when several tokens and
+/// no history leave it unknown.
+fn chosen_home(state: &MapState, company: &str, placed: &[Coord]) -> Option<Coord> {
+    let holds = |h: &hexroute::state::HexState| h.tokens.values().any(|co| co == company);
+    let first_laid = state.history.iter().find_map(|change| {
+        change
+            .hexes
+            .iter()
+            .find(|(c, (before, after))| holds(after) && !holds(before) && placed.contains(c))
+            .map(|(c, _)| *c)
+    });
+    match (first_laid, placed) {
+        (Some(c), _) => Some(c),
+        (None, [only]) => Some(*only),
+        _ => None,
+    }
+}
+
+/// The table, each column as wide as its widest cell, so headers and
+/// values line up whatever the names.
+fn print_table(rows: &[Row]) {
+    let list = |items: &[String]| {
+        if items.is_empty() {
+            "-".to_string()
+        } else {
+            escape(&items.join(",")).into_owned()
+        }
+    };
+    let cells: Vec<[String; 7]> = rows
+        .iter()
+        .map(|r| {
+            [
+                escape(&r.company).into_owned(),
+                r.kind.to_string(),
+                match (&r.home, r.started) {
+                    (Some(h), _) => escape(h).into_owned(),
+                    // Started, but several tokens and no history to tell which came first.
+                    (None, true) => "?".into(),
+                    (None, false) => "-".into(),
+                },
+                list(&r.tokens),
+                r.tokens_left.to_string(),
+                list(&r.trains),
+                escape(&r.name).into_owned(),
+            ]
+        })
+        .collect();
+    let header = ["CO", "KIND", "HOME", "TOKENS", "LEFT", "TRAINS", "NAME"].map(String::from);
+    let mut width = header.clone().map(|h| h.chars().count());
+    for row in &cells {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    for row in std::iter::once(&header).chain(&cells) {
+        let [co, kind, home, tokens, left, trains, name] = row;
+        say!(
+            "{co:<w0$}  {kind:<w1$}  {home:<w2$}  {tokens:<w3$}  {left:>w4$}  {trains:<w5$}  {name}",
+            w0 = width[0],
+            w1 = width[1],
+            w2 = width[2],
+            w3 = width[3],
+            w4 = width[4],
+            w5 = width[5],
+        );
+    }
+}
