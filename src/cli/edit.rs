@@ -4,8 +4,8 @@
 //! written atomically; a refusal writes nothing.
 
 use super::io::{
-    EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input,
-    refuse_edit_over_other, refuse_overwrite, words_or_none, write_save,
+    EditLock, LOCK_WAIT, display, is_file, load_game, load_save, print_json, read_input,
+    refuse_edit_over_other, refuse_overwrite, same_file, words_or_none, write_save,
 };
 use super::{EditArgs, LayArgs};
 use anyhow::{Context, Result, anyhow, bail};
@@ -125,7 +125,7 @@ fn finish(args: &EditArgs, game: &Game, state: &MapState, said: &str) -> Result<
 /// A saved game opened to be changed: the lock held until it is written
 /// (dropped with this), the game, its state and its name for messages.
 struct Opened {
-    _lock: Option<EditLock>,
+    _lock: Vec<EditLock>,
     game: Game,
     state: MapState,
     name: String,
@@ -145,14 +145,23 @@ fn open_for_edit(custom: Option<&Path>, args: &EditArgs) -> Result<Opened> {
     })
 }
 
-/// An edit of a file in place holds its lock from reading to writing, so
-/// edits run at once (a script's batch) each see the one before.
-fn lock_for_edit(args: &EditArgs) -> Result<Option<EditLock>> {
-    let in_place = args.output.as_deref().is_none_or(|out| out == args.file);
-    if !in_place || args.file.as_os_str() == "-" {
-        return Ok(None);
+/// An edit holds the lock of its input from reading to writing, so edits
+/// run at once (a script's batch) each see the one before. `-o` naming the
+/// input by another spelling (an absolute path, `../`, a symbolic link) is
+/// an edit in place: files are compared by identity, not by name. `-o`
+/// naming another existing file locks that too, so an edit in place of it
+/// takes turns with this one instead of slipping between our check and our
+/// write.
+fn lock_for_edit(args: &EditArgs) -> Result<Vec<EditLock>> {
+    let target = args.target();
+    let mut paths = Vec::new();
+    if is_file(&args.file) {
+        paths.push(args.file.as_path());
     }
-    EditLock::take(&args.file, LOCK_WAIT).map(Some)
+    if is_file(target) && !same_file(&args.file, target) {
+        paths.push(target);
+    }
+    EditLock::take_all(&paths, LOCK_WAIT)
 }
 
 /// The command as typed, for the history (without the program name). A
