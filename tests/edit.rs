@@ -8,6 +8,28 @@ use common::{Table, stdout_of};
 use serde_json::Value;
 use std::fs;
 
+/// `--force` warns that a change broke the rules only once it is written:
+/// a write that fails says one line, why, and records nothing.
+#[test]
+fn a_forced_change_warns_only_once_written() {
+    let t = Table::new("1867");
+    // A regular file where a directory should be: the write fails.
+    let out = t.file.join("out.json");
+    let out = out.to_str().unwrap();
+    let err = t.refuse(
+        &["place", "F2", "9", "--rotate", "0", "--force", "-o", out],
+        "out.json: not a directory",
+    );
+    assert!(!err.contains("despite"), "{err}");
+    let said = t.accept(&["place", "F2", "9", "--rotate", "0", "--force"]);
+    let lines: Vec<&str> = said.lines().collect();
+    assert!(lines[0].starts_with("placed 9 on F2"), "{said}");
+    assert!(
+        lines[1].contains("recorded despite the rules (--force)"),
+        "{said}"
+    );
+}
+
 fn upgrade_list(t: &Table, hex: &str) -> Vec<(String, u64, Value)> {
     let out = stdout_of(&mut t.cmd(&["upgrade", hex, "--list", "--json"]));
     let v: Value = serde_json::from_str(&out).unwrap();

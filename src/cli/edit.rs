@@ -86,6 +86,7 @@ fn edit(
     } = open_for_edit(custom, args)?;
     // Context, not a new error: a fault of hexroute keeps its exit code 1.
     let made = change(&game, &state).with_context(|| name.clone())?;
+    let mut forced = None;
     if !made.violations.is_empty() {
         let text = made
             .violations
@@ -96,10 +97,20 @@ fn edit(
         if !args.force {
             bail!("{name}: {text}; use --force to record it anyway");
         }
-        eprintln!("hexroute: warning: {name}: recorded despite the rules (--force): {text}");
+        forced = Some(text);
     }
     state.commit(made.next, command_line(), utc_now());
-    finish(args, &game, &state, &made.said)
+    finish(args, &game, &state, &made.said)?;
+    // Only once the file is written: a failed write records nothing.
+    if let Some(text) = forced {
+        let what = if args.dry_run {
+            "would be recorded"
+        } else {
+            "recorded"
+        };
+        eprintln!("hexroute: warning: {name}: {what} despite the rules (--force): {text}");
+    }
+    Ok(())
 }
 
 /// Writes the changed game (unless `--dry-run`) and confirms.
