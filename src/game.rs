@@ -31,7 +31,7 @@ pub struct Phase {
     pub offboard: Colour,
     /// How many trains a company of each kind may own in this phase; a kind
     /// left out has no limit here (1867's majors before they can start).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::map")]
     pub train_limit: BTreeMap<CompanyKind, u32>,
 }
 
@@ -330,10 +330,10 @@ pub struct Private {
 #[serde(deny_unknown_fields)]
 pub struct ImportDef {
     pub name: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::map")]
     pub tiles: BTreeMap<String, String>,
     /// Company abbreviations in rusty_train saves that differ from ours.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::map")]
     pub companies: BTreeMap<String, String>,
     /// Hexes whose printed tile rusty_train's map leaves out (1861's
     /// Lugansk): an empty hex there in a save means the printed tile.
@@ -341,7 +341,7 @@ pub struct ImportDef {
     pub absent: Vec<String>,
     /// Phase names in rusty_train saves that differ from ours (1830's "7",
     /// a phase the printed game does not have, is our "D").
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::map")]
     pub phases: BTreeMap<String, String>,
 }
 

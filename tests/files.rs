@@ -379,3 +379,58 @@ fn a_failed_write_names_the_users_file() {
     );
     assert_eq!(fs::read(&save).unwrap(), before);
 }
+
+/// A key given twice in a save is refused, naming the key and its line:
+/// serde's maps would keep the last, and the next edit would write the
+/// first away (here a tile, a token, trains, a history entry's hex).
+#[test]
+fn a_key_given_twice_in_a_save_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("twice.json");
+    let cases = [
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "2",
+ "hexes": {"E13": {"tile": "57"},
+           "E13": {"tokens": {"0": "CPR"}}}}"#,
+            "line 3 column 16: key \"E13\" is given twice",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "2",
+ "hexes": {"F16": {"tokens": {"0": "CN",
+                              "0": "CPR"}}}}"#,
+            "line 3 column 33: key 0 is given twice",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "2",
+ "trains": {"CPR": ["2"], "GWR": ["2"],
+            "CPR": ["3"]}}"#,
+            "line 3 column 17: key \"CPR\" is given twice",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "2", "hexes": {"E13": {"tile": "57"}},
+ "history": [{"command": "place g.json E13 57", "time": "2026-11-22T23:00:00Z",
+              "hexes": {"E13": {"before": {}, "after": {"tile": "57"}},
+                        "E13": {"before": {}, "after": {"tile": "58"}}}}]}"#,
+            "line 4 column 29: key \"E13\" is given twice",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "2",
+ "phase": "3"}"#,
+            "line 2 column 8: duplicate field `phase`",
+        ),
+    ];
+    for (text, needle) in cases {
+        fs::write(&path, text).unwrap();
+        for cmd in ["show", "undo"] {
+            fails_with(hexroute().arg(cmd).arg(&path), needle);
+        }
+        fails_with(
+            hexroute()
+                .arg("place")
+                .arg(&path)
+                .args(["D14", "9", "--rotate", "0", "--force"]),
+            needle,
+        );
+        assert_eq!(fs::read_to_string(&path).unwrap(), text, "{needle}");
+    }
+}

@@ -288,3 +288,64 @@ fn hand_worked_routes() {
         ]
     );
 }
+
+/// A copy of a built-in game file, changed by `edit`, in a temporary
+/// directory; returns the directory and the file's path.
+fn damaged_game(
+    game: &str,
+    edit: impl Fn(&str) -> String,
+) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games")
+            .join(format!("{game}.ron")),
+    )
+    .unwrap();
+    let damaged = edit(&text);
+    assert_ne!(damaged, text, "the damage applies");
+    let path = dir.path().join("custom.ron");
+    fs::write(&path, damaged).unwrap();
+    (dir, path)
+}
+
+/// Runs `new` with a damaged game file: refused as bad input, on one line
+/// containing `needle`, writing nothing and leaving the game file as it was.
+fn refuses_game_file(path: &std::path::Path, game: &str, needle: &str) {
+    let before = fs::read(path).unwrap();
+    let out = path.with_file_name("new.json");
+    fails_with(
+        hexroute()
+            .arg("--game-file")
+            .arg(path)
+            .args(["new", game, "-o"])
+            .arg(&out),
+        needle,
+    );
+    assert!(!out.exists(), "{needle}: nothing is written");
+    assert_eq!(fs::read(path).unwrap(), before);
+}
+
+/// A key given twice in a game file's map is refused, naming the key and
+/// its line, instead of the last silently winning.
+#[test]
+fn a_key_given_twice_in_a_game_file_is_refused() {
+    let (_dir, path) = damaged_game("1867", |t| {
+        t.replacen(
+            "train_limit: {Minor: 2}",
+            "train_limit: {Minor: 2, Minor: 3}",
+            1,
+        )
+    });
+    refuses_game_file(&path, "1867", "custom.ron: 8:");
+    refuses_game_file(&path, "1867", "key Minor is given twice");
+    let (_dir, path) = damaged_game("1867", |t| {
+        t.replacen(
+            "        tiles: {\n",
+            "        tiles: {\n            \"X\": \"57\",\n            \"X\": \"58\",\n",
+            1,
+        )
+    });
+    refuses_game_file(&path, "1867", "custom.ron: 271:");
+    refuses_game_file(&path, "1867", "key \"X\" is given twice");
+}
