@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+mod check;
+
 /// Game files shipped inside the binary.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("1830", include_str!("../games/1830.ron")),
@@ -749,7 +751,7 @@ impl Game {
                 }
             }
         }
-        Ok(Game {
+        let game = Game {
             id: def.id,
             name: def.name,
             coords,
@@ -769,7 +771,9 @@ impl Game {
             dividends: def.dividends,
             rules: def.rules,
             import: def.import,
-        })
+        };
+        check::loaded(&game, source)?;
+        Ok(game)
     }
 
     pub fn format(&self, c: Coord) -> String {

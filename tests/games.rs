@@ -349,3 +349,88 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
     refuses_game_file(&path, "1867", "custom.ron: 271:");
     refuses_game_file(&path, "1867", "key \"X\" is given twice");
 }
+
+/// A game file that loads must work: what a later command relies on is
+/// checked when it loads, and a mistake is bad input naming the file and
+/// the field (exit 2), not an internal error when a save will not reload.
+#[test]
+fn a_damaged_game_file_is_refused_when_it_loads() {
+    let cases: [(&str, &str, &str, &str); 12] = [
+        (
+            "1867",
+            "setup_tokens: [(at: \"F16\", space: 0)]",
+            "setup_tokens: [(at: \"F16\", space: 2)]",
+            "custom.ron: companies[CN].setup_tokens: hex F16: token space 2 does not exist",
+        ),
+        (
+            "1830",
+            "home: \"H12\"",
+            "home: \"A3\"",
+            "custom.ron: companies[PRR].home: hex A3 is not on the 1830 map",
+        ),
+        (
+            "1830",
+            "home: \"H12\"",
+            "home: \"B12\"",
+            "custom.ron: companies[PRR].home: hex B12 has no city with a token space",
+        ),
+        (
+            "1861",
+            "home: \"D16\", home_city: 1",
+            "home: \"D16\", home_city: 3",
+            "custom.ron: companies[KB].home: home_city 3: hex D16 has 3 cities",
+        ),
+        (
+            "1867",
+            "(at: \"O9\", face: UpperLeft, cost: 80)",
+            "(at: \"D2\", face: Top, cost: 80)",
+            "custom.ron: water_sides: the Top side of hex D2 leads off the map",
+        ),
+        (
+            "1867",
+            "(at: \"O9\", face: UpperLeft, cost: 80)",
+            "(at: \"A3\", face: Bottom, cost: 80)",
+            "custom.ron: water_sides: the side between hexes A3 and A5 is off the map",
+        ),
+        (
+            "1830",
+            "(name: \"3\", stops: Some(3)",
+            "(name: \"d\", stops: None, skip: Nothing, multiplier: 1), (name: \"3\", stops: Some(3)",
+            "custom.ron: trains[\"D\"]: two trains have this name",
+        ),
+        (
+            "1830",
+            "(name: \"3\", stops: Some(3)",
+            "(name: \"3\", stops: Some(0)",
+            "custom.ron: trains[\"3\"].stops: Some(0) runs nowhere",
+        ),
+        (
+            "1830",
+            "(name: \"3\", stops: Some(3), skip: Nothing, multiplier: 1)",
+            "(name: \"3\", stops: Some(3), skip: Nothing, multiplier: 0)",
+            "custom.ron: trains[\"3\"].multiplier: 0 earns nothing",
+        ),
+        (
+            "1830",
+            "colour: \"#0f7f0f\"",
+            "colour: \"green\"",
+            "custom.ron: companies[PRR].colour: \"green\" is not a colour",
+        ),
+        (
+            "1830",
+            "stripe: \"#3fbf3f\"",
+            "stripe: \"#3fbf3\"",
+            "custom.ron: companies[PRR].stripe: \"#3fbf3\" is not a colour",
+        ),
+        (
+            "1889",
+            "(name: \"3\", tiles:",
+            "(name: \"2\", tiles:",
+            "custom.ron: phases[\"2\"]: two phases have this name",
+        ),
+    ];
+    for (game, from, to, needle) in cases {
+        let (_dir, path) = damaged_game(game, |t| t.replacen(from, to, 1));
+        refuses_game_file(&path, game, needle);
+    }
+}
