@@ -230,7 +230,10 @@ fn tile_lays_follow_the_rules() {
         "blank side of grey hex L14",
     );
     t.accept(&["place", "M13", "4", "--rotate", "0"]);
-    t.cmd(&["phase", "2"]).assert().success();
+    // Going back a phase is refused by the phase order rule, unless forced.
+    t.refuse(&["phase", "2"], "phase 2 comes before phase 3");
+    t.refuse(&["phase", "2"], "(phase order rule); use --force");
+    t.cmd(&["phase", "2", "--force"]).assert().success();
     t.accept(&["place", "D18", "9", "--rotate", "1"]);
     // --force records what the rules forbid, and says so.
     let warning = t.accept(&["place", "F2", "9", "--rotate", "0", "--force"]);

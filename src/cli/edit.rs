@@ -498,6 +498,16 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
                 game.phases[state.phase].name
             );
         }
+        let mut violations = Vec::new();
+        if next.phase < state.phase {
+            violations.push(Violation {
+                rule: "phase order",
+                message: format!(
+                    "phase {} comes before phase {}, and phases only move on (undo takes back a phase change)",
+                    game.phases[next.phase].name, game.phases[state.phase].name
+                ),
+            });
+        }
         let rusting: Vec<&str> = (state.phase + 1..=next.phase)
             .flat_map(|p| game.rusting_at(p))
             .collect();
@@ -540,7 +550,7 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
                 ));
             }
         }
-        Ok(Edit::new(next, Vec::new(), said))
+        Ok(Edit::new(next, violations, said))
     })
 }
 
