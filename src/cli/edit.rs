@@ -99,8 +99,13 @@ fn edit(
         }
         forced = Some(text);
     }
-    state.commit(made.next, command_line(), utc_now());
-    finish(args, &game, &state, &made.said)?;
+    let now = utc_now();
+    let mut said = made.said;
+    if state.hand_edits(&now).is_some() {
+        said.push_str("; the hand edit made since the last change is recorded first");
+    }
+    state.commit(made.next, command_line(), now);
+    finish(args, &game, &state, &said)?;
     // Only once the file is written: a failed write records nothing.
     if let Some(text) = forced {
         let what = if args.dry_run {
@@ -642,15 +647,21 @@ pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"
         );
     }
-    let Some(change) = state.undo() else {
+    // Forced, the hand edits are recorded first, and those the undo writes
+    // over are undone with it: nothing is lost that redo cannot bring back.
+    let undone = if args.force {
+        state.undo_forced(&utc_now())
+    } else {
+        state.undo().into_iter().collect()
+    };
+    let Some(change) = undone.last() else {
         bail!("{name}: no recorded change to undo (the history is empty)");
     };
-    finish(
-        args,
-        &game,
-        &state,
-        &format!("undid: {}  ({})", change.command, change.time),
-    )
+    let mut said = format!("undid: {}  ({})", change.command, change.time);
+    if undone.len() > 1 {
+        said.push_str(", and the hand edit made over it since (redo brings back both)");
+    }
+    finish(args, &game, &state, &said)
 }
 
 /// Applies again the change `undo` took back last.
