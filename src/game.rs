@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+mod check;
+
 /// Game files shipped inside the binary.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("1830", include_str!("../games/1830.ron")),
@@ -30,7 +32,7 @@ pub struct Phase {
     pub offboard: Colour,
     /// How many trains a company of each kind may own in this phase; a kind
     /// left out has no limit here (1867's majors before they can start).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::map")]
     pub train_limit: BTreeMap<CompanyKind, u32>,
 }
 
@@ -329,10 +331,10 @@ pub struct Private {
 #[serde(deny_unknown_fields)]
 pub struct ImportDef {
     pub name: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::map")]
     pub tiles: BTreeMap<String, String>,
     /// Company abbreviations in rusty_train saves that differ from ours.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::map")]
     pub companies: BTreeMap<String, String>,
     /// Hexes whose printed tile rusty_train's map leaves out (1861's
     /// Lugansk): an empty hex there in a save means the printed tile.
@@ -340,7 +342,7 @@ pub struct ImportDef {
     pub absent: Vec<String>,
     /// Phase names in rusty_train saves that differ from ours (1830's "7",
     /// a phase the printed game does not have, is our "D").
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::map")]
     pub phases: BTreeMap<String, String>,
 }
 
@@ -748,7 +750,7 @@ impl Game {
                 }
             }
         }
-        Ok(Game {
+        let game = Game {
             id: def.id,
             name: def.name,
             coords,
@@ -768,7 +770,9 @@ impl Game {
             dividends: def.dividends,
             rules: def.rules,
             import: def.import,
-        })
+        };
+        check::loaded(&game, source)?;
+        Ok(game)
     }
 
     pub fn format(&self, c: Coord) -> String {

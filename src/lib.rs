@@ -23,8 +23,8 @@
 //!    page of them.
 //!
 //! Beside the layers: [`error`] (typed errors of every layer), [`atomic`]
-//! (writing a file so no reader sees half of it) and [`suggest`] ("did you
-//! mean"). The command-line program in `src/cli/` sits on top of them all.
+//! (writing a file so no reader sees half of it), [`suggest`] ("did you
+//! mean") and [`unique`] (maps that refuse a key given twice). The command-line program in `src/cli/` sits on top of them all.
 
 pub mod address;
 pub mod atomic;
@@ -45,5 +45,6 @@ pub mod save;
 pub mod state;
 pub mod suggest;
 pub mod tile;
+pub mod unique;
 
 pub use error::{Error, Result};

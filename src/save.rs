@@ -26,7 +26,11 @@ struct HexJson {
     #[schemars(range(max = 5))]
     rotation: u8,
     /// Company holding each token space, spaces numbered through the tile's cities in order.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "crate::unique::map"
+    )]
     tokens: BTreeMap<usize, String>,
 }
 
@@ -46,10 +50,10 @@ struct SaveIn {
     /// The current phase's name.
     phase: String,
     /// Hexes by printed address, in board order when written.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::map")]
     hexes: BTreeMap<String, HexJson>,
     /// Each company's trains, by train name.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::map")]
     trains: BTreeMap<String, Vec<String>>,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
@@ -75,7 +79,11 @@ struct ChangeJson {
     #[schemars(with = "BTreeMap<String, HexChange>")]
     hexes: Vec<(String, HexChange)>,
     /// Each company whose trains changed, before and after.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "crate::unique::map"
+    )]
     trains: BTreeMap<String, TrainsChange>,
 }
 
@@ -122,7 +130,7 @@ mod ordered {
     pub fn deserialize<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
         d: D,
     ) -> Result<Vec<(String, V)>, D::Error> {
-        let m = std::collections::BTreeMap::<String, V>::deserialize(d)?;
+        let m = crate::unique::map::<D, String, V>(d)?;
         Ok(m.into_iter().collect())
     }
 }

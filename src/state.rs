@@ -5,6 +5,9 @@ use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile};
 use std::collections::BTreeMap;
 
+mod hand;
+pub use hand::HAND_EDIT;
+
 /// One hex's state beyond the printed map.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HexState {
@@ -67,6 +70,13 @@ pub struct Change {
     pub trains: BTreeMap<String, (Vec<String>, Vec<String>)>,
 }
 
+impl Change {
+    /// True when it changes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.phase.is_none() && self.hexes.is_empty() && self.trains.is_empty()
+    }
+}
+
 impl MapState {
     /// A new game: printed map, first phase.
     pub fn new() -> MapState {
@@ -108,8 +118,11 @@ impl MapState {
     }
 
     /// Moves to `next`, recording the difference in the history. What was
-    /// undone can no longer be redone.
+    /// undone can no longer be redone. Hand edits found since the history
+    /// was recorded are recorded first, as a change of their own, so undo
+    /// can walk back through them.
     pub fn commit(&mut self, next: MapState, command: String, time: String) {
+        self.record_hand_edits(&time);
         let mut hexes = BTreeMap::new();
         let coords: std::collections::BTreeSet<Coord> = self
             .hexes

@@ -8,6 +8,28 @@ use common::{Table, stdout_of};
 use serde_json::Value;
 use std::fs;
 
+/// `--force` warns that a change broke the rules only once it is written:
+/// a write that fails says one line, why, and records nothing.
+#[test]
+fn a_forced_change_warns_only_once_written() {
+    let t = Table::new("1867");
+    // A regular file where a directory should be: the write fails.
+    let out = t.file.join("out.json");
+    let out = out.to_str().unwrap();
+    let err = t.refuse(
+        &["place", "F2", "9", "--rotate", "0", "--force", "-o", out],
+        "out.json: not a directory",
+    );
+    assert!(!err.contains("despite"), "{err}");
+    let said = t.accept(&["place", "F2", "9", "--rotate", "0", "--force"]);
+    let lines: Vec<&str> = said.lines().collect();
+    assert!(lines[0].starts_with("placed 9 on F2"), "{said}");
+    assert!(
+        lines[1].contains("recorded despite the rules (--force)"),
+        "{said}"
+    );
+}
+
 fn upgrade_list(t: &Table, hex: &str) -> Vec<(String, u64, Value)> {
     let out = stdout_of(&mut t.cmd(&["upgrade", hex, "--list", "--json"]));
     let v: Value = serde_json::from_str(&out).unwrap();
@@ -208,7 +230,10 @@ fn tile_lays_follow_the_rules() {
         "blank side of grey hex L14",
     );
     t.accept(&["place", "M13", "4", "--rotate", "0"]);
-    t.cmd(&["phase", "2"]).assert().success();
+    // Going back a phase is refused by the phase order rule, unless forced.
+    t.refuse(&["phase", "2"], "phase 2 comes before phase 3");
+    t.refuse(&["phase", "2"], "(phase order rule); use --force");
+    t.cmd(&["phase", "2", "--force"]).assert().success();
     t.accept(&["place", "D18", "9", "--rotate", "1"]);
     // --force records what the rules forbid, and says so.
     let warning = t.accept(&["place", "F2", "9", "--rotate", "0", "--force"]);
@@ -368,4 +393,105 @@ fn edits_read_standard_input_and_write_standard_output() {
     assert!(out.status.success());
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["hexes"]["E13"]["tile"], "57");
+}
+
+/// Changes `table`'s save as a hand edit would: D14's tile becomes an 8,
+/// E13's 57 turns to rotation 3 (when laid), CPR's trains become one 3.
+fn edit_by_hand(t: &Table) {
+    let mut v = t.json();
+    v["hexes"]["D14"]["tile"] = "8".into();
+    if v["hexes"]["E13"].is_object() {
+        v["hexes"]["E13"]["rotation"] = 3.into();
+    }
+    if v["trains"]["CPR"].is_array() {
+        v["trains"]["CPR"] = serde_json::json!(["3"]);
+    }
+    fs::write(&t.file, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+}
+
+/// Undoes `undos` changes, each without --force, and checks the map is
+/// the fresh game again; then redoes `redos` of them, all there are, and
+/// returns the map and the trains.
+fn walk_back_and_forth(t: &Table, fresh: &[u8], undos: usize, redos: usize) -> Value {
+    for _ in 0..undos {
+        t.cmd(&["undo"]).assert().success();
+    }
+    t.refuse(&["undo"], "no recorded change");
+    assert_eq!(
+        common::without_undone(&t.bytes()),
+        common::without_undone(fresh)
+    );
+    for _ in 0..redos {
+        t.cmd(&["redo"]).assert().success();
+    }
+    t.refuse(&["redo"], "nothing to redo");
+    let v = t.json();
+    serde_json::json!({"hexes": v["hexes"], "trains": v["trains"]})
+}
+
+/// A hand edit is recorded in the history once hexroute records a change
+/// over it: undo then walks back through it, and every hexroute change
+/// before it, without --force.
+#[test]
+fn a_hand_edit_is_recorded_by_the_next_change() {
+    let t = Table::new("1867");
+    let fresh = t.bytes();
+    t.cmd(&["place", "D14", "9", "--rotate", "0"])
+        .assert()
+        .success();
+    t.cmd(&["trains", "CPR", "--add", "2"]).assert().success();
+    edit_by_hand(&t);
+    let out = t
+        .cmd(&["place", "E13", "57", "--rotate", "0"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        said.contains("the hand edit made since the last change is recorded first"),
+        "{said}"
+    );
+    let history = stdout_of(&mut t.cmd(&["show", "--history"]));
+    assert!(history.contains("(edited by hand)"), "{history}");
+    assert!(
+        history.contains("D14: tile 9 rotation 0 → tile 8 rotation 0"),
+        "{history}"
+    );
+    assert!(history.contains("CPR trains: 2 → 3"), "{history}");
+    let edited = t.json();
+    let back = walk_back_and_forth(&t, &fresh, 4, 4);
+    assert_eq!(back["hexes"], edited["hexes"]);
+    assert_eq!(back["trains"], edited["trains"]);
+}
+
+/// Forcing one undo past a hand edit is enough: the hand edit is recorded,
+/// the part the undo writes over is undone with it (redo brings it back),
+/// and the later undos need no --force.
+#[test]
+fn forcing_one_undo_past_a_hand_edit_is_enough() {
+    let t = Table::new("1867");
+    let fresh = t.bytes();
+    t.cmd(&["place", "D14", "9", "--rotate", "0"])
+        .assert()
+        .success();
+    t.cmd(&["place", "E13", "57", "--rotate", "0"])
+        .assert()
+        .success();
+    edit_by_hand(&t);
+    let edited = t.json();
+    t.refuse(
+        &["undo"],
+        "hex E13 no longer matches the last recorded change",
+    );
+    let out = t.cmd(&["undo", "--force"]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        said.contains("and the hand edit made over it since"),
+        "{said}"
+    );
+    // Left: the D14 lay and the D14 hand edit, recorded over it. Redo
+    // brings back both, then the forced undo's lay and its hand edit.
+    let back = walk_back_and_forth(&t, &fresh, 2, 4);
+    assert_eq!(back["hexes"], edited["hexes"]);
 }

@@ -161,26 +161,26 @@ fn fifos_and_devices_are_streamed_to() {
     );
 }
 
-/// Twenty edits of one save run at once, as a script's batch would: each
-/// waits for the one before, so all twenty land in the map and the history.
-#[test]
-fn parallel_edits_of_one_save_all_land() {
-    let dir = tempfile::tempdir().unwrap();
-    let save = dir.path().join("game.json");
-    new_game("1867", &save);
-    // Empty hexes where a straight track (#9, unlimited) is legal as laid.
-    let hexes = [
-        "C5", "C7", "D4", "D6", "D14", "E5", "E7", "E9", "E11", "F4", "F6", "F10", "F12", "F14",
-        "G5", "G7", "G9", "G11", "G13", "H6",
-    ];
+/// Empty 1867 hexes where a straight track (#9, unlimited) is legal as laid.
+const STRAIGHT_HEXES: [&str; 20] = [
+    "C5", "C7", "D4", "D6", "D14", "E5", "E7", "E9", "E11", "F4", "F6", "F10", "F12", "F14", "G5",
+    "G7", "G9", "G11", "G13", "H6",
+];
+
+/// Lays #9 on each of [`STRAIGHT_HEXES`] at once, in `dir`, as
+/// `place SAVE HEX 9 --rotate 0 EXTRA…`, and checks that every lay landed
+/// in `save` and its history, and that no temporary file is left.
+fn parallel_lays(dir: &std::path::Path, save: &std::path::Path, extra: &[&std::ffi::OsStr]) {
     let exe = assert_cmd::cargo::cargo_bin("hexroute");
-    let children: Vec<_> = hexes
+    let children: Vec<_> = STRAIGHT_HEXES
         .iter()
         .map(|h| {
             std::process::Command::new(&exe)
+                .current_dir(dir)
                 .arg("place")
-                .arg(&save)
+                .arg("game.json")
                 .args([h, "9", "--rotate", "0"])
+                .args(extra)
                 .stderr(std::process::Stdio::piped())
                 .spawn()
                 .unwrap()
@@ -190,15 +190,97 @@ fn parallel_edits_of_one_save_all_land() {
         let out = child.wait_with_output().unwrap();
         assert!(out.status.success(), "{out:?}");
     }
-    let saved: serde_json::Value = serde_json::from_slice(&fs::read(&save).unwrap()).unwrap();
-    for h in hexes {
-        assert_eq!(saved["hexes"][h]["tile"], "9", "{h} was lost");
+    let saved: serde_json::Value = serde_json::from_slice(&fs::read(save).unwrap()).unwrap();
+    for h in STRAIGHT_HEXES {
+        assert_eq!(saved["hexes"][h]["tile"], "9", "{h} was lost ({extra:?})");
     }
     // 20 lays plus CN's setup token in Toronto.
     assert_eq!(saved["hexes"].as_object().unwrap().len(), 21);
     assert_eq!(saved["history"].as_array().unwrap().len(), 20);
-    // No temporary file is left beside the save.
+    let temps = fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            name.to_string_lossy().ends_with(".hexroute-tmp")
+        })
+        .count();
+    assert_eq!(temps, 0, "no temporary file is left beside the save");
+}
+
+/// Twenty edits of one save run at once, as a script's batch would: each
+/// waits for the one before, so all twenty land in the map and the history.
+#[test]
+fn parallel_edits_of_one_save_all_land() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    new_game("1867", &save);
+    parallel_lays(dir.path(), &save, &[]);
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// `-o` naming the save itself by another spelling is still an edit in
+/// place: the lock is taken, and all twenty edits land. Files are the same
+/// by identity, not by name.
+#[test]
+fn parallel_edits_land_when_o_names_the_save_another_way() {
+    let base = tempfile::tempdir().unwrap();
+    // Canonical, so the absolute spelling shares no prefix trick with the
+    // relative one (macOS /tmp is a link).
+    let dir = fs::canonicalize(base.path()).unwrap();
+    fs::create_dir(dir.join("sub")).unwrap();
+    let absolute = dir.join("game.json");
+    #[allow(unused_mut)]
+    let mut spellings = vec![
+        absolute.clone().into_os_string(),
+        std::ffi::OsString::from("sub/../game.json"),
+        std::ffi::OsString::from("./game.json"),
+    ];
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("game.json", dir.join("link.json")).unwrap();
+        spellings.push("link.json".into());
+    }
+    for out in &spellings {
+        new_game("1867", &absolute);
+        parallel_lays(&dir, &absolute, &[std::ffi::OsStr::new("-o"), out]);
+        fs::remove_file(&absolute).unwrap();
+    }
+}
+
+/// Edits of one save into another file (`a -o b`, `b -o a`) started at
+/// once never wait on each other for ever: the two locks are taken in one
+/// order.
+#[test]
+fn crossed_edits_into_each_other_finish() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.json");
+    let b = dir.path().join("b.json");
+    new_game("1867", &a);
+    new_game("1867", &b);
+    let exe = assert_cmd::cargo::cargo_bin("hexroute");
+    let start = std::time::Instant::now();
+    let children: Vec<_> = (0..10)
+        .map(|n| {
+            let (from, to) = if n % 2 == 0 { (&a, &b) } else { (&b, &a) };
+            std::process::Command::new(&exe)
+                .arg("place")
+                .arg(from)
+                .args([STRAIGHT_HEXES[n], "9", "--rotate", "0", "-o"])
+                .arg(to)
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+    }
+    assert!(start.elapsed() < std::time::Duration::from_secs(20));
+    for f in [&a, &b] {
+        let saved: serde_json::Value = serde_json::from_slice(&fs::read(f).unwrap()).unwrap();
+        assert!(!saved["history"].as_array().unwrap().is_empty());
+    }
 }
 
 /// An edit's `-o` may replace another saved game, but a file that is not
@@ -296,4 +378,59 @@ fn a_failed_write_names_the_users_file() {
         "{err}"
     );
     assert_eq!(fs::read(&save).unwrap(), before);
+}
+
+/// A key given twice in a save is refused, naming the key and its line:
+/// serde's maps would keep the last, and the next edit would write the
+/// first away (here a tile, a token, trains, a history entry's hex).
+#[test]
+fn a_key_given_twice_in_a_save_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("twice.json");
+    let cases = [
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "2",
+ "hexes": {"E13": {"tile": "57"},
+           "E13": {"tokens": {"0": "CPR"}}}}"#,
+            "line 3 column 16: key \"E13\" is given twice",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "2",
+ "hexes": {"F16": {"tokens": {"0": "CN",
+                              "0": "CPR"}}}}"#,
+            "line 3 column 33: key 0 is given twice",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "2",
+ "trains": {"CPR": ["2"], "GWR": ["2"],
+            "CPR": ["3"]}}"#,
+            "line 3 column 17: key \"CPR\" is given twice",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "2", "hexes": {"E13": {"tile": "57"}},
+ "history": [{"command": "place g.json E13 57", "time": "2026-11-22T23:00:00Z",
+              "hexes": {"E13": {"before": {}, "after": {"tile": "57"}},
+                        "E13": {"before": {}, "after": {"tile": "58"}}}}]}"#,
+            "line 4 column 29: key \"E13\" is given twice",
+        ),
+        (
+            r#"{"hexroute": 1, "game": "1867", "phase": "2",
+ "phase": "3"}"#,
+            "line 2 column 8: duplicate field `phase`",
+        ),
+    ];
+    for (text, needle) in cases {
+        fs::write(&path, text).unwrap();
+        for cmd in ["show", "undo"] {
+            fails_with(hexroute().arg(cmd).arg(&path), needle);
+        }
+        fails_with(
+            hexroute()
+                .arg("place")
+                .arg(&path)
+                .args(["D14", "9", "--rotate", "0", "--force"]),
+            needle,
+        );
+        assert_eq!(fs::read_to_string(&path).unwrap(), text, "{needle}");
+    }
 }

@@ -288,3 +288,149 @@ fn hand_worked_routes() {
         ]
     );
 }
+
+/// A copy of a built-in game file, changed by `edit`, in a temporary
+/// directory; returns the directory and the file's path.
+fn damaged_game(
+    game: &str,
+    edit: impl Fn(&str) -> String,
+) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games")
+            .join(format!("{game}.ron")),
+    )
+    .unwrap();
+    let damaged = edit(&text);
+    assert_ne!(damaged, text, "the damage applies");
+    let path = dir.path().join("custom.ron");
+    fs::write(&path, damaged).unwrap();
+    (dir, path)
+}
+
+/// Runs `new` with a damaged game file: refused as bad input, on one line
+/// containing `needle`, writing nothing and leaving the game file as it was.
+fn refuses_game_file(path: &std::path::Path, game: &str, needle: &str) {
+    let before = fs::read(path).unwrap();
+    let out = path.with_file_name("new.json");
+    fails_with(
+        hexroute()
+            .arg("--game-file")
+            .arg(path)
+            .args(["new", game, "-o"])
+            .arg(&out),
+        needle,
+    );
+    assert!(!out.exists(), "{needle}: nothing is written");
+    assert_eq!(fs::read(path).unwrap(), before);
+}
+
+/// A key given twice in a game file's map is refused, naming the key and
+/// its line, instead of the last silently winning.
+#[test]
+fn a_key_given_twice_in_a_game_file_is_refused() {
+    let (_dir, path) = damaged_game("1867", |t| {
+        t.replacen(
+            "train_limit: {Minor: 2}",
+            "train_limit: {Minor: 2, Minor: 3}",
+            1,
+        )
+    });
+    refuses_game_file(&path, "1867", "custom.ron: 8:");
+    refuses_game_file(&path, "1867", "key Minor is given twice");
+    let (_dir, path) = damaged_game("1867", |t| {
+        t.replacen(
+            "        tiles: {\n",
+            "        tiles: {\n            \"X\": \"57\",\n            \"X\": \"58\",\n",
+            1,
+        )
+    });
+    refuses_game_file(&path, "1867", "custom.ron: 271:");
+    refuses_game_file(&path, "1867", "key \"X\" is given twice");
+}
+
+/// A game file that loads must work: what a later command relies on is
+/// checked when it loads, and a mistake is bad input naming the file and
+/// the field (exit 2), not an internal error when a save will not reload.
+#[test]
+fn a_damaged_game_file_is_refused_when_it_loads() {
+    let cases: [(&str, &str, &str, &str); 12] = [
+        (
+            "1867",
+            "setup_tokens: [(at: \"F16\", space: 0)]",
+            "setup_tokens: [(at: \"F16\", space: 2)]",
+            "custom.ron: companies[CN].setup_tokens: hex F16: token space 2 does not exist",
+        ),
+        (
+            "1830",
+            "home: \"H12\"",
+            "home: \"A3\"",
+            "custom.ron: companies[PRR].home: hex A3 is not on the 1830 map",
+        ),
+        (
+            "1830",
+            "home: \"H12\"",
+            "home: \"B12\"",
+            "custom.ron: companies[PRR].home: hex B12 has no city with a token space",
+        ),
+        (
+            "1861",
+            "home: \"D16\", home_city: 1",
+            "home: \"D16\", home_city: 3",
+            "custom.ron: companies[KB].home: home_city 3: hex D16 has 3 cities",
+        ),
+        (
+            "1867",
+            "(at: \"O9\", face: UpperLeft, cost: 80)",
+            "(at: \"D2\", face: Top, cost: 80)",
+            "custom.ron: water_sides: the Top side of hex D2 leads off the map",
+        ),
+        (
+            "1867",
+            "(at: \"O9\", face: UpperLeft, cost: 80)",
+            "(at: \"A3\", face: Bottom, cost: 80)",
+            "custom.ron: water_sides: the side between hexes A3 and A5 is off the map",
+        ),
+        (
+            "1830",
+            "(name: \"3\", stops: Some(3)",
+            "(name: \"d\", stops: None, skip: Nothing, multiplier: 1), (name: \"3\", stops: Some(3)",
+            "custom.ron: trains[\"D\"]: two trains have this name",
+        ),
+        (
+            "1830",
+            "(name: \"3\", stops: Some(3)",
+            "(name: \"3\", stops: Some(0)",
+            "custom.ron: trains[\"3\"].stops: Some(0) runs nowhere",
+        ),
+        (
+            "1830",
+            "(name: \"3\", stops: Some(3), skip: Nothing, multiplier: 1)",
+            "(name: \"3\", stops: Some(3), skip: Nothing, multiplier: 0)",
+            "custom.ron: trains[\"3\"].multiplier: 0 earns nothing",
+        ),
+        (
+            "1830",
+            "colour: \"#0f7f0f\"",
+            "colour: \"green\"",
+            "custom.ron: companies[PRR].colour: \"green\" is not a colour",
+        ),
+        (
+            "1830",
+            "stripe: \"#3fbf3f\"",
+            "stripe: \"#3fbf3\"",
+            "custom.ron: companies[PRR].stripe: \"#3fbf3\" is not a colour",
+        ),
+        (
+            "1889",
+            "(name: \"3\", tiles:",
+            "(name: \"2\", tiles:",
+            "custom.ron: phases[\"2\"]: two phases have this name",
+        ),
+    ];
+    for (game, from, to, needle) in cases {
+        let (_dir, path) = damaged_game(game, |t| t.replacen(from, to, 1));
+        refuses_game_file(&path, game, needle);
+    }
+}

@@ -90,6 +90,14 @@ fn trains_are_added_within_the_limit_and_removed() {
         "BBG has no 5 train to remove",
     );
     t.accept(&["trains", "BBG", "--remove", "2"]);
+    // Each purchase and discard is in the history, as `show` tells it
+    // (`accept` checked that undo and redo restore each, byte for byte).
+    let history = stdout_of(&mut t.cmd(&["show", "--history"]));
+    assert!(history.contains("BBG trains: none → 2, 2"), "{history}");
+    assert!(history.contains("BBG trains: 2, 2 → 2"), "{history}");
+    let history: Value =
+        serde_json::from_str(&stdout_of(&mut t.cmd(&["show", "--history", "--json"]))).unwrap();
+    assert_eq!(history[1]["changes"][0], "BBG trains: 2, 2 → 2");
     // Listing: one company, or every company with trains; JSON for scripts.
     let list: Value = serde_json::from_str(&stdout_of(&mut t.cmd(&["trains", "--json"]))).unwrap();
     assert_eq!(

@@ -4,8 +4,8 @@
 //! written atomically; a refusal writes nothing.
 
 use super::io::{
-    EditLock, LOCK_WAIT, display, load_game, load_save, print_json, read_input,
-    refuse_edit_over_other, refuse_overwrite, words_or_none, write_save,
+    EditLock, LOCK_WAIT, display, is_file, load_game, load_save, print_json, read_input,
+    refuse_edit_over_other, refuse_overwrite, same_file, words_or_none, write_save,
 };
 use super::term::escape;
 use super::{EditArgs, LayArgs, draw};
@@ -92,6 +92,7 @@ fn edit(
     } = open_for_edit(custom, args)?;
     // Context, not a new error: a fault of hexroute keeps its exit code 1.
     let made = change(&game, &state).with_context(|| name.clone())?;
+    let mut forced = None;
     if !made.violations.is_empty() {
         let text = made
             .violations
@@ -102,15 +103,30 @@ fn edit(
         if !args.force {
             bail!("{name}: {text}; use --force to record it anyway");
         }
+        forced = Some(text);
+    }
+    let now = utc_now();
+    let mut said = made.said;
+    if state.hand_edits(&now).is_some() {
+        said.push_str("; the hand edit made since the last change is recorded first");
+    }
+    state.commit(made.next, command_line(), now);
+    finish(args, &game, &state, &said)?;
+    // Only once the file is written: a failed write records nothing.
+    if let Some(text) = forced {
+        let what = if args.dry_run {
+            "would be recorded"
+        } else {
+            "recorded"
+        };
         eprintln!(
             "hexroute: warning: {}",
             escape(&format!(
-                "{name}: recorded despite the rules (--force): {text}"
+                "{name}: {what} despite the rules (--force): {text}"
             ))
         );
     }
-    state.commit(made.next, command_line(), utc_now());
-    finish(args, &game, &state, &made.said)
+    Ok(())
 }
 
 /// Writes the changed game (unless `--dry-run`) and confirms.
@@ -136,7 +152,7 @@ fn finish(args: &EditArgs, game: &Game, state: &MapState, said: &str) -> Result<
 /// A saved game opened to be changed: the lock held until it is written
 /// (dropped with this), the game, its state and its name for messages.
 struct Opened {
-    _lock: Option<EditLock>,
+    _lock: Vec<EditLock>,
     game: Game,
     state: MapState,
     name: String,
@@ -156,14 +172,23 @@ fn open_for_edit(custom: Option<&Path>, args: &EditArgs) -> Result<Opened> {
     })
 }
 
-/// An edit of a file in place holds its lock from reading to writing, so
-/// edits run at once (a script's batch) each see the one before.
-fn lock_for_edit(args: &EditArgs) -> Result<Option<EditLock>> {
-    let in_place = args.output.as_deref().is_none_or(|out| out == args.file);
-    if !in_place || args.file.as_os_str() == "-" {
-        return Ok(None);
+/// An edit holds the lock of its input from reading to writing, so edits
+/// run at once (a script's batch) each see the one before. `-o` naming the
+/// input by another spelling (an absolute path, `../`, a symbolic link) is
+/// an edit in place: files are compared by identity, not by name. `-o`
+/// naming another existing file locks that too, so an edit in place of it
+/// takes turns with this one instead of slipping between our check and our
+/// write.
+fn lock_for_edit(args: &EditArgs) -> Result<Vec<EditLock>> {
+    let target = args.target();
+    let mut paths = Vec::new();
+    if is_file(&args.file) {
+        paths.push(args.file.as_path());
     }
-    EditLock::take(&args.file, LOCK_WAIT).map(Some)
+    if is_file(target) && !same_file(&args.file, target) {
+        paths.push(target);
+    }
+    EditLock::take_all(&paths, LOCK_WAIT)
 }
 
 /// The command as typed, for the history (without the program name). A
@@ -543,6 +568,16 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
                 game.phases[state.phase].name
             );
         }
+        let mut violations = Vec::new();
+        if next.phase < state.phase {
+            violations.push(Violation {
+                rule: "phase order",
+                message: format!(
+                    "phase {} comes before phase {}, and phases only move on (undo takes back a phase change)",
+                    game.phases[next.phase].name, game.phases[state.phase].name
+                ),
+            });
+        }
         let rusting: Vec<&str> = (state.phase + 1..=next.phase)
             .flat_map(|p| game.rusting_at(p))
             .collect();
@@ -584,7 +619,7 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
                 ));
             }
         }
-        Ok(Edit::new(next, Vec::new(), said))
+        Ok(Edit::new(next, violations, said))
     })
 }
 
@@ -687,15 +722,21 @@ pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"
         );
     }
-    let Some(change) = state.undo() else {
+    // Forced, the hand edits are recorded first, and those the undo writes
+    // over are undone with it: nothing is lost that redo cannot bring back.
+    let undone = if args.force {
+        state.undo_forced(&utc_now())
+    } else {
+        state.undo().into_iter().collect()
+    };
+    let Some(change) = undone.last() else {
         bail!("{name}: no recorded change to undo (the history is empty)");
     };
-    finish(
-        args,
-        &game,
-        &state,
-        &format!("undid: {}  ({})", change.command, change.time),
-    )
+    let mut said = format!("undid: {}  ({})", change.command, change.time);
+    if undone.len() > 1 {
+        said.push_str(", and the hand edit made over it since (redo brings back both)");
+    }
+    finish(args, &game, &state, &said)
 }
 
 /// Applies again the change `undo` took back last.

@@ -167,6 +167,13 @@ pub fn show_history(custom: Option<&Path>, file: &Path, as_json: bool) -> Result
                     hex_words(after)
                 ));
             }
+            for (co, (before, after)) in &ch.trains {
+                what.push(format!(
+                    "{co} trains: {} → {}",
+                    words_or_none(before),
+                    words_or_none(after)
+                ));
+            }
             (ch.command.clone(), ch.time.clone(), what)
         })
         .collect();

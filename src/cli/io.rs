@@ -179,7 +179,7 @@ impl EditLock {
         loop {
             let file = std::fs::File::open(path).with_context(|| display(path))?;
             match file.try_lock() {
-                Ok(()) if same_file(&file, path) => return Ok(EditLock { _file: file }),
+                Ok(()) if still_names(&file, path) => return Ok(EditLock { _file: file }),
                 Ok(()) => continue, // the save was replaced: lock the new one
                 Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < wait => {
                     std::thread::sleep(std::time::Duration::from_millis(20));
@@ -195,15 +195,60 @@ impl EditLock {
             }
         }
     }
+
+    /// The locks of several files, taken in the order of their identity
+    /// (device, inode), so two edits naming the same files the other way
+    /// round (`a -o b`, `b -o a`) never each hold one and wait for the other.
+    pub fn take_all(paths: &[&Path], wait: std::time::Duration) -> Result<Vec<EditLock>> {
+        let mut ordered = paths.to_vec();
+        ordered.sort_by_key(|p| identity(p));
+        ordered.iter().map(|p| EditLock::take(p, wait)).collect()
+    }
 }
 
-/// True when `path` still names the open `file`.
-fn same_file(file: &std::fs::File, path: &Path) -> bool {
+/// A file's device and inode (following symbolic links): two paths name
+/// the same file exactly when these agree. `None` when there is no file.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        match (file.metadata(), std::fs::metadata(path)) {
-            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
+}
+
+/// True when two paths name one existing file, however each is spelled
+/// (absolute or relative, through `..` or a symbolic link, a hard link).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        identity(a).is_some_and(|x| identity(b) == Some(x))
+    }
+    #[cfg(not(unix))]
+    {
+        let real = |p: &Path| std::fs::canonicalize(p).ok();
+        real(a).is_some_and(|x| real(b) == Some(x))
+    }
+}
+
+/// True when `path` names a regular file (through a symbolic link too):
+/// what an edit locks. Standard input, FIFOs and devices are not.
+pub fn is_file(path: &Path) -> bool {
+    path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// True when `path` still names the open `file`.
+fn still_names(file: &std::fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), identity(path)) {
+            (Ok(a), Some(b)) => (a.dev(), a.ino()) == b,
             _ => false,
         }
     }

@@ -1,0 +1,206 @@
+//! Checks of a loaded game file that go beyond its syntax: everything a
+//! later command relies on (a setup token's space exists, a home has a
+//! city, a train runs) is refused here, when the file loads, naming the
+//! field. A game file is input: a mistake in it is the user's to fix
+//! (exit 2), never a fault found later when a save will not reload.
+
+use super::{Company, Game, TrainDef};
+use crate::error::{Error, Result};
+use crate::geometry::Coord;
+use std::collections::BTreeSet;
+
+/// Every check, in the order of the file's fields; the first failure.
+pub fn loaded(game: &Game, source: &str) -> Result<()> {
+    let err = |field: String, msg: String| Error::GameFile(format!("{source}: {field}: {msg}"));
+    phases(game).map_err(|(f, m)| err(f, m))?;
+    trains(&game.trains).map_err(|(f, m)| err(f, m))?;
+    for c in &game.companies {
+        company(game, c).map_err(|(f, m)| err(f, m))?;
+    }
+    setup_spaces(game).map_err(|(f, m)| err(f, m))?;
+    water_sides(game).map_err(|(f, m)| err(f, m))
+}
+
+/// A failed check: the field (`companies[CPR].home`) and what is wrong.
+type Failure = (String, String);
+
+/// Phase names are unique: saves name the phase, and a second of one name
+/// could never be reached.
+fn phases(game: &Game) -> Result<(), Failure> {
+    let mut seen = BTreeSet::new();
+    for p in &game.phases {
+        if !seen.insert(p.name.as_str()) {
+            return Err((
+                format!("phases[\"{}\"]", p.name),
+                "two phases have this name; give each its own".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Train names are unique (they are looked up in any case), and every
+/// train can run and earn.
+fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
+    let mut seen = BTreeSet::new();
+    for t in trains {
+        let field = |f: &str| format!("trains[\"{}\"]{f}", t.name);
+        if !seen.insert(t.name.to_lowercase()) {
+            return Err((
+                field(""),
+                "two trains have this name (names are compared in any case); give each its own"
+                    .into(),
+            ));
+        }
+        if t.stops == Some(0) {
+            return Err((
+                field(".stops"),
+                "Some(0) runs nowhere; give at least 1, or None for unlimited".into(),
+            ));
+        }
+        if t.multiplier == 0 {
+            return Err((
+                field(".multiplier"),
+                "0 earns nothing; 1 is an ordinary train, 2 a 2+2".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A company's colours draw, its home is a city on the map, and it pays
+/// over at least one share.
+fn company(game: &Game, c: &Company) -> Result<(), Failure> {
+    let field = |f: &str| format!("companies[{}].{f}", c.abbrev);
+    for (name, value) in [
+        ("colour", &c.colour),
+        ("stripe", &c.stripe),
+        ("text", &c.text),
+    ] {
+        if !is_colour(value) {
+            return Err((
+                field(name),
+                format!("\"{value}\" is not a colour; write it as \"#rrggbb\", e.g. \"#1f7f3f\""),
+            ));
+        }
+    }
+    if c.shares == 0 {
+        return Err((
+            field("shares"),
+            "0 shares cannot be paid; a minor has 1".into(),
+        ));
+    }
+    match (&c.home, c.home_city) {
+        (Some(home), city) => home_city(game, home, city).map_err(|m| (field("home"), m)),
+        (None, Some(_)) => Err((
+            field("home_city"),
+            "a home city needs a home hex (home: \"F16\")".into(),
+        )),
+        (None, None) => Ok(()),
+    }
+}
+
+/// `#rrggbb`: what pictures can draw.
+fn is_colour(s: &str) -> bool {
+    s.strip_prefix('#')
+        .is_some_and(|hex| hex.len() == 6 && hex.chars().all(|ch| ch.is_ascii_hexdigit()))
+}
+
+/// A home is a hex of the map whose printed tile has a city with a token
+/// space, and `home_city`, if given, is one of its cities.
+fn home_city(game: &Game, home: &str, city: Option<usize>) -> Result<(), String> {
+    let c = game.hex(home).map_err(|e| e.to_string())?;
+    let spaces = printed_spaces(game, c);
+    if spaces.iter().all(|n| *n == 0) {
+        return Err(format!(
+            "hex {home} has no city with a token space for a home"
+        ));
+    }
+    match city {
+        Some(i) if spaces.get(i).is_none_or(|n| *n == 0) => Err(format!(
+            "home_city {i}: hex {home} has {} cit{} (numbered from 0), not one {i} with a token space",
+            spaces.len(),
+            if spaces.len() == 1 { "y" } else { "ies" }
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The token spaces of each city of the tile printed on `c`.
+fn printed_spaces(game: &Game, c: Coord) -> Vec<usize> {
+    game.hexes
+        .get(&c)
+        .and_then(|h| h.tile.as_ref())
+        .and_then(|t| game.tiles.get(t))
+        .map(|t| {
+            t.cities
+                .iter()
+                .map(|city| usize::from(city.spaces))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Each setup token sits in a token space the printed tile has, and no two
+/// share one.
+fn setup_spaces(game: &Game) -> Result<(), Failure> {
+    let mut taken = BTreeSet::new();
+    for c in &game.companies {
+        for t in &c.setup_tokens {
+            let field = format!("companies[{}].setup_tokens", c.abbrev);
+            let at = game
+                .hex(&t.at)
+                .map_err(|e| (field.clone(), e.to_string()))?;
+            let spaces: usize = printed_spaces(game, at).iter().sum();
+            if t.space >= spaces {
+                return Err((
+                    field,
+                    format!(
+                        "hex {}: token space {} does not exist (its printed tile has {spaces} token space{}, numbered from 0)",
+                        t.at,
+                        t.space,
+                        if spaces == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+            if !taken.insert((at, t.space)) {
+                return Err((
+                    field,
+                    format!(
+                        "hex {}: token space {} already holds another setup token",
+                        t.at, t.space
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A water side lies between two hexes of the map (both are recorded when
+/// the file loads, so an entry off the map names the hex that is missing).
+fn water_sides(game: &Game) -> Result<(), Failure> {
+    let on_map = |c: &Coord| game.hexes.contains_key(c);
+    let Some((off, face)) = game.water_sides.keys().find(|(c, _)| !on_map(c)) else {
+        return Ok(());
+    };
+    let other = off.neighbour(*face, game.coords.orientation);
+    let what = if on_map(&other) {
+        format!(
+            "the {} side of hex {} leads off the map (to {})",
+            face.opposite(),
+            game.format(other),
+            game.format(*off)
+        )
+    } else {
+        format!(
+            "the side between hexes {} and {} is off the map",
+            game.format(*off),
+            game.format(other)
+        )
+    };
+    Err((
+        "water_sides".into(),
+        format!("{what}; a water side lies between two hexes of the map"),
+    ))
+}

@@ -1,0 +1,141 @@
+//! Hand edits: a save changed outside hexroute since its history was
+//! recorded. `undo` refuses to write over one unless forced; once the user
+//! goes on (records a new change, or forces an undo), hexroute records the
+//! hand edit in the history as a change of its own, so later undos walk
+//! back through it without `--force` and `redo` can bring it back.
+
+use super::{Change, HexState, MapState};
+use crate::geometry::Coord;
+use std::collections::BTreeMap;
+
+/// The command a recorded hand edit carries in the history.
+pub const HAND_EDIT: &str = "(edited by hand)";
+
+/// What the history says the game holds: for each hex, company and the
+/// phase that a change touched, the state the latest such change left.
+#[derive(Default)]
+struct Recorded {
+    hexes: BTreeMap<Coord, HexState>,
+    phase: Option<usize>,
+    trains: BTreeMap<String, Vec<String>>,
+}
+
+impl MapState {
+    fn recorded(&self) -> Recorded {
+        let mut r = Recorded::default();
+        for ch in &self.history {
+            for (c, (_, after)) in &ch.hexes {
+                r.hexes.insert(*c, after.clone());
+            }
+            if let Some((_, after)) = ch.phase {
+                r.phase = Some(after);
+            }
+            for (co, (_, after)) in &ch.trains {
+                r.trains.insert(co.clone(), after.clone());
+            }
+        }
+        r
+    }
+
+    /// Every way the game differs from what its history recorded, as a
+    /// change from the recorded state to the present one; `None` when they
+    /// agree. (What no change touched is not known to differ.)
+    pub fn hand_edits(&self, time: &str) -> Option<Change> {
+        let r = self.recorded();
+        let hexes: BTreeMap<_, _> = r
+            .hexes
+            .into_iter()
+            .filter_map(|(c, was)| {
+                let now = self.hex_state(c);
+                (now != was).then_some((c, (was, now)))
+            })
+            .collect();
+        let phase = r
+            .phase
+            .filter(|was| *was != self.phase)
+            .map(|was| (was, self.phase));
+        let trains: BTreeMap<_, _> = r
+            .trains
+            .into_iter()
+            .filter_map(|(co, was)| {
+                let now = self.trains.get(&co).cloned().unwrap_or_default();
+                (now != was).then_some((co, (was, now)))
+            })
+            .collect();
+        let found = !hexes.is_empty() || phase.is_some() || !trains.is_empty();
+        found.then(|| Change {
+            command: HAND_EDIT.into(),
+            time: time.into(),
+            phase,
+            hexes,
+            trains,
+        })
+    }
+
+    /// Records the hand edits, if any, as the latest change: a new change
+    /// is about to be recorded over them.
+    pub(super) fn record_hand_edits(&mut self, time: &str) {
+        if let Some(h) = self.hand_edits(time) {
+            self.history.push(h);
+        }
+    }
+
+    /// `undo --force`: reverts the last change even where the game was
+    /// edited by hand since. The hand edits are recorded first: those on
+    /// what the change touched are undone with it (so `redo` brings back
+    /// both), the others are recorded under it and kept. Returns what was
+    /// undone, in order.
+    pub fn undo_forced(&mut self, time: &str) -> Vec<Change> {
+        let Some(hand) = self.hand_edits(time) else {
+            return self.undo().into_iter().collect();
+        };
+        let Some(last) = self.history.pop() else {
+            return Vec::new();
+        };
+        let (on_last, others) = split(hand, &last);
+        let steps = 1 + usize::from(on_last.is_some());
+        self.history.extend(others);
+        self.history.push(last);
+        self.history.extend(on_last);
+        (0..steps).filter_map(|_| self.undo()).collect()
+    }
+}
+
+/// Splits a hand edit into what `last` touched and the rest; either may
+/// be empty (`None`). The two touch nothing in common, and the rest
+/// touches nothing `last` did, so it may be recorded before it.
+fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
+    let mut on = Change {
+        command: hand.command.clone(),
+        time: hand.time.clone(),
+        phase: None,
+        hexes: BTreeMap::new(),
+        trains: BTreeMap::new(),
+    };
+    let mut off = on.clone();
+    for (c, pair) in hand.hexes {
+        let to = if last.hexes.contains_key(&c) {
+            &mut on
+        } else {
+            &mut off
+        };
+        to.hexes.insert(c, pair);
+    }
+    if let Some(pair) = hand.phase {
+        if last.phase.is_some() {
+            on.phase = Some(pair);
+        } else {
+            off.phase = Some(pair);
+        }
+    }
+    for (co, pair) in hand.trains {
+        let to = if last.trains.contains_key(&co) {
+            &mut on
+        } else {
+            &mut off
+        };
+        to.trains.insert(co, pair);
+    }
+    let some = |c: Change| (!c.is_empty()).then_some(c);
+    (some(on), some(off))
+}
