@@ -9,7 +9,7 @@
 //! one Rust completer for bash, zsh, fish, elvish and PowerShell, where a
 //! hand-written `__complete` helper would need a script of ours per shell.
 //! It sits behind clap_complete's `unstable-dynamic` feature; the lock
-//! file pins the version, and tests/cli.rs drives the bash script through
+//! file pins the version, and tests/program/commands.rs drives the bash script through
 //! the real binary, so an upgrade that changes it fails there.
 
 use super::Cli;

@@ -1,5 +1,4 @@
 //! Helpers shared by the tests that run the real binary.
-#![allow(dead_code)] // each test file uses its own subset
 
 use assert_cmd::Command;
 use serde_json::Value;

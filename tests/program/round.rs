@@ -2,9 +2,7 @@
 //! dividend, confirmations, undo and redo, batch routes. The walkthrough
 //! test runs the README's "An operating round" commands, in order.
 
-mod common;
-
-use common::{Table, fails_with, fixture, hexroute, stdout_of};
+use crate::common::{Table, fails_with, fixture, hexroute, stdout_of};
 use serde_json::Value;
 use std::fs;
 

@@ -1,9 +1,7 @@
 //! 1830, 1861 and 1889, run end to end through the real binary: new, show,
 //! tiles, render, import, and routes worked out by hand.
 
-mod common;
-
-use common::{fails_with, fixture, hex_groups, hexroute, stdout_of};
+use crate::common::{fails_with, fixture, hex_groups, hexroute, stdout_of};
 use serde_json::Value;
 use std::fs;
 

@@ -1,10 +1,8 @@
 //! Map editing through the real binary: every rule refuses (leaving the file
 //! byte-for-byte unchanged) and accepts, and `undo` restores each change.
 
-mod common;
-
+use crate::common::{Table, stdout_of};
 use assert_cmd::Command;
-use common::{Table, stdout_of};
 use serde_json::Value;
 use std::fs;
 
@@ -374,8 +372,8 @@ fn history_lists_changes_and_undo_walks_back() {
     }
     // The map is fresh again; the three changes wait to be redone.
     assert_eq!(
-        common::without_undone(&t.bytes()),
-        common::without_undone(&fresh)
+        crate::common::without_undone(&t.bytes()),
+        crate::common::without_undone(&fresh)
     );
     assert_eq!(t.json()["undone"].as_array().unwrap().len(), 3);
     t.refuse(&["undo"], "no recorded change");
@@ -418,8 +416,8 @@ fn walk_back_and_forth(t: &Table, fresh: &[u8], undos: usize, redos: usize) -> V
     }
     t.refuse(&["undo"], "no recorded change");
     assert_eq!(
-        common::without_undone(&t.bytes()),
-        common::without_undone(fresh)
+        crate::common::without_undone(&t.bytes()),
+        crate::common::without_undone(fresh)
     );
     for _ in 0..redos {
         t.cmd(&["redo"]).assert().success();

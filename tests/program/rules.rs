@@ -2,9 +2,7 @@
 //! 18xx.games and the printed games apply, each on a small position written
 //! here, with its value worked out by hand in the comment above it.
 
-mod common;
-
-use common::{fails_with, fixture, hexroute, new_game, stdout_of};
+use crate::common::{fails_with, fixture, hexroute, new_game, stdout_of};
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -3,9 +3,7 @@
 //! Without Chromium the browser part is skipped with a message, unless
 //! `HEXROUTE_REQUIRE_CHROMIUM=1` (CI sets it), when it fails.
 
-mod common;
-
-use common::{fixture, hexroute, routes_report};
+use crate::common::{fixture, hexroute, routes_report};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -15,7 +15,7 @@ fn check(name: &str, schema: schemars::Schema) {
     let saved = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         saved == fresh,
-        "{} is out of date: run `HEXROUTE_BLESS=1 cargo test --test schema`",
+        "{} is out of date: run `HEXROUTE_BLESS=1 cargo test --test library schema`",
         path.display()
     );
 }

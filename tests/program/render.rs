@@ -1,8 +1,6 @@
 //! Pictures through the real binary: formats, sizes, crops, pixels, errors.
 
-mod common;
-
-use common::{fails_with, fixture, hex_groups, hexroute, routes_report, stdout_of};
+use crate::common::{fails_with, fixture, hex_groups, hexroute, routes_report, stdout_of};
 use hexroute::game::{self, Game};
 use hexroute::render::{self, MapOptions, MapPicture, RouteOverlay};
 use hexroute::state::MapState;
@@ -554,7 +552,7 @@ fn a_png_too_large_names_the_limit_and_the_file() {
 fn list_render_draws_each_lay_at_its_rotation() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("game.json");
-    common::new_game("1830", &save);
+    crate::common::new_game("1830", &save);
     let png = dir.path().join("h10.png");
     let out = stdout_of(
         hexroute()
@@ -607,7 +605,7 @@ fn list_render_draws_each_lay_at_its_rotation() {
 fn list_render_errors_are_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("game.json");
-    common::new_game("1867", &save);
+    crate::common::new_game("1867", &save);
     let before = fs::read(&save).unwrap();
     let other = dir.path().join("other.json");
     fs::copy(&save, &other).unwrap();

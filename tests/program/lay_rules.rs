@@ -2,9 +2,7 @@
 //! games apply them: the game's refusal (exit 2, the rule named, the file
 //! byte-identical) and the legal alternative accepted.
 
-mod common;
-
-use common::Table;
+use crate::common::Table;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fs;
@@ -101,7 +99,7 @@ fn an_1830_home_of_two_cities_reserves_one_space() {
     t.cmd(&["token", "E11", "PRR", "--space", "0", "--force"])
         .assert()
         .success();
-    let err = common::fails_with(
+    let err = crate::common::fails_with(
         &mut t.cmd(&["token", "E11", "NYC", "--space", "1"]),
         "the last free space is reserved for ERIE's home token until it is placed (home reserved rule)",
     );
@@ -195,7 +193,7 @@ fn the_1889_lay_rule_and_its_privates() {
         "phase colour rule",
     );
     t.accept(&["upgrade", "C4", "12", "--rotate", "3", "--private", "ER"]);
-    common::fails_with(
+    crate::common::fails_with(
         &mut t.cmd(&["upgrade", "C4", "12", "--private", "Ehime"]),
         "unknown private company \"Ehime\"",
     );
@@ -240,7 +238,7 @@ fn semi_restrictive_lays_in_1889() {
 
 #[test]
 fn tiles_7_8_and_9_never_run_out_in_1867() {
-    let out = common::stdout_of(common::hexroute().args(["tiles", "1867", "--json"]));
+    let out = crate::common::stdout_of(crate::common::hexroute().args(["tiles", "1867", "--json"]));
     let tiles: Value = serde_json::from_str(&out).unwrap();
     let count = |name: &str| {
         tiles
@@ -306,7 +304,7 @@ fn list_is_every_lay_that_is_accepted() {
     t.accept(&["place", "E13", "57", "--rotate", "0"]);
     t.accept(&["token", "E13", "CPR"]);
     t.accept(&["phase", "5"]);
-    let out = common::stdout_of(common::hexroute().args(["tiles", "1867", "--json"]));
+    let out = crate::common::stdout_of(crate::common::hexroute().args(["tiles", "1867", "--json"]));
     let tiles: Vec<String> = serde_json::from_str::<Value>(&out)
         .unwrap()
         .as_array()
@@ -370,7 +368,7 @@ fn list_is_every_lay_that_is_accepted() {
 
 /// `--list`'s text output, which must succeed.
 fn listed(t: &Table, args: &[&str]) -> String {
-    common::stdout_of(&mut t.cmd(args))
+    crate::common::stdout_of(&mut t.cmd(args))
 }
 
 /// With no legal lay, `--list` says which rules refused the tiles, the
@@ -416,7 +414,7 @@ fn an_empty_list_says_why() {
         "{out}"
     );
     // A brown city with a token: no tile is both grey and labelled Y.
-    fs::copy(common::fixture("1867_bc.json"), &t.file).unwrap();
+    fs::copy(crate::common::fixture("1867_bc.json"), &t.file).unwrap();
     let out = listed(&t, &["upgrade", "--list", "D16"]);
     assert!(
         out.contains("    brown tile 63 upgrades only to grey tiles (upgrade colour rule)\n    the hex is labelled Y; tiles 124, 639, X8 are not (labels rule)\n"),
@@ -429,7 +427,7 @@ fn an_empty_list_says_why() {
 #[test]
 fn a_refusal_names_the_most_telling_rule_first() {
     let t = Table::new("1867");
-    fs::copy(common::fixture("1867_bc.json"), &t.file).unwrap();
+    fs::copy(crate::common::fixture("1867_bc.json"), &t.file).unwrap();
     let colour = "hex D16: brown tile 63 upgrades to a grey tile, not to yellow tile 9 (upgrade colour rule); ";
     let err = t.refuse(&["upgrade", "D16", "9", "--rotate", "0"], colour);
     assert!(err.trim_end().ends_with("(tokens kept rule)"), "{err}");
@@ -453,7 +451,7 @@ fn track_is_named_by_the_sides_of_the_map() {
         ("1867", flat),
         ("1889", flat),
     ] {
-        let out = common::stdout_of(common::hexroute().args(["tiles", game]));
+        let out = crate::common::stdout_of(crate::common::hexroute().args(["tiles", game]));
         for line in out.lines().skip(2) {
             let track = line
                 .split_whitespace()
@@ -472,7 +470,7 @@ fn track_is_named_by_the_sides_of_the_map() {
         }
     }
     // 57 and 621 are the same track, so they read the same.
-    let out = common::stdout_of(common::hexroute().args(["tiles", "1867"]));
+    let out = crate::common::stdout_of(crate::common::hexroute().args(["tiles", "1867"]));
     let track = |tile: &str| {
         let line = out
             .lines()

@@ -1,11 +1,6 @@
 //! The real binary, run as a shell user would.
 
-mod common;
-#[cfg(unix)]
-#[path = "cli/terminal.rs"]
-mod terminal;
-
-use common::{fails_with, fixture, hexroute, stdout_of};
+use crate::common::{fails_with, fixture, hexroute, stdout_of};
 use std::fs;
 use std::path::Path;
 
@@ -477,8 +472,8 @@ fn bash_completes(dir: &Path, words: &[&str]) -> Vec<String> {
 fn bash_completion_knows_the_files_game() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    common::new_game("1830", &d.join("b&o.json"));
-    common::new_game("1867", &d.join("canada.json"));
+    crate::common::new_game("1830", &d.join("b&o.json"));
+    crate::common::new_game("1867", &d.join("canada.json"));
     fs::write(d.join("5notes.txt"), "not a train").unwrap();
     assert_eq!(bash_completes(d, &["hexroute", "ro"]), ["routes"]);
     assert_eq!(
@@ -821,7 +816,7 @@ fn a_doubled_bonus_is_reported_as_paid() {
 fn all_with_no_company_to_run_is_an_empty_list() {
     let dir = tempfile::tempdir().unwrap();
     let empty = dir.path().join("empty.json");
-    common::new_game("1867", &empty);
+    crate::common::new_game("1867", &empty);
     let json = stdout_of(
         hexroute()
             .arg("routes")
@@ -1045,8 +1040,8 @@ fn companies_columns_sit_under_their_headers() {
 
 #[test]
 fn a_company_that_chooses_its_home_shows_it_once_started() {
-    let t = common::Table::new("1867");
-    let home = |t: &common::Table| {
+    let t = crate::common::Table::new("1867");
+    let home = |t: &crate::common::Table| {
         let list: serde_json::Value =
             serde_json::from_str(&stdout_of(&mut t.cmd(&["companies", "--json"]))).unwrap();
         let cpr = list
@@ -1136,7 +1131,7 @@ fn usage_lines_name_each_argument_once() {
     assert!(help.contains("--output <PICTURE> <FILE>"), "{help}");
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
-    common::new_game("1867", &save);
+    crate::common::new_game("1867", &save);
     let before = fs::read(&save).unwrap();
     fails_with(
         hexroute().arg("routes").arg(&save),
@@ -1179,7 +1174,7 @@ fn each_force_says_what_it_forces() {
 /// and "did you mean" names only a hex next to the one typed.
 #[test]
 fn off_map_hexes_are_named_so_with_near_suggestions_only() {
-    let t = common::Table::new("1867");
+    let t = crate::common::Table::new("1867");
     let spans = "(the 1867 map spans columns A to P and numbers 1 to 19)";
     for hex in ["Z99", "ZZ99", "A1", "E99"] {
         let err = t.refuse(
@@ -1201,7 +1196,7 @@ fn off_map_hexes_are_named_so_with_near_suggestions_only() {
         &["token", "A2", "CPR"],
         "\"A2\" cannot exist: in column A only odd numbers",
     );
-    let t = common::Table::new("1830");
+    let t = crate::common::Table::new("1830");
     t.refuse(
         &["token", "L1", "PRR"],
         "hex L1 is not on the 1830 map (the 1830 map spans rows A to K and numbers 1 to 24)",
@@ -1211,7 +1206,7 @@ fn off_map_hexes_are_named_so_with_near_suggestions_only() {
 /// `phase` says whose trains rusted, and which.
 #[test]
 fn phase_names_the_trains_that_rust() {
-    let t = common::Table::new("1867");
+    let t = crate::common::Table::new("1867");
     t.accept(&["phase", "3"]);
     t.accept(&["trains", "CPR", "--add", "2"]);
     t.accept(&["trains", "CNR", "--add", "2", "--add", "2"]);

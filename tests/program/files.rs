@@ -1,9 +1,7 @@
 //! Saved games from odd places: names that are not UTF-8, a byte order
 //! mark, a history entry that could not be undone.
 
-mod common;
-
-use common::{fails_with, fixture, hexroute, new_game, stdout_of};
+use crate::common::{fails_with, fixture, hexroute, new_game, stdout_of};
 use std::fs;
 
 /// A file name that is not UTF-8 is a fine place for a save: editing it

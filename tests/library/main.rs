@@ -1,0 +1,7 @@
+//! The integration tests of the library alone: the catalogues, the route
+//! search against its brute-force oracle, and the JSON Schemas. They need
+//! no cairo, so they also run with `--no-default-features`.
+
+mod catalogue;
+mod oracle;
+mod schema;

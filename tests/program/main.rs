@@ -1,0 +1,18 @@
+//! The integration tests that run the real binary (or draw), as one test
+//! program: each module is the tests of one area, all sharing `common`.
+//! The tests of the library alone are in `tests/library/`.
+
+mod common;
+
+mod commands;
+mod edit;
+mod files;
+mod games;
+mod lay_rules;
+mod mutations;
+mod page;
+mod render;
+mod round;
+mod rules;
+#[cfg(unix)]
+mod terminal;
