@@ -39,6 +39,7 @@ pub mod lookup;
 pub mod reach;
 #[cfg(feature = "render")]
 pub mod render;
+pub mod report;
 pub mod routes;
 pub mod rules;
 pub mod save;

@@ -13,11 +13,11 @@ use anyhow::{Context, Result, anyhow, bail};
 use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
 use hexroute::render::LaySheet;
+use hexroute::report::{CostPart, LayReport, TokenMove};
 use hexroute::rules::refusals::{self, Site};
 use hexroute::rules::{self, Lay, LayBy, LayKind, Violation};
 use hexroute::state::{Drift, MapState};
 use hexroute::{Error, import as convert, save};
-use serde_json::json;
 use std::path::Path;
 
 /// `new`: the printed map in the first phase.
@@ -259,7 +259,7 @@ fn lay(custom: Option<&Path>, args: &LayArgs, kind: LayKind, tile: &str) -> Resu
         bail!("--json prints to standard output, where the game is written; give -o FILE");
     }
     let rotation = rotation_arg(args.rotate);
-    let mut made: Option<serde_json::Value> = None;
+    let mut made: Option<LayReport> = None;
     edit(custom, &args.edit, |game, state| {
         let c = game.hex(&args.hex)?;
         let name = canonical_tile(game, tile)?;
@@ -323,27 +323,36 @@ fn cost_words(cost: &rules::Cost) -> String {
 
 /// A lay for scripts: what `place --json`, `upgrade --json` and `--list
 /// --json` print.
-fn lay_json(game: &Game, addr: &str, l: &Lay) -> serde_json::Value {
+fn lay_json(game: &Game, addr: &str, l: &Lay) -> LayReport {
     let tile = &game.tiles[&l.tile];
-    let tokens: Vec<_> = l
+    let tokens = l
         .tokens
-        .as_ref()
-        .map(|t| {
-            t.iter()
-                .map(|(s, co)| json!({"company": co, "space": s, "city": tile.city_of_space(*s)}))
-                .collect()
+        .iter()
+        .flatten()
+        .map(|(s, co)| TokenMove {
+            company: co.clone(),
+            space: *s,
+            city: tile.city_of_space(*s),
         })
-        .unwrap_or_default();
-    json!({
-        "hex": addr,
-        "tile": l.tile,
-        "rotation": l.rotation.steps(),
-        "colour": tile.colour.name(),
-        "connects": tile.describe(l.rotation, game.coords.orientation),
-        "tokens": tokens,
-        "cost": l.cost.amount,
-        "cost_parts": l.cost.parts.iter().map(|(what, n)| json!({"for": what, "amount": n})).collect::<Vec<_>>(),
-    })
+        .collect();
+    LayReport {
+        hex: addr.to_string(),
+        tile: l.tile.clone(),
+        rotation: l.rotation.steps(),
+        colour: tile.colour.name().to_string(),
+        connects: tile.describe(l.rotation, game.coords.orientation),
+        tokens,
+        cost: l.cost.amount,
+        cost_parts: l
+            .cost
+            .parts
+            .iter()
+            .map(|(what, n)| CostPart {
+                what: what.clone(),
+                amount: *n,
+            })
+            .collect(),
+    }
 }
 
 fn canonical_tile(game: &Game, name: &str) -> Result<String> {

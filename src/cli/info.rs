@@ -5,8 +5,11 @@
 use super::io::{display, load_game, load_save, print_json, words_or_none};
 use super::term::say;
 use anyhow::Result;
+use hexroute::report::{
+    HistoryEntry, LaidTile, ShowReport, SupplyRow, TileRow, TokenAt, TrainsRow,
+};
 use hexroute::{Error, game};
-use serde_json::json;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 pub fn games(custom: Option<&Path>) -> Result<()> {
@@ -29,7 +32,12 @@ pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
             .iter()
             .map(|(name, count)| {
                 let t = &game.tiles[name];
-                json!({"tile": name, "colour": t.colour.name(), "count": count, "labels": t.labels})
+                TileRow {
+                    tile: name.clone(),
+                    colour: t.colour.name().to_string(),
+                    count: *count,
+                    labels: t.labels.clone(),
+                }
             })
             .collect();
         print_json(&list)?;
@@ -80,18 +88,46 @@ pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
     }
     by_company.sort_by(|a, b| a.0.cmp(&b.0));
     if as_json {
-        let out = json!({
-            "game": game.id,
-            "name": game.name,
-            "phase": phase.name,
-            "tiles": laid.iter().map(|(c, t, r)| json!({
-                "hex": game.format(*c), "tile": t, "rotation": r.steps(),
-                "location": game.location(*c),
-            })).collect::<Vec<_>>(),
-            "tokens": by_company.iter().map(|(co, list)| (co.clone(), list.iter().map(|(h, s)| json!({"hex": h, "space": s})).collect::<serde_json::Value>())).collect::<serde_json::Map<_, _>>(),
-            "trains": state.trains,
-            "supply": supply.iter().map(|(t, n, left)| json!({"tile": t, "count": n, "left": left})).collect::<Vec<_>>(),
-        });
+        let out = ShowReport {
+            game: game.id.clone(),
+            name: game.name.clone(),
+            phase: phase.name.clone(),
+            tiles: laid
+                .iter()
+                .map(|(c, t, r)| LaidTile {
+                    hex: game.format(*c),
+                    tile: t.to_string(),
+                    rotation: r.steps(),
+                    location: game.location(*c).map(str::to_string),
+                })
+                .collect(),
+            tokens: by_company
+                .iter()
+                .map(|(co, list)| {
+                    let list = list
+                        .iter()
+                        .map(|(hex, space)| TokenAt {
+                            hex: hex.clone(),
+                            space: *space,
+                        })
+                        .collect();
+                    (co.clone(), list)
+                })
+                .collect(),
+            trains: state
+                .trains
+                .iter()
+                .map(|(co, list)| (co.clone(), list.clone()))
+                .collect(),
+            supply: supply
+                .iter()
+                .map(|(t, n, left)| SupplyRow {
+                    tile: t.clone(),
+                    count: *n,
+                    left: *left,
+                })
+                .collect(),
+        };
         print_json(&out)?;
         return Ok(());
     }
@@ -180,7 +216,11 @@ pub fn show_history(custom: Option<&Path>, file: &Path, as_json: bool) -> Result
     if as_json {
         let out: Vec<_> = changes
             .iter()
-            .map(|(cmd, time, what)| json!({"command": cmd, "time": time, "changes": what}))
+            .map(|(cmd, time, what)| HistoryEntry {
+                command: cmd.clone(),
+                time: time.clone(),
+                changes: what.clone(),
+            })
             .collect();
         print_json(&out)?;
         return Ok(());
@@ -243,9 +283,15 @@ pub fn trains(
         })
         .collect();
     if as_json {
-        let out: serde_json::Map<String, serde_json::Value> = rows
+        let out: BTreeMap<String, TrainsRow> = rows
             .iter()
-            .map(|(co, trains, limit)| (co.to_string(), json!({"trains": trains, "limit": limit})))
+            .map(|(co, trains, limit)| {
+                let row = TrainsRow {
+                    trains: trains.clone(),
+                    limit: *limit,
+                };
+                (co.to_string(), row)
+            })
             .collect();
         return print_json(&out);
     }

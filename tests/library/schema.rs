@@ -30,6 +30,17 @@ fn routes_schema_is_current() {
     check("routes.schema.json", hexroute::routes::report::schema());
 }
 
+/// `tiles`, `show`, `show --history`, `trains`, and a lay or a list of
+/// lays with `--json`: each has its schema in `docs/`, made from its type.
+#[test]
+fn command_schemas_are_current() {
+    let schemas = hexroute::report::schemas();
+    assert_eq!(schemas.len(), 6);
+    for (name, schema) in schemas {
+        check(name, schema);
+    }
+}
+
 /// The schemas describe what the program really writes: every fixture and
 /// a routes report carry the fields the schema requires, and no others.
 #[test]

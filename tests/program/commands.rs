@@ -1213,3 +1213,73 @@ fn phase_names_the_trains_that_rust() {
     let said = t.accept(&["phase", "4"]);
     assert_eq!(said, "phase 3 → 4; CNR's 2 and 2 rust, CPR's 2 rusts\n");
 }
+
+/// Each `--json` output has exactly the fields its schema in `docs/` names
+/// (the schemas are made from the types that print them).
+#[test]
+fn json_outputs_have_the_fields_their_schemas_name() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let schema = |name: &str| -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(docs.join(name)).unwrap()).unwrap()
+    };
+    // The properties of the object a schema (or its array's items) describes.
+    let fields = |s: &serde_json::Value, def: Option<&str>| -> Vec<String> {
+        let object = match def {
+            Some(d) => &s["$defs"][d],
+            None => s,
+        };
+        let mut keys: Vec<String> = object["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+        keys.sort();
+        keys
+    };
+    let keys = |v: &serde_json::Value| -> Vec<String> {
+        let mut keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        keys
+    };
+    let json = |args: &[&str]| -> serde_json::Value {
+        serde_json::from_str(&stdout_of(hexroute().args(args))).unwrap()
+    };
+    let bc = fixture("1867_bc.json");
+    let bc = bc.to_str().unwrap();
+    let show = json(&["show", bc, "--json"]);
+    assert_eq!(keys(&show), fields(&schema("show.schema.json"), None));
+    let s = schema("show.schema.json");
+    assert_eq!(keys(&show["tiles"][0]), fields(&s, Some("LaidTile")));
+    assert_eq!(keys(&show["supply"][0]), fields(&s, Some("SupplyRow")));
+    let tiles = json(&["tiles", "1867", "--json"]);
+    assert_eq!(
+        keys(&tiles[0]),
+        fields(&schema("tiles.schema.json"), Some("TileRow"))
+    );
+    let trains = json(&["trains", bc, "--json"]);
+    let (_, row) = trains.as_object().unwrap().iter().next().unwrap();
+    assert_eq!(
+        keys(row),
+        fields(&schema("trains.schema.json"), Some("TrainsRow"))
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("g.json");
+    crate::common::new_game("1867", &game);
+    let lays = json(&["place", "--list", game.to_str().unwrap(), "M9", "--json"]);
+    assert_eq!(
+        keys(&lays[0]),
+        fields(&schema("lays.schema.json"), Some("LayReport"))
+    );
+    hexroute()
+        .args(["place"])
+        .arg(&game)
+        .args(["M9", "57", "--rotate", "1", "-q"])
+        .assert()
+        .success();
+    let history = json(&["show", "--history", game.to_str().unwrap(), "--json"]);
+    assert_eq!(
+        keys(&history[0]),
+        fields(&schema("history.schema.json"), Some("HistoryEntry"))
+    );
+}
