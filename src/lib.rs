@@ -17,14 +17,17 @@
 //! 5. [`reach`], [`flow`] and [`rules`]: what a company reaches, where
 //!    tokens go on an upgrade, and which edits the game allows.
 //! 6. [`routes`]: the optimal routes, and [`routes::report`], their JSON;
-//!    [`dividend`]: who gets a run's revenue, by the game's payout rules.
+//!    [`dividend`]: who gets a run's revenue, by the game's payout rules;
+//!    [`report`]: the other `--json` outputs, one type each.
 //! 7. `render` (the `render` feature, on by default: it needs cairo):
 //!    pictures of the map, tiles and routes, and `render::html`, one web
 //!    page of them.
 //!
 //! Beside the layers: [`error`] (typed errors of every layer), [`atomic`]
 //! (writing a file so no reader sees half of it), [`suggest`] ("did you
-//! mean") and [`unique`] (maps that refuse a key given twice). The command-line program in `src/cli/` sits on top of them all.
+//! mean") and [`unique`] (maps that refuse a key given twice). The
+//! command-line program in `src/cli/` sits on top of them all;
+//! `ARCHITECTURE.md` says where new work goes.
 
 pub mod address;
 pub mod atomic;
