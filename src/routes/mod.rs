@@ -1,7 +1,7 @@
 //! Optimal routes: the set of train routes that earns a company the most.
 //!
 //! 1. [`network`] compresses the map into stops joined by track segments.
-//! 2. Routes are enumerated once each ([`enumerate`]): from every company token `T`, routes
+//! 2. Routes are enumerated once each (`enumerate`): from every company token `T`, routes
 //!    whose smallest token stop is `T` are built as two halves leaving `T`,
 //!    kept only in one orientation.
 //! 3. Each route is priced once per train type ([`revenue`]), exactly.
