@@ -18,6 +18,15 @@ fn supply_schema(_: &mut SchemaGenerator) -> Schema {
     })
 }
 
+/// `games --json`: one per game hexroute knows.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct GameRow {
+    pub id: String,
+    pub name: String,
+    /// The `--game-file` it came from; `null` for a built-in game.
+    pub file: Option<String>,
+}
+
 /// `tiles GAME --json`: one per player tile.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct TileRow {
@@ -134,5 +143,253 @@ pub fn schemas() -> Vec<(&'static str, Schema)> {
         ),
         ("lay.schema.json", schemars::schema_for!(LayReport)),
         ("lays.schema.json", schemars::schema_for!(Vec<LayReport>)),
+        ("game.schema.json", schemars::schema_for!(GameData)),
+        ("games.schema.json", schemars::schema_for!(Vec<GameRow>)),
     ]
+}
+
+/// `games ID --json`: a game as loaded and resolved, for tools outside the
+/// crate (they read this instead of parsing RON). Addresses are printed
+/// ones; track is written as the catalogues write it, face names for a
+/// flat-top tile and `City(n)` / `Town(n)` ends.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct GameData {
+    pub id: String,
+    pub name: String,
+    /// `flat` or `pointed`: which way the map's hexes sit.
+    pub orientation: String,
+    /// Every printed hex, in board order.
+    pub hexes: Vec<HexData>,
+    /// Every tile of the game's catalogues, by name.
+    pub tiles: Vec<TileData>,
+    /// The player tiles and how many of each there are.
+    pub supply: Vec<SupplyCount>,
+    pub companies: Vec<CompanyData>,
+    pub trains: Vec<TrainData>,
+    pub phases: Vec<PhaseData>,
+    pub bonuses: Vec<BonusData>,
+}
+
+/// A printed hex.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct HexData {
+    pub hex: String,
+    /// The printed tile, if any (`null`: an empty hex).
+    pub tile: Option<String>,
+    pub rotation: u8,
+    pub name: Option<String>,
+    pub labels: Vec<String>,
+    /// What the first tile laid here costs, and for what terrain.
+    pub cost: Option<u32>,
+    pub terrain: Option<String>,
+}
+
+/// A tile as its catalogue defines it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TileData {
+    pub name: String,
+    pub colour: String,
+    /// Each piece of track: its two ends.
+    pub track: Vec<[String; 2]>,
+    pub cities: Vec<CityData>,
+    /// Each town's revenue.
+    pub towns: Vec<u32>,
+    pub labels: Vec<String>,
+    /// An off-board's revenue by phase colour; empty for other tiles.
+    pub phase_revenue: Vec<PhaseRevenue>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CityData {
+    pub revenue: u32,
+    pub spaces: u8,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PhaseRevenue {
+    pub colour: String,
+    pub revenue: u32,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SupplyCount {
+    pub tile: String,
+    #[schemars(schema_with = "supply_schema")]
+    pub count: Supply,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CompanyData {
+    pub abbrev: String,
+    pub name: String,
+    /// `major`, `minor` or `national`.
+    pub kind: String,
+    pub tokens: u32,
+    pub colour: String,
+    /// The printed home hex, if the company has one.
+    pub home: Option<String>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TrainData {
+    pub name: String,
+    /// How far it runs (`null`: unlimited), counted as `distance` says.
+    pub stops: Option<u32>,
+    pub distance: String,
+    /// What it may pass without counting.
+    pub skip: String,
+    pub multiplier: u32,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PhaseData {
+    pub name: String,
+    /// The tile colours it allows.
+    pub tiles: Vec<String>,
+    /// The colour of off-board values in force.
+    pub offboard: String,
+    /// Trains a company may own, by kind of company.
+    pub train_limit: BTreeMap<String, u32>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BonusData {
+    pub name: String,
+    pub amount: u32,
+    pub optional: bool,
+    pub multiplied: bool,
+    /// Stopping at any of these earns it (a visit bonus).
+    pub visit: Vec<String>,
+    /// Stopping at `from` and at any of `to_any` earns it.
+    pub from: Option<String>,
+    pub to_any: Vec<String>,
+}
+
+impl GameData {
+    /// The data of a loaded game.
+    pub fn of(game: &crate::game::Game) -> GameData {
+        use crate::game::ResolvedBonus;
+        use crate::geometry::Orientation;
+        let end = |e: crate::tile::End| match e {
+            crate::tile::End::Face(f) => format!("{f:?}"),
+            crate::tile::End::City(i) => format!("City({i})"),
+            crate::tile::End::Town(i) => format!("Town({i})"),
+        };
+        let mut hexes: Vec<_> = game.hexes.iter().collect();
+        hexes.sort_by_key(|(c, _)| (c.col, c.row));
+        GameData {
+            id: game.id.clone(),
+            name: game.name.clone(),
+            orientation: match game.coords.orientation {
+                Orientation::FlatTop => "flat",
+                Orientation::PointedTop => "pointed",
+            }
+            .into(),
+            hexes: hexes
+                .into_iter()
+                .map(|(c, h)| HexData {
+                    hex: game.format(*c),
+                    tile: h.tile.clone(),
+                    rotation: h.rotation.steps(),
+                    name: h.name.clone(),
+                    labels: h.labels.clone(),
+                    cost: h.cost.as_ref().map(|c| c.amount),
+                    terrain: h.cost.as_ref().map(|c| c.terrain.clone()),
+                })
+                .collect(),
+            tiles: game
+                .tiles
+                .values()
+                .map(|t| TileData {
+                    name: t.name.clone(),
+                    colour: t.colour.name().into(),
+                    track: t.track.iter().map(|k| [end(k.a), end(k.b)]).collect(),
+                    cities: t
+                        .cities
+                        .iter()
+                        .map(|c| CityData {
+                            revenue: c.revenue,
+                            spaces: c.spaces,
+                        })
+                        .collect(),
+                    towns: t.towns.iter().map(|w| w.revenue).collect(),
+                    labels: t.labels.clone(),
+                    phase_revenue: t
+                        .phase_revenue
+                        .iter()
+                        .map(|(colour, revenue)| PhaseRevenue {
+                            colour: colour.name().into(),
+                            revenue: *revenue,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            supply: game
+                .tile_counts
+                .iter()
+                .map(|(tile, count)| SupplyCount {
+                    tile: tile.clone(),
+                    count: *count,
+                })
+                .collect(),
+            companies: game
+                .companies
+                .iter()
+                .map(|c| CompanyData {
+                    abbrev: c.abbrev.clone(),
+                    name: c.name.clone(),
+                    kind: c.kind.name().into(),
+                    tokens: c.tokens,
+                    colour: c.colour.clone(),
+                    home: c.home.clone(),
+                })
+                .collect(),
+            trains: game
+                .trains
+                .iter()
+                .map(|t| TrainData {
+                    name: t.name.clone(),
+                    stops: t.stops,
+                    distance: format!("{:?}", t.distance).to_lowercase(),
+                    skip: format!("{:?}", t.skip).to_lowercase(),
+                    multiplier: t.multiplier,
+                })
+                .collect(),
+            phases: game
+                .phases
+                .iter()
+                .map(|p| PhaseData {
+                    name: p.name.clone(),
+                    tiles: p.tiles.iter().map(|c| c.name().to_string()).collect(),
+                    offboard: p.offboard.name().into(),
+                    train_limit: p
+                        .train_limit
+                        .iter()
+                        .map(|(kind, n)| (kind.name().to_string(), *n))
+                        .collect(),
+                })
+                .collect(),
+            bonuses: game
+                .bonuses
+                .iter()
+                .map(|b| {
+                    let (visit, from, to_any) = match &b.kind {
+                        ResolvedBonus::Visit(hs) => (hs.clone(), None, Vec::new()),
+                        ResolvedBonus::Connection { from, to_any } => {
+                            (Vec::new(), Some(*from), to_any.clone())
+                        }
+                    };
+                    BonusData {
+                        name: b.name.clone(),
+                        amount: b.bonus,
+                        optional: b.optional,
+                        multiplied: b.multiplied,
+                        visit: visit.iter().map(|c| game.format(*c)).collect(),
+                        from: from.map(|c| game.format(c)),
+                        to_any: to_any.iter().map(|c| game.format(*c)).collect(),
+                    }
+                })
+                .collect(),
+        }
+    }
 }

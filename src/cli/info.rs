@@ -6,21 +6,68 @@ use super::io::{display, load_game, load_save, print_json, words_or_none};
 use super::term::say;
 use anyhow::Result;
 use hexroute::report::{
-    HistoryEntry, LaidTile, ShowReport, SupplyRow, TileRow, TokenAt, TrainsRow,
+    GameData, GameRow, HistoryEntry, LaidTile, ShowReport, SupplyRow, TileRow, TokenAt, TrainsRow,
 };
 use hexroute::{Error, game};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-pub fn games(custom: Option<&Path>) -> Result<()> {
+/// The games hexroute knows: a `--game-file`'s first, then the built-in.
+pub fn games(custom: Option<&Path>, as_json: bool) -> Result<()> {
+    let mut list = Vec::new();
     if let Some(path) = custom {
         let g = game::from_file(path)?;
-        say!("{:<6} {}  (from {})", g.id, g.name, path.display());
+        list.push((g.id, g.name, Some(path.display().to_string())));
     }
     for id in game::builtin_ids() {
         let g = game::builtin(id).map_err(|e| Error::Internal(e.to_string()))?;
-        say!("{:<6} {}", g.id, g.name);
+        list.push((g.id, g.name, None));
     }
+    if as_json {
+        let rows: Vec<GameRow> = list
+            .into_iter()
+            .map(|(id, name, file)| GameRow { id, name, file })
+            .collect();
+        return print_json(&rows);
+    }
+    for (id, name, file) in list {
+        match file {
+            Some(file) => say!("{id:<6} {name}  (from {file})"),
+            None => say!("{id:<6} {name}"),
+        }
+    }
+    Ok(())
+}
+
+/// `games ID`: one game as data (`--json`), or in a few words.
+pub fn game_data(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
+    let game = load_game(custom, id)?;
+    let data = GameData::of(&game);
+    if as_json {
+        return print_json(&data);
+    }
+    say!("{} — {}", data.id, data.name);
+    say!(
+        "  {} printed hexes ({}-top), {} tiles ({} player tiles)",
+        data.hexes.len(),
+        data.orientation,
+        data.tiles.len(),
+        data.supply.len()
+    );
+    let names = |list: Vec<&str>| list.join(", ");
+    say!(
+        "  companies: {}",
+        names(data.companies.iter().map(|c| c.abbrev.as_str()).collect())
+    );
+    say!(
+        "  trains: {}",
+        names(data.trains.iter().map(|t| t.name.as_str()).collect())
+    );
+    say!(
+        "  phases: {}",
+        names(data.phases.iter().map(|p| p.name.as_str()).collect())
+    );
+    say!("  (--json prints all of it)");
     Ok(())
 }
 

@@ -82,8 +82,24 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// List the games hexroute knows.
-    Games,
+    /// List the games hexroute knows, or dump one as data.
+    ///
+    /// With a game id and --json: the game as loaded and resolved (printed
+    /// hexes, every tile with its track, companies, trains, phases,
+    /// bonuses), for tools that would otherwise parse the RON files.
+    ///
+    /// Examples:
+    ///   hexroute games
+    ///   hexroute games 1867 --json
+    #[command(verbatim_doc_comment)]
+    Games {
+        /// A game id: dump that game (with --json).
+        game: Option<String>,
+        /// Print JSON: the game's data with an id (schema
+        /// docs/game.schema.json), else the list of ids and names.
+        #[arg(long)]
+        json: bool,
+    },
     /// List a game's tiles with their colours and counts, or draw them as a sheet.
     ///
     /// Examples:
@@ -563,7 +579,7 @@ mod tests {
         let mut cmd = Cli::command();
         for sub in cmd.get_subcommands_mut() {
             let name = sub.get_name().to_string();
-            if name == "games" || name == "help" {
+            if name == "help" {
                 continue;
             }
             let help = sub.render_long_help().to_string();

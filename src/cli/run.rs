@@ -84,7 +84,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 info::show(custom, &file, json)
             }
         }
-        Command::Games => info::games(custom),
+        Command::Games { game, json } => match game {
+            Some(id) => info::game_data(custom, &id, json),
+            None => info::games(custom, json),
+        },
         Command::Tiles {
             game,
             json,

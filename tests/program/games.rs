@@ -432,3 +432,82 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
         refuses_game_file(&path, game, needle);
     }
 }
+
+/// `games ID --json` dumps each game as loaded: every printed hex, every
+/// tile with its track as the catalogue writes it, companies, trains,
+/// phases and bonuses, agreeing with the game the library loads.
+#[test]
+fn every_game_dumps_as_data() {
+    for id in hexroute::game::builtin_ids() {
+        let game = builtin(id);
+        let data = json_of(&["games", id, "--json"]);
+        assert_eq!(data["id"], id);
+        assert_eq!(
+            data["hexes"].as_array().unwrap().len(),
+            game.hexes.len(),
+            "{id}"
+        );
+        assert_eq!(
+            data["tiles"].as_array().unwrap().len(),
+            game.tiles.len(),
+            "{id}"
+        );
+        assert_eq!(
+            data["companies"].as_array().unwrap().len(),
+            game.companies.len()
+        );
+        assert_eq!(data["trains"].as_array().unwrap().len(), game.trains.len());
+        assert_eq!(data["phases"].as_array().unwrap().len(), game.phases.len());
+        for hex in data["hexes"].as_array().unwrap() {
+            game.hex(hex["hex"].as_str().unwrap()).unwrap();
+        }
+        for supply in data["supply"].as_array().unwrap() {
+            let name = supply["tile"].as_str().unwrap();
+            assert!(
+                data["tiles"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|t| t["name"] == name),
+                "{id}: supply tile {name} is among the tiles"
+            );
+        }
+    }
+    // Facts of 1867, worked out from its files.
+    let data = json_of(&["games", "1867", "--json"]);
+    let hex = |addr: &str| {
+        data["hexes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["hex"] == addr)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(hex("L12")["name"], "Montreal");
+    assert_eq!(hex("L12")["labels"], serde_json::json!(["M"]));
+    assert_eq!(hex("L12")["cost"], 20);
+    let tile57 = data["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "57")
+        .unwrap();
+    assert_eq!(
+        tile57["track"],
+        serde_json::json!([["Bottom", "City(0)"], ["Top", "City(0)"]])
+    );
+    assert_eq!(
+        tile57["cities"],
+        serde_json::json!([{"revenue": 20, "spaces": 1}])
+    );
+    let timmins = &data["bonuses"][0];
+    assert_eq!(timmins["from"], "D2");
+    assert_eq!(timmins["to_any"], serde_json::json!(["F16", "L12", "O7"]));
+    assert_eq!(timmins["multiplied"], true);
+    let list = json_of(&["games", "--json"]);
+    assert_eq!(
+        list.as_array().unwrap().len(),
+        hexroute::game::builtin_ids().len()
+    );
+}
