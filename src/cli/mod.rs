@@ -18,6 +18,7 @@ pub mod run;
 mod term;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use hexroute::routes::request::{Bonuses, ConnectionBonus, Runners, VisitBonus};
 use std::path::{Path, PathBuf};
 
 /// Keep an 18xx game's map up to date and find the routes that earn the most.
@@ -490,6 +491,28 @@ pub struct EditArgs {
     pub quiet: bool,
 }
 
+impl RoutesArgs {
+    /// Which companies run, with which trains.
+    pub fn runners(&self) -> Runners {
+        match &self.company {
+            Some(company) if !self.all => Runners::One {
+                company: company.clone(),
+                trains: (!self.trains.is_empty()).then(|| self.trains.clone()),
+            },
+            _ => Runners::All,
+        }
+    }
+
+    /// The bonuses asked for beside the game's always-on ones.
+    pub fn bonuses(&self) -> Bonuses {
+        Bonuses {
+            named: self.bonuses.clone(),
+            visits: self.visit_bonuses.clone(),
+            connections: self.connection_bonuses.clone(),
+        }
+    }
+}
+
 impl EditArgs {
     /// Where the changed game goes: `--output`, else back to FILE.
     pub fn target(&self) -> &Path {
@@ -524,12 +547,12 @@ pub struct RoutesArgs {
     #[arg(long = "bonus", value_name = "NAME")]
     pub bonuses: Vec<String>,
     /// Ad-hoc visit bonus: stopping at HEX earns AMOUNT (repeatable), e.g. H10=10.
-    #[arg(long = "visit-bonus", value_name = "HEX=AMOUNT")]
-    pub visit_bonuses: Vec<String>,
+    #[arg(long = "visit-bonus", value_name = "HEX=AMOUNT", value_parser = str::parse::<VisitBonus>)]
+    pub visit_bonuses: Vec<VisitBonus>,
     /// Ad-hoc connection bonus: a route stopping at FROM and at any of TO earns AMOUNT,
     /// e.g. K13:H10,L12=100 (repeatable).
-    #[arg(long = "connection-bonus", value_name = "FROM:TO,..=AMOUNT")]
-    pub connection_bonuses: Vec<String>,
+    #[arg(long = "connection-bonus", value_name = "FROM:TO,..=AMOUNT", value_parser = str::parse::<ConnectionBonus>)]
+    pub connection_bonuses: Vec<ConnectionBonus>,
     /// Print JSON for scripts instead of text.
     #[arg(long)]
     pub json: bool,

@@ -5,107 +5,17 @@ use super::io::{display, load_save, print_json};
 use super::progress::SearchProgress;
 use super::term::{escape, say};
 use super::{PictureArgs, RoutesArgs, draw};
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
 use hexroute::dividend::{self, Pay, Payout};
-use hexroute::game::{self, Game};
+use hexroute::game::Game;
 use hexroute::routes::assign::Limit;
 use hexroute::routes::report::{CompanyRoutes, RouteReport, RoutesReport};
-use hexroute::routes::{self, ActiveBonus, BonusRule, Query, Solution};
+use hexroute::routes::request::{self, Bonuses, Runners};
+use hexroute::routes::{self, Solution};
 use hexroute::state::MapState;
-use hexroute::suggest;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// Bonuses in force: the game's always-on ones, the named optional ones, ad-hoc ones.
-fn active_bonuses(game: &Game, state: &MapState, args: &RoutesArgs) -> Result<Vec<ActiveBonus>> {
-    let mut out = Vec::new();
-    for name in &args.bonuses {
-        if !game
-            .bonuses
-            .iter()
-            .any(|b| b.optional && b.name.eq_ignore_ascii_case(name))
-        {
-            let names: Vec<&str> = game
-                .bonuses
-                .iter()
-                .filter(|b| b.optional)
-                .map(|b| b.name.as_str())
-                .collect();
-            bail!(
-                "unknown bonus \"{name}\" in {}{}; optional bonuses: {}",
-                game.id,
-                suggest::hint(name, names.iter().copied()),
-                if names.is_empty() {
-                    "none".to_string()
-                } else {
-                    names.join(", ")
-                }
-            );
-        }
-    }
-    out.extend(routes::bonuses_in_force(game, state.phase, &args.bonuses));
-    for spec in &args.visit_bonuses {
-        let (hex, amount) = spec
-            .split_once('=')
-            .ok_or_else(|| anyhow!("--visit-bonus {spec}: expected HEX=AMOUNT, e.g. H10=10"))?;
-        let c = game
-            .hex(hex)
-            .map_err(|e| anyhow!("--visit-bonus {spec}: {e}"))?;
-        let amount = bonus_amount(amount).map_err(|e| anyhow!("--visit-bonus {spec}: {e}"))?;
-        out.push(ActiveBonus {
-            name: format!("visit {}", hex.trim()),
-            amount,
-            multiplied: false,
-            kind: BonusRule::Visit(vec![c]),
-            trains: vec![],
-        });
-    }
-    for spec in &args.connection_bonuses {
-        let bad = || {
-            anyhow!("--connection-bonus {spec}: expected FROM:TO,...=AMOUNT, e.g. K13:H10,L12=100")
-        };
-        let (hexes, amount) = spec.split_once('=').ok_or_else(bad)?;
-        let (from, to) = hexes.split_once(':').ok_or_else(bad)?;
-        let from_c = game
-            .hex(from)
-            .map_err(|e| anyhow!("--connection-bonus {spec}: {e}"))?;
-        let to_any = to
-            .split(',')
-            .map(|h| {
-                game.hex(h)
-                    .map_err(|e| anyhow!("--connection-bonus {spec}: {e}"))
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let amount = bonus_amount(amount).map_err(|e| anyhow!("--connection-bonus {spec}: {e}"))?;
-        out.push(ActiveBonus {
-            name: format!("connect {}", hexes.trim()),
-            amount,
-            multiplied: false,
-            kind: BonusRule::Connection {
-                from: from_c,
-                to_any,
-            },
-            trains: vec![],
-        });
-    }
-    Ok(out)
-}
-
-/// An ad-hoc bonus: a whole number of dollars no game exceeds.
-fn bonus_amount(text: &str) -> Result<u32> {
-    let amount: u32 = text
-        .trim()
-        .parse()
-        .map_err(|_| anyhow!("\"{text}\" is not a whole number of dollars"))?;
-    if amount > game::MAX_BONUS {
-        bail!(
-            "${amount} is more than the ${} a bonus may be",
-            game::MAX_BONUS
-        );
-    }
-    Ok(amount)
-}
 
 pub fn routes(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
     if let [file] = args.files.as_slice() {
@@ -125,7 +35,7 @@ fn many_files(custom: Option<&Path>, args: &RoutesArgs) -> Result<()> {
     let results: Vec<Result<Solved>> = args
         .files
         .par_iter()
-        .map(|f| solve_file(custom, f, args, &|_, _| {}, &limit))
+        .map(|f| solve_file(custom, f, &Ask::of(args), &|_, _| {}, &limit))
         .collect();
     let mut failed = 0;
     let mut internal = false;
@@ -202,7 +112,8 @@ fn time_limit(args: &RoutesArgs) -> Limit {
 fn routes_of_one(custom: Option<&Path>, file: &Path, args: &RoutesArgs) -> Result<()> {
     let progress = SearchProgress::new(!args.quiet && std::io::stderr().is_terminal());
     let limit = time_limit(args);
-    let solved = solve_file(custom, file, args, &|i, p| progress.update(i, p), &limit);
+    let ask = Ask::of(args);
+    let solved = solve_file(custom, file, &ask, &|i, p| progress.update(i, p), &limit);
     progress.finish();
     let Solved {
         game,
@@ -242,46 +153,33 @@ fn routes_of_one(custom: Option<&Path>, file: &Path, args: &RoutesArgs) -> Resul
 }
 
 /// Loads a save and finds each asked company's best routes (and payout).
+/// What is asked of each save, typed once from the arguments.
+struct Ask {
+    runners: Runners,
+    bonuses: Bonuses,
+    pay: Option<Pay>,
+}
+
+impl Ask {
+    fn of(args: &RoutesArgs) -> Ask {
+        Ask {
+            runners: args.runners(),
+            bonuses: args.bonuses(),
+            pay: args.pay.map(Pay::from),
+        }
+    }
+}
+
 fn solve_file(
     custom: Option<&Path>,
     file: &Path,
-    args: &RoutesArgs,
+    ask: &Ask,
     progress: &(dyn Fn(usize, routes::assign::Progress) + Sync),
     limit: &Limit,
 ) -> Result<Solved> {
     let (game, state) = load_save(custom, file)?;
-    let bonuses = active_bonuses(&game, &state, args)?;
-    let mut queries = Vec::new();
-    if args.all {
-        for (company, trains) in &state.trains {
-            if state.tokens().any(|(_, _, co)| co == company) && !trains.is_empty() {
-                queries.push(build_query(&game, company, trains, &bonuses)?);
-            }
-        }
-    } else {
-        let company = game
-            .company(args.company.as_deref().unwrap_or_default())?
-            .abbrev
-            .clone();
-        let trains = if args.trains.is_empty() {
-            state.trains.get(&company).cloned().unwrap_or_default()
-        } else {
-            args.trains.clone()
-        };
-        if trains.is_empty() {
-            bail!(
-                "{company} has no trains in {}; name them with --trains, e.g. --trains 5,8, or add them: hexroute trains FILE {company} --add 5",
-                display(file)
-            );
-        }
-        if !state.tokens().any(|(_, _, co)| co == company) {
-            bail!(
-                "{company} has no tokens on the map in {}, so it cannot run routes",
-                display(file)
-            );
-        }
-        queries.push(build_query(&game, &company, &trains, &bonuses)?);
-    }
+    let bonuses = ask.bonuses.in_force(&game, &state)?;
+    let queries = request::queries(&game, &state, &ask.runners, &bonuses, &display(file))?;
     let net = routes::network::Network::build(&game, &state);
     let solutions: Vec<Solution> = {
         use rayon::prelude::*;
@@ -294,10 +192,10 @@ fn solve_file(
     let mut reports = Vec::new();
     for s in &solutions {
         let mut r = CompanyRoutes::new(&game, s);
-        if let Some(how) = args.pay {
+        if let Some(how) = ask.pay {
             let company = game.company(&s.company)?;
             r.payout = Some(
-                dividend::pay(&game, company, s.total, how.into())
+                dividend::pay(&game, company, s.total, how)
                     .map_err(|e| e.context(format!("{} --pay", s.company)))?,
             );
         }
@@ -307,23 +205,6 @@ fn solve_file(
         game,
         state,
         reports,
-    })
-}
-
-fn build_query(
-    game: &Game,
-    company: &str,
-    trains: &[String],
-    bonuses: &[ActiveBonus],
-) -> Result<Query> {
-    let trains = trains
-        .iter()
-        .map(|t| game.train(t).cloned().map_err(anyhow::Error::from))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Query {
-        company: company.to_string(),
-        trains,
-        bonuses: bonuses.to_vec(),
     })
 }
 

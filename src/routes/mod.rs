@@ -13,6 +13,7 @@ pub mod assign;
 mod enumerate;
 pub mod network;
 pub mod report;
+pub mod request;
 pub mod revenue;
 
 use crate::error::Error;
