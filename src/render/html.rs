@@ -2,7 +2,9 @@
 //! inline SVG (drawn by the same code as the pictures), each route as its
 //! own SVG group over it, check boxes to show or hide each company's and
 //! each train's route, and a tooltip naming each stop and its value. No
-//! script, style or font is fetched: the page works offline.
+//! script, style or font is fetched: the page works offline. The page's
+//! skeleton (HTML, style, script) is the template page.html; this file
+//! builds the parts that vary and fills them in.
 
 use super::{Format, MapOptions, MapPicture, RouteOverlay, encode};
 use crate::error::Error;
@@ -97,68 +99,36 @@ pub fn page(
         "{} — phase {}",
         game.name, game.phases[state.phase].name
     ));
-    Ok(format!(
-        r#"<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<style>
-body {{ font-family: sans-serif; margin: 0.5em; }}
-#controls label {{ display: block; margin: 0.15em 0; }}
-#controls label.train {{ margin-left: 1.5em; }}
-.swatch {{ display: inline-block; width: 1.5em; height: 0.8em; vertical-align: middle; }}
-#map {{ position: relative; }}
-#tip {{ position: absolute; display: none; background: #ffffe0; border: 1px solid #888; padding: 2px 6px; pointer-events: none; }}
-circle.stop {{ cursor: help; }}
-</style>
-</head>
-<body>
-<div id="controls">
-{controls}</div>
-<div id="map">
-{svg}
-<div id="tip"></div>
-</div>
-<script>
-// Show a route when its company's and its own boxes are both ticked.
-function apply() {{
-  for (const g of document.querySelectorAll('g.route')) {{
-    const co = document.querySelector('input[data-company="' + g.dataset.company + '"]');
-    const tr = document.querySelector('input[data-route="' + g.id + '"]');
-    g.style.display = (co.checked && tr.checked) ? '' : 'none';
-  }}
-}}
-for (const box of document.querySelectorAll('#controls input')) box.addEventListener('change', apply);
-// #hide=CNR,route-2 starts with those unticked (for links and tests).
-const hide = new URLSearchParams(location.hash.slice(1)).get('hide');
-if (hide) for (const name of hide.split(',')) {{
-  for (const box of document.querySelectorAll('input[data-company="' + name + '"], input[data-route="' + name + '"]')) box.checked = false;
-}}
-apply();
-const tip = document.getElementById('tip');
-const map = document.getElementById('map');
-for (const stop of document.querySelectorAll('circle.stop')) {{
-  stop.addEventListener('mouseenter', e => {{
-    tip.textContent = stop.dataset.tip;
-    const box = map.getBoundingClientRect();
-    tip.style.left = (e.clientX - box.left + 12) + 'px';
-    tip.style.top = (e.clientY - box.top + 12) + 'px';
-    tip.style.display = 'block';
-  }});
-  stop.addEventListener('mouseleave', () => {{ tip.style.display = 'none'; }});
-}}
-// #tip=N hovers over the N-th stop at load (for tests and links).
-const hover = new URLSearchParams(location.hash.slice(1)).get('tip');
-if (hover !== null) {{
-  const stop = document.querySelectorAll('circle.stop')[Number(hover)];
-  if (stop) stop.dispatchEvent(new MouseEvent('mouseenter', {{ clientX: 10, clientY: 10 }}));
-}}
-</script>
-</body>
-</html>
-"#
+    Ok(fill(
+        PAGE,
+        &[("title", &title), ("controls", &controls), ("svg", &svg)],
     ))
+}
+
+/// The page's HTML, style and script, with `{{name}}` placeholders.
+const PAGE: &str = include_str!("page.html");
+
+/// `template` with each `{{name}}` replaced by its value. Values are not
+/// searched again, so a name on the map cannot inject a placeholder.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find("{{") {
+        let Some(close) = rest[open..].find("}}") else {
+            break;
+        };
+        let name = &rest[open + 2..open + close];
+        match values.iter().find(|(n, _)| *n == name) {
+            Some((_, value)) => {
+                out.push_str(&rest[..open]);
+                out.push_str(value);
+            }
+            None => out.push_str(&rest[..open + close + 2]),
+        }
+        rest = &rest[open + close + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Text safe inside HTML and attribute values.
@@ -167,4 +137,15 @@ fn escape(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fill;
+
+    #[test]
+    fn fill_replaces_placeholders_but_not_inside_values() {
+        let out = fill("<{{a}}|{{b}}|{{c}}>", &[("a", "{{b}}"), ("b", "x")]);
+        assert_eq!(out, "<{{b}}|x|{{c}}>");
+    }
 }
