@@ -1,0 +1,325 @@
+//! Station tokens: whether a company may place one on a hex, and in which
+//! space. Apart from tile lays, which share only the shape helpers.
+
+use super::shape::{city_faces, faces_word};
+use super::{Violation, violation};
+use crate::error::Error;
+use crate::game::Game;
+use crate::geometry::{Coord, Orientation, Rotation};
+use crate::reach;
+use crate::state::MapState;
+use crate::tile::Tile;
+use std::collections::BTreeMap;
+
+/// Where a token would go and what it would break.
+#[derive(Clone, Debug)]
+pub struct TokenPlacement {
+    pub space: usize,
+    pub violations: Vec<Violation>,
+}
+
+/// Checks placing a station token of `company` on hex `c`.
+pub fn check_token(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    company: &str,
+    space: Option<usize>,
+) -> Result<TokenPlacement, Error> {
+    let addr = game.format(c);
+    let info = game.company(company)?;
+    let company = info.abbrev.as_str();
+    let o = game.coords.orientation;
+    let (tile, rot) = state
+        .tile_at(game, c)
+        .ok_or_else(|| Error::Impossible(format!("hex {addr} has no city")))?;
+    let total = tile.token_spaces();
+    if total == 0 {
+        return Err(Error::Impossible(format!(
+            "hex {addr} ({}) has no token spaces",
+            game.location(c).unwrap_or(&tile.name)
+        )));
+    }
+    let held = state.tokens_at(c).cloned().unwrap_or_default();
+    let neutral = neutral_spaces(game, state, c, tile, &held);
+    let placed = state.tokens().filter(|(_, _, co)| *co == company).count();
+    let home_hex = info.home.as_ref().and_then(|h| game.hex(h).ok());
+    let space = match space {
+        Some(s) if s >= total => {
+            return Err(Error::Impossible(format!(
+                "hex {addr}: token space {s} does not exist (tile {} has spaces 0-{})",
+                tile.name,
+                total - 1
+            )));
+        }
+        Some(s) => {
+            if let Some(other) = held.get(&s) {
+                return Err(Error::Impossible(format!(
+                    "hex {addr}: token space {s} already holds {other}"
+                )));
+            }
+            s
+        }
+        None => {
+            let home_city = info.home_city.filter(|_| home_hex == Some(c));
+            let mut taken = held.clone();
+            for s in neutral.keys() {
+                taken.insert(*s, "a neutral token".into());
+            }
+            // A space only a neutral token fills is chosen, and refused
+            // below by the rule that names the phase.
+            pick_space(tile, rot, &taken, home_city, o)
+                .or_else(|e| pick_space(tile, rot, &held, home_city, o).map_err(|_| e))
+                .map_err(|e| Error::Impossible(format!("hex {addr}: {e}")))?
+        }
+    };
+    let city = tile.city_of_space(space).expect("space checked above");
+    let mut v = Vec::new();
+    if let Some(phase) = neutral.get(&space) {
+        v.push(violation(
+            "until phase",
+            format!("hex {addr}: token space {space} holds a neutral token until phase {phase}"),
+        ));
+    }
+    if placed as u32 >= info.tokens {
+        v.push(violation(
+            "tokens left",
+            format!("{company} has placed all {} of its tokens", info.tokens),
+        ));
+    }
+    if held.values().any(|co| co == company) {
+        v.push(violation(
+            "one token per hex",
+            format!("{company} already has a token on hex {addr}"),
+        ));
+    }
+    if let Some(why) = reserved_for_other(game, c, tile, city, company, &held, &neutral) {
+        v.push(violation("home reserved", why));
+    }
+    match (&info.home, home_hex == Some(c), placed) {
+        (Some(h), false, 0) => v.push(violation(
+            "home",
+            format!("{company}'s first token goes on its home hex {h}, not {addr}"),
+        )),
+        (Some(h), true, 0) => {
+            if let Some(home_city) = info.home_city.filter(|&k| k != city) {
+                let faces = city_faces(tile, rot);
+                v.push(violation(
+                    "home",
+                    format!(
+                        "{company}'s home is city {home_city} of {h} (joined to {}), not city {city} (joined to {})",
+                        faces_word(&faces[home_city.min(faces.len() - 1)], o),
+                        faces_word(&faces[city], o)
+                    ),
+                ));
+            }
+        }
+        (None, _, 0) => {
+            if let Some(why) = first_token_broken(game, state, c, city, info) {
+                v.push(violation("first token", why));
+            }
+        }
+        _ => {
+            if !reach::from_tokens(game, state, company).has_city(c, city) {
+                v.push(violation(
+                    "reachable",
+                    format!(
+                        "{company} cannot reach the city on hex {addr} over track from its tokens"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(TokenPlacement {
+        space,
+        violations: v,
+    })
+}
+
+/// The spaces a neutral token fills on hex `c` in this phase, with the
+/// phase that clears it: the last free space of each such city.
+fn neutral_spaces(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    tile: &Tile,
+    held: &BTreeMap<usize, String>,
+) -> BTreeMap<usize, String> {
+    let mut out = BTreeMap::new();
+    for city in 0..tile.cities.len() {
+        if let Some(early) = game.neutral_token(c, city, state.phase)
+            && let Some(s) = tile
+                .spaces_of_city(city)
+                .rev()
+                .find(|s| !held.contains_key(s))
+        {
+            out.insert(s, game.phases[early.until].name.clone());
+        }
+    }
+    out
+}
+
+/// Why another company's home reservation keeps `company` out of `city`
+/// on hex `c`, if it does. A company with a printed home reserves a space
+/// there (in its `home_city`, else in a one-city hex's city, else anywhere
+/// in the hex) until its own token is placed.
+fn reserved_for_other(
+    game: &Game,
+    c: Coord,
+    tile: &Tile,
+    city: usize,
+    company: &str,
+    held: &BTreeMap<usize, String>,
+    neutral: &BTreeMap<usize, String>,
+) -> Option<String> {
+    let free = |spaces: std::ops::Range<usize>| {
+        spaces
+            .filter(|s| !held.contains_key(s) && !neutral.contains_key(s))
+            .count()
+    };
+    let waiting: Vec<(&str, Option<usize>)> = game
+        .companies
+        .iter()
+        .filter(|o| o.abbrev != company)
+        .filter(|o| o.home.as_ref().and_then(|h| game.hex(h).ok()) == Some(c))
+        .filter(|o| !held.values().any(|co| *co == o.abbrev))
+        .map(|o| {
+            let reserved = o
+                .home_city
+                .or((tile.cities.len() == 1).then_some(0))
+                .filter(|&k| k < tile.cities.len());
+            (o.abbrev.as_str(), reserved)
+        })
+        .collect();
+    let in_city: Vec<&str> = waiting
+        .iter()
+        .filter(|(_, k)| *k == Some(city))
+        .map(|(co, _)| *co)
+        .collect();
+    let in_hex: Vec<&str> = waiting
+        .iter()
+        .filter(|(_, k)| k.is_none())
+        .map(|(co, _)| *co)
+        .collect();
+    let addr = game.format(c);
+    if !in_city.is_empty() && free(tile.spaces_of_city(city)) <= in_city.len() {
+        return Some(format!(
+            "hex {addr}: the city's free space is reserved for {}'s home token until it is placed",
+            in_city.join(", ")
+        ));
+    }
+    (!in_hex.is_empty() && free(0..tile.token_spaces()) <= in_hex.len()).then(|| {
+        format!(
+            "hex {addr}: the last free space is reserved for {}'s home token until it is placed",
+            in_hex.join(", ")
+        )
+    })
+}
+
+/// Where a company that chooses its home may put its first token.
+fn first_token_broken(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    city: usize,
+    info: &crate::game::Company,
+) -> Option<String> {
+    use crate::game::FirstToken;
+    let rule = info.first_token?;
+    let addr = game.format(c);
+    let (tile, _) = state.tile_at(game, c)?;
+    let city_empty = |c: Coord, city: usize, tile: &Tile| {
+        let held = state.tokens_at(c);
+        let neutral = game.neutral_token(c, city, state.phase).is_some();
+        !neutral
+            && tile
+                .spaces_of_city(city)
+                .all(|s| held.is_none_or(|h| !h.contains_key(&s)))
+    };
+    let hex_has_company_token = |c: Coord| state.tokens_at(c).is_some_and(|h| !h.is_empty());
+    let co = &info.abbrev;
+    let city_taken = || {
+        (!city_empty(c, city, tile)).then(|| {
+            format!("{co} starts in a city holding no token; the city on hex {addr} holds one")
+        })
+    };
+    match rule {
+        FirstToken::EmptyCity => city_taken(),
+        FirstToken::UnconnectedEmptyCity => city_taken().or_else(|| {
+            reach::joins_another_stop(game, state, c).then(|| {
+                format!("{co} starts in a hex no track joins to another stop; hex {addr} is joined")
+            })
+        }),
+        FirstToken::EmptyHexUnconnectedFirst => {
+            if hex_has_company_token(c) {
+                return Some(format!(
+                    "{co} starts in a hex holding no company's token; hex {addr} holds one"
+                ));
+            }
+            if !reach::joins_another_stop(game, state, c) {
+                return None;
+            }
+            // Joined hexes are allowed only when no open hex is unjoined.
+            // An open hex holds no token, so only neutral ones fill spaces.
+            let open_unjoined = game.hexes.keys().copied().find(|&h| {
+                !hex_has_company_token(h)
+                    && state.tile_at(game, h).is_some_and(|(t, _)| {
+                        let neutral = neutral_spaces(game, state, h, t, &BTreeMap::new());
+                        !t.colour.ends_routes()
+                            && (0..t.token_spaces()).any(|s| !neutral.contains_key(&s))
+                    })
+                    && !reach::joins_another_stop(game, state, h)
+            });
+            open_unjoined.map(|h| {
+                format!(
+                    "{co} starts in a hex no track joins to another stop while one is open (e.g. {}); hex {addr} is joined",
+                    game.format(h)
+                )
+            })
+        }
+    }
+}
+
+/// The first free token space, when the choice does not matter.
+fn pick_space(
+    tile: &Tile,
+    rot: Rotation,
+    held: &BTreeMap<usize, String>,
+    home_city: Option<usize>,
+    o: Orientation,
+) -> Result<usize, String> {
+    if let Some(s) = home_city.and_then(|k| {
+        (k < tile.cities.len())
+            .then(|| tile.spaces_of_city(k).find(|s| !held.contains_key(s)))
+            .flatten()
+    }) {
+        return Ok(s);
+    }
+    let faces = city_faces(tile, rot);
+    let open: Vec<(usize, usize)> = (0..tile.cities.len())
+        .filter_map(|city| {
+            tile.spaces_of_city(city)
+                .find(|s| !held.contains_key(s))
+                .map(|s| (city, s))
+        })
+        .collect();
+    match open.as_slice() {
+        [] => Err("every token space is taken".into()),
+        [(_, s)] => Ok(*s),
+        [(first, s), rest @ ..]
+            if rest.iter().all(|(city, _)| {
+                faces[*city] == faces[*first]
+                    && tile.cities[*city].revenue == tile.cities[*first].revenue
+            }) =>
+        {
+            Ok(*s)
+        }
+        _ => Err(format!(
+            "the cities differ; choose one with --space: {}",
+            open.iter()
+                .map(|(city, s)| format!("{s} (city joined to {})", faces_word(&faces[*city], o)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
