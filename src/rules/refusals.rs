@@ -37,7 +37,7 @@ const MOST_TELLING: [&str; 15] = [
     "most exits",
 ];
 
-/// Where `rule` stands in [`MOST_TELLING`].
+/// Where `rule` stands in the most-telling order (`MOST_TELLING`).
 pub fn rank(rule: &str) -> usize {
     MOST_TELLING
         .iter()
