@@ -271,10 +271,6 @@ impl Tile {
             .map(|(_, v)| *v)
     }
 
-    pub fn has_label(&self, label: &str) -> bool {
-        self.labels.iter().any(|l| l == label)
-    }
-
     /// The track at `rotation` in words, e.g. `city: N, S` or `N-S;
     /// NE-SW`: each city and town with the map sides (and stops) it joins,
     /// then track from side to side. Sides are named for the map's

@@ -43,7 +43,6 @@ impl Stop {
 /// One way over plain track from stop `from` to stop `to`.
 #[derive(Clone, Debug)]
 pub struct Segment {
-    pub from: usize,
     pub to: usize,
     /// Track elements used, sorted.
     pub elements: Vec<u32>,
@@ -131,11 +130,6 @@ impl Network {
             rules: game.rules.clone(),
         }
     }
-
-    /// Words of a bitset over this network's elements.
-    pub fn words(&self) -> usize {
-        self.elements.div_ceil(64).max(1)
-    }
 }
 
 impl Builder<'_> {
@@ -214,7 +208,6 @@ impl Builder<'_> {
                 }
                 els.sort_unstable();
                 found.push(Segment {
-                    from: origin,
                     to: target,
                     elements: els,
                     hexes: hexes.clone(),
