@@ -169,7 +169,7 @@ pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
 /// written. The save is replaced by a rename, so the lock is taken on the
 /// file the path names and taken again if the path moved on meanwhile.
 pub struct EditLock {
-    _file: std::fs::File,
+    file: std::fs::File,
 }
 
 impl EditLock {
@@ -179,7 +179,7 @@ impl EditLock {
         loop {
             let file = std::fs::File::open(path).with_context(|| display(path))?;
             match file.try_lock() {
-                Ok(()) if still_names(&file, path) => return Ok(EditLock { _file: file }),
+                Ok(()) if still_names(&file, path) => return Ok(EditLock { file }),
                 Ok(()) => continue, // the save was replaced: lock the new one
                 Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < wait => {
                     std::thread::sleep(std::time::Duration::from_millis(20));
@@ -199,10 +199,38 @@ impl EditLock {
     /// The locks of several files, taken in the order of their identity
     /// (device, inode), so two edits naming the same files the other way
     /// round (`a -o b`, `b -o a`) never each hold one and wait for the other.
+    ///
+    /// A path naming a file already locked here is passed over: paths seen
+    /// as two files may name one by the time they are locked (another edit
+    /// renamed a new save over one of them), and locking it twice would
+    /// wait on ourselves. While a lock is held the path it was taken
+    /// through names that file, so the check cannot go stale.
     pub fn take_all(paths: &[&Path], wait: std::time::Duration) -> Result<Vec<EditLock>> {
         let mut ordered = paths.to_vec();
         ordered.sort_by_key(|p| identity(p));
-        ordered.iter().map(|p| EditLock::take(p, wait)).collect()
+        let mut held: Vec<EditLock> = Vec::new();
+        for path in ordered {
+            let id = identity(path);
+            if id.is_some() && held.iter().any(|lock| lock.identity() == id) {
+                continue;
+            }
+            held.push(EditLock::take(path, wait)?);
+        }
+        Ok(held)
+    }
+
+    /// The locked file's device and inode.
+    fn identity(&self) -> Option<(u64, u64)> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let meta = self.file.metadata().ok()?;
+            Some((meta.dev(), meta.ino()))
+        }
+        #[cfg(not(unix))]
+        {
+            None
+        }
     }
 }
 
