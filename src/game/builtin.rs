@@ -1,0 +1,42 @@
+//! The games shipped inside the binary, and loading a game file from disk.
+
+use super::Game;
+use crate::error::{Error, Result};
+use std::path::Path;
+
+/// Game files shipped inside the binary.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("1830", include_str!("../../games/1830.ron")),
+    ("1861", include_str!("../../games/1861.ron")),
+    ("1867", include_str!("../../games/1867.ron")),
+    ("1889", include_str!("../../games/1889.ron")),
+];
+
+/// Names of the built-in games.
+pub fn builtin_ids() -> Vec<&'static str> {
+    BUILTIN.iter().map(|(id, _)| *id).collect()
+}
+
+/// Loads a built-in game by id.
+pub fn builtin(id: &str) -> Result<Game> {
+    let (_, text) = BUILTIN.iter().find(|(gid, _)| *gid == id).ok_or_else(|| {
+        Error::unknown(
+            "game",
+            id,
+            "",
+            builtin_ids(),
+            format!("; hexroute knows: {}", builtin_ids().join(", ")),
+        )
+    })?;
+    Game::from_ron(text, &format!("games/{id}.ron"), None)
+}
+
+/// Loads a game file from disk; its catalogues are embedded names or paths
+/// relative to the file.
+pub fn from_file(path: &Path) -> Result<Game> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::GameFile(format!("{}: {e}", path.display())))?;
+    // Some editors start a UTF-8 file with a byte order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    Game::from_ron(text, &path.display().to_string(), path.parent())
+}

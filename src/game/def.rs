@@ -1,0 +1,423 @@
+//! The game file's types, as RON reads them: phases, trains, companies,
+//! the printed map, bonuses, privates and rules. `resolve` checks them and
+//! turns them into a [`super::Game`].
+
+use crate::address::CoordSystem;
+use crate::geometry::Face;
+use crate::tile::Colour;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A phase of the game: which tiles may be laid, which off-board value applies.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Phase {
+    pub name: String,
+    pub tiles: Vec<Colour>,
+    pub offboard: Colour,
+    /// How many trains a company of each kind may own in this phase; a kind
+    /// left out has no limit here (1867's majors before they can start).
+    #[serde(default, deserialize_with = "crate::unique::map")]
+    pub train_limit: BTreeMap<CompanyKind, u32>,
+}
+
+/// Companies differ in train limits and in how they pay (1867's minors).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CompanyKind {
+    #[default]
+    Major,
+    Minor,
+    National,
+}
+
+impl CompanyKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            CompanyKind::Major => "major",
+            CompanyKind::Minor => "minor",
+            CompanyKind::National => "national",
+        }
+    }
+}
+
+/// How a game pays dividends (18xx.games's `Dividend` steps).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dividends {
+    /// Majors may pay half: the treasury keeps half the revenue, rounded
+    /// down to a multiple of the share count (1867, 1861).
+    #[serde(default)]
+    pub half: bool,
+    /// Minors split their revenue: half (rounded down) to the treasury,
+    /// the rest to the owner (1867, 1861).
+    #[serde(default)]
+    pub minors_split: bool,
+}
+
+impl Phase {
+    /// The tile colours this phase allows, in words: `yellow, green`.
+    pub fn tiles_word(&self) -> String {
+        self.tiles
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Which stops a train may pass without stopping.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Skip {
+    /// Must stop at every town and city it passes (1830 style).
+    Nothing,
+    /// May pass towns; must stop at every city (1867 style).
+    Towns,
+    /// Express: may pass any stop between its first and last.
+    Any,
+}
+
+/// What a train's number limits.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Distance {
+    /// Revenue stops (the usual N-train).
+    #[default]
+    Stops,
+    /// Hexes entered, counting the first.
+    Hexes,
+}
+
+/// A kind of train.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainDef {
+    pub name: String,
+    /// `None` for unlimited (D trains).
+    pub stops: Option<u32>,
+    pub skip: Skip,
+    pub multiplier: u32,
+    #[serde(default)]
+    pub distance: Distance,
+}
+
+/// A railway company.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Company {
+    pub abbrev: String,
+    pub name: String,
+    pub tokens: u32,
+    pub colour: String,
+    pub stripe: String,
+    pub text: String,
+    #[serde(default)]
+    pub home: Option<String>,
+    /// Other names people and other programs use for it (1830's `NNH`,
+    /// 1867's old `GW` for `GWR`); accepted wherever a company is named.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Tokens on the map from the start of the game (1867's CN in Toronto):
+    /// `new` places them.
+    #[serde(default)]
+    pub setup_tokens: Vec<SetupToken>,
+    /// Which city of the `home` hex is reserved for the company (1861's
+    /// Moscow holds three homes); without it a one-city home reserves its
+    /// city and a home of several cities reserves one space in the hex.
+    #[serde(default)]
+    pub home_city: Option<usize>,
+    /// Where a company without a printed home may put its first token.
+    #[serde(default)]
+    pub first_token: Option<FirstToken>,
+    #[serde(default)]
+    pub kind: CompanyKind,
+    /// Shares its revenue is paid over (10 for 10% shares; a minor: 1).
+    #[serde(default = "ten")]
+    pub shares: u32,
+}
+
+fn ten() -> u32 {
+    10
+}
+
+/// Where a company that chooses its home may start.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FirstToken {
+    /// In a city holding no token (1867 minors).
+    EmptyCity,
+    /// In a hex with no company's token (neutral tokens allowed), and in
+    /// a hex whose cities no track joins to another stop while one exists
+    /// (1867 majors).
+    EmptyHexUnconnectedFirst,
+    /// In a city holding no token, in a hex whose cities no track joins to
+    /// another stop (1861 majors).
+    UnconnectedEmptyCity,
+}
+
+/// A token placed at setup: the hex and the token space.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupToken {
+    pub at: String,
+    pub space: usize,
+}
+
+/// A hex of the printed map.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexDef {
+    pub at: String,
+    #[serde(default)]
+    pub tile: Option<String>,
+    #[serde(default)]
+    pub rotation: u8,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub labels: Vec<String>,
+    /// Printed track stubs: a tile laid here must have an exit on each.
+    #[serde(default)]
+    pub stubs: Vec<Face>,
+    /// What building on the printed hex costs (mountain, river, lake).
+    #[serde(default)]
+    pub cost: Option<LayCost>,
+}
+
+/// The cost printed on a hex, paid by the first tile laid over it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayCost {
+    pub amount: u32,
+    /// In words, for the player: `mountain`, `water`, `river and mountain`.
+    pub terrain: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarrierDef {
+    pub at: String,
+    pub face: Face,
+}
+
+/// A hex side across water (1867's St Lawrence): laying track over it
+/// costs money, but it is no barrier to track or trains.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WaterSideDef {
+    pub at: String,
+    pub face: Face,
+    pub cost: u32,
+}
+
+/// What earns a bonus.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BonusKind {
+    /// Stopping at any of these hexes (once per route).
+    Visit(Vec<String>),
+    /// Stopping at `from` and at any of `to_any` in the same route.
+    Connection { from: String, to_any: Vec<String> },
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BonusDef {
+    pub name: String,
+    pub bonus: u32,
+    /// Optional bonuses apply only when named (private companies); the others always do.
+    #[serde(default)]
+    pub optional: bool,
+    /// True when a multiplier train (2+2, 5+5E) multiplies the bonus as it
+    /// does the stops (1867's Timmins); false adds it once (privates).
+    #[serde(default)]
+    pub multiplied: bool,
+    pub kind: BonusKind,
+    /// Only these trains earn it (empty: every train).
+    #[serde(default)]
+    pub trains: Vec<String>,
+    /// Only in these phases (empty: every phase).
+    #[serde(default)]
+    pub phases: Vec<String>,
+}
+
+/// What routes may not share.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ConflictRule {
+    /// No piece of track (hex edge) twice.
+    TrackOnly,
+    /// No track twice, and no two stops in the same hex.
+    TrackOrCityHex,
+}
+
+/// Which new track a company must be able to reach when laying a tile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LayRule {
+    Permissive,
+    SemiRestrictive,
+    Restrictive,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub within_route: ConflictRule,
+    pub between_routes: ConflictRule,
+    pub tile_lay: LayRule,
+    /// When true, new track may end at the map edge, a barrier or the blank
+    /// side of a grey or red hex (most games forbid it).
+    #[serde(default)]
+    pub track_may_dead_end: bool,
+    /// On a hex with a city, a lay must use a tile with the most exits
+    /// among the legal tiles of its colour (1867, 1861: 63 before 611).
+    #[serde(default)]
+    pub upgrades_use_most_exits: bool,
+}
+
+/// Rules in force until a phase begins (1867's "rules until the start of
+/// phase 3"): hexes closed to track, and neutral tokens filling cities.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UntilPhase {
+    /// The phase that ends these rules.
+    pub phase: String,
+    /// Hexes where no tile may be laid until then.
+    #[serde(default)]
+    pub closed_hexes: Vec<String>,
+    /// Cities (hex, city index) where a neutral token fills one space until
+    /// then. It keeps companies out but does not block routes.
+    #[serde(default)]
+    pub neutral_tokens: Vec<NeutralToken>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NeutralToken {
+    pub at: String,
+    pub city: usize,
+}
+
+/// A private company whose ability lays tiles outside the normal rules.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Private {
+    pub abbrev: String,
+    pub name: String,
+    /// Hexes where it may lay.
+    pub hexes: Vec<String>,
+    /// Tiles it may lay there.
+    pub tiles: Vec<String>,
+    /// Rules its lay is exempt from, by name (`phase colour`, `tile lay`).
+    #[serde(default)]
+    pub waives: Vec<String>,
+    /// True when its tiles can be laid only through it (1889's port 437).
+    #[serde(default)]
+    pub exclusive: bool,
+}
+
+/// How saves of the rusty_train / navig18xx GUI name this game and its tiles.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportDef {
+    pub name: String,
+    #[serde(default, deserialize_with = "crate::unique::map")]
+    pub tiles: BTreeMap<String, String>,
+    /// Company abbreviations in rusty_train saves that differ from ours.
+    #[serde(default, deserialize_with = "crate::unique::map")]
+    pub companies: BTreeMap<String, String>,
+    /// Hexes whose printed tile rusty_train's map leaves out (1861's
+    /// Lugansk): an empty hex there in a save means the printed tile.
+    #[serde(default)]
+    pub absent: Vec<String>,
+    /// Phase names in rusty_train saves that differ from ours (1830's "7",
+    /// a phase the printed game does not have, is our "D").
+    #[serde(default, deserialize_with = "crate::unique::map")]
+    pub phases: BTreeMap<String, String>,
+}
+
+/// The RON file as written.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameDef {
+    pub id: String,
+    pub name: String,
+    pub coordinates: CoordSystem,
+    pub catalogues: Vec<String>,
+    pub phases: Vec<Phase>,
+    pub trains: Vec<TrainDef>,
+    pub companies: Vec<Company>,
+    pub hexes: Vec<HexDef>,
+    #[serde(default)]
+    pub barriers: Vec<BarrierDef>,
+    #[serde(default)]
+    pub water_sides: Vec<WaterSideDef>,
+    pub tile_counts: Vec<(String, u32)>,
+    /// Player tiles the game never runs out of (listed before the counted ones).
+    #[serde(default)]
+    pub unlimited_tiles: Vec<String>,
+    #[serde(default)]
+    pub bonuses: Vec<BonusDef>,
+    /// Off-board areas printed across several hexes, each hex its own
+    /// off-board: a route may stop in only one hex of a group.
+    #[serde(default)]
+    pub offboard_groups: Vec<OffboardGroup>,
+    #[serde(default)]
+    pub until_phase: Vec<UntilPhase>,
+    /// Trains that rust (leave play) when a phase begins: (train, phase).
+    #[serde(default)]
+    pub rusts: Vec<(String, String)>,
+    #[serde(default)]
+    pub dividends: Dividends,
+    #[serde(default)]
+    pub privates: Vec<Private>,
+    pub rules: Rules,
+    #[serde(default)]
+    pub import: ImportDef,
+}
+
+/// Hexes of one off-board area (1867's Detroit: A17 and A19).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OffboardGroup {
+    pub name: String,
+    pub hexes: Vec<String>,
+}
+
+/// Rules a private's special lay may be exempt from.
+pub const WAIVABLE: [&str; 4] = ["phase colour", "tile lay", "upgrade colour", "supply"];
+
+/// The largest bonus a game file or `--visit-bonus` may name: far above
+/// any printed game's, and low enough that no sum of revenues overflows.
+pub const MAX_BONUS: u32 = 10_000;
+
+/// How many copies of a player tile a game has.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Supply {
+    Copies(u32),
+    Unlimited,
+}
+
+impl Supply {
+    /// True when another copy may be laid while `used` are on the map.
+    pub fn allows(self, used: usize) -> bool {
+        match self {
+            Supply::Copies(n) => used < n as usize,
+            Supply::Unlimited => true,
+        }
+    }
+}
+
+/// In JSON a count is a number, or the string "unlimited".
+impl Serialize for Supply {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Supply::Copies(n) => s.serialize_u32(*n),
+            Supply::Unlimited => s.serialize_str("unlimited"),
+        }
+    }
+}
+
+impl std::fmt::Display for Supply {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Supply::Copies(n) => n.fmt(f),
+            Supply::Unlimited => "∞".fmt(f),
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! Game definitions: one RON file per game, with its map, rules and rosters.
+//!
+//! Everything game-specific lives in data so that a new game needs a new RON
+//! file, not new Rust. Built-in games are embedded in the binary; a custom
+//! game can be loaded from a file (`--game-file`).
+//!
+//! [`def`]: the file's types as read; `resolve`: turning them into a
+//! checked [`Game`] (with `check`); `builtin`: the games shipped inside the
+//! binary; this file: the resolved game and what it answers.
+
+use crate::address::CoordSystem;
+use crate::error::{Error, Result};
+use crate::geometry::{Coord, Face, Rotation};
+use crate::tile::Tile;
+use std::collections::{BTreeMap, BTreeSet};
+
+mod builtin;
+mod check;
+pub mod def;
+mod resolve;
+
+pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
+pub use def::*;
+
+/// A printed map hex, resolved.
+#[derive(Clone, Debug)]
+pub struct MapHex {
+    pub tile: Option<String>,
+    pub rotation: Rotation,
+    pub name: Option<String>,
+    pub labels: Vec<String>,
+    pub stubs: Vec<Face>,
+    pub cost: Option<LayCost>,
+}
+
+/// [`UntilPhase`] with its hexes resolved.
+#[derive(Clone, Debug)]
+pub struct EarlyRules {
+    /// Index of the phase that ends them.
+    pub until: usize,
+    pub closed_hexes: BTreeSet<Coord>,
+    pub neutral_tokens: BTreeSet<(Coord, usize)>,
+}
+
+/// A bonus with its hexes resolved.
+#[derive(Clone, Debug)]
+pub struct Bonus {
+    pub name: String,
+    pub bonus: u32,
+    pub optional: bool,
+    pub multiplied: bool,
+    pub kind: ResolvedBonus,
+    pub trains: Vec<String>,
+    pub phases: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolvedBonus {
+    Visit(Vec<Coord>),
+    Connection { from: Coord, to_any: Vec<Coord> },
+}
+
+/// A loaded, checked game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub id: String,
+    pub name: String,
+    pub coords: CoordSystem,
+    pub tiles: BTreeMap<String, Tile>,
+    pub phases: Vec<Phase>,
+    pub trains: Vec<TrainDef>,
+    pub companies: Vec<Company>,
+    pub hexes: BTreeMap<Coord, MapHex>,
+    /// Impassable hex sides, recorded from both sides.
+    pub barriers: BTreeSet<(Coord, Face)>,
+    /// Water sides and what building across them costs, from both sides.
+    pub water_sides: BTreeMap<(Coord, Face), u32>,
+    /// Player tiles and how many of each there are.
+    pub tile_counts: Vec<(String, Supply)>,
+    pub bonuses: Vec<Bonus>,
+    /// Each hex of a multi-hex off-board, and its group's first hex.
+    pub offboard_groups: BTreeMap<Coord, Coord>,
+    pub early: Vec<EarlyRules>,
+    pub privates: Vec<Private>,
+    /// Trains and the phase index at whose start they rust.
+    pub rusts: Vec<(String, usize)>,
+    pub dividends: Dividends,
+    pub rules: Rules,
+    pub import: ImportDef,
+}
+
+impl Game {
+    pub fn format(&self, c: Coord) -> String {
+        self.coords.format(c)
+    }
+
+    pub fn tile(&self, name: &str) -> Result<&Tile> {
+        self.tiles.get(name).ok_or_else(|| {
+            let names = self.tiles.keys().map(String::as_str);
+            Error::unknown("tile", name, &self.id, names, String::new())
+        })
+    }
+
+    /// A company by its abbreviation or an alias, in any case.
+    pub fn company(&self, abbrev: &str) -> Result<&Company> {
+        let abbrev = abbrev.trim();
+        self.companies
+            .iter()
+            .find(|c| c.abbrev == abbrev)
+            .or_else(|| {
+                self.companies
+                    .iter()
+                    .find(|c| c.abbrev.eq_ignore_ascii_case(abbrev))
+            })
+            .or_else(|| {
+                self.companies
+                    .iter()
+                    .find(|c| c.aliases.iter().any(|a| a.eq_ignore_ascii_case(abbrev)))
+            })
+            .ok_or_else(|| {
+                let names = self.companies.iter().map(|c| c.abbrev.as_str());
+                let known = format!(
+                    "; companies: {}",
+                    names.clone().collect::<Vec<_>>().join(", ")
+                );
+                Error::unknown("company", abbrev, &self.id, names, known)
+            })
+    }
+
+    pub fn train(&self, name: &str) -> Result<&TrainDef> {
+        self.trains
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                let names = self.trains.iter().map(|t| t.name.as_str());
+                let known = format!(
+                    "; its trains are: {}",
+                    names.clone().collect::<Vec<_>>().join(", ")
+                );
+                Error::unknown("train", name, &self.id, names, known)
+            })
+    }
+
+    pub fn phase_index(&self, name: &str) -> Result<usize> {
+        self.phases
+            .iter()
+            .position(|p| p.name == name.trim())
+            .ok_or_else(|| {
+                let names = self.phases.iter().map(|p| p.name.as_str());
+                let known = format!("; phases: {}", names.clone().collect::<Vec<_>>().join(", "));
+                Error::unknown("phase", name, &self.id, names, known)
+            })
+    }
+
+    /// The printed name of the location at a hex, if any.
+    pub fn location(&self, c: Coord) -> Option<&str> {
+        self.hexes.get(&c).and_then(|h| h.name.as_deref())
+    }
+
+    /// Every token the game places at setup: company, hex, token space.
+    pub fn setup_tokens(&self) -> impl Iterator<Item = (&str, Coord, usize)> + '_ {
+        self.companies.iter().flat_map(move |c| {
+            c.setup_tokens.iter().map(move |t| {
+                let at = self
+                    .coords
+                    .parse(&t.at)
+                    .expect("setup token hexes are checked when the game loads");
+                (c.abbrev.as_str(), at, t.space)
+            })
+        })
+    }
+
+    /// Where route rules place a hex: itself, or its off-board group's first hex.
+    pub fn place_of(&self, c: Coord) -> Coord {
+        self.offboard_groups.get(&c).copied().unwrap_or(c)
+    }
+
+    pub fn is_barrier(&self, c: Coord, face: Face) -> bool {
+        self.barriers.contains(&(c, face))
+    }
+
+    /// The early rules that close hex `c` to track in phase `phase`.
+    pub fn closed_by(&self, c: Coord, phase: usize) -> Option<&EarlyRules> {
+        self.early
+            .iter()
+            .find(|e| phase < e.until && e.closed_hexes.contains(&c))
+    }
+
+    /// The early rules whose neutral token fills a space of city `city` on
+    /// hex `c` in phase `phase`.
+    pub fn neutral_token(&self, c: Coord, city: usize, phase: usize) -> Option<&EarlyRules> {
+        self.early
+            .iter()
+            .find(|e| phase < e.until && e.neutral_tokens.contains(&(c, city)))
+    }
+
+    /// A private company by name or abbreviation, any case.
+    pub fn private(&self, name: &str) -> Result<&Private> {
+        let wanted = name.trim();
+        self.privates
+            .iter()
+            .find(|p| p.abbrev.eq_ignore_ascii_case(wanted) || p.name.eq_ignore_ascii_case(wanted))
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.privates.iter().map(|p| p.name.as_str()).collect();
+                let known = if names.is_empty() {
+                    "; this game has no private that lays tiles".to_string()
+                } else {
+                    format!("; privates that lay tiles: {}", names.join(", "))
+                };
+                Error::unknown("private company", wanted, &self.id, names, known)
+            })
+    }
+
+    /// How many trains `company` may own in phase `phase`, if limited.
+    pub fn train_limit(&self, company: &Company, phase: usize) -> Option<u32> {
+        self.phases[phase].train_limit.get(&company.kind).copied()
+    }
+
+    /// The trains that rust when phase `phase` begins.
+    pub fn rusting_at(&self, phase: usize) -> impl Iterator<Item = &str> + '_ {
+        self.rusts
+            .iter()
+            .filter(move |(_, p)| *p == phase)
+            .map(|(t, _)| t.as_str())
+    }
+
+    /// The private through which alone `tile` may be laid, if any.
+    pub fn exclusive_private(&self, tile: &str) -> Option<&Private> {
+        self.privates
+            .iter()
+            .find(|p| p.exclusive && p.tiles.iter().any(|t| t == tile))
+    }
+
+    /// How many copies of a tile the game has, if players may lay it.
+    pub fn tile_count(&self, name: &str) -> Option<Supply> {
+        self.tile_counts
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| *c)
+    }
+}
