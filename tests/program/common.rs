@@ -9,6 +9,11 @@ pub fn hexroute() -> Command {
     Command::cargo_bin("hexroute").unwrap()
 }
 
+/// A saved game (or any JSON file) as a value.
+pub fn saved_json(path: &Path) -> Value {
+    serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
+}
+
 pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures")

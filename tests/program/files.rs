@@ -21,7 +21,7 @@ fn a_non_utf8_file_name_is_edited_and_recorded() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let saved: serde_json::Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+    let saved = crate::common::saved_json(&path);
     let command = saved["history"][0]["command"].as_str().unwrap();
     assert!(command.starts_with("place "), "{command}");
     assert!(command.contains("game-\u{fffd}.json E13 57"), "{command}");
@@ -114,7 +114,7 @@ fn a_symlinked_save_updates_its_target() {
             .file_type()
             .is_symlink()
     );
-    let saved: serde_json::Value = serde_json::from_slice(&fs::read(&real).unwrap()).unwrap();
+    let saved = crate::common::saved_json(&real);
     assert_eq!(saved["hexes"]["E13"]["tile"], "57");
 }
 
@@ -188,7 +188,7 @@ fn parallel_lays(dir: &std::path::Path, save: &std::path::Path, extra: &[&std::f
         let out = child.wait_with_output().unwrap();
         assert!(out.status.success(), "{out:?}");
     }
-    let saved: serde_json::Value = serde_json::from_slice(&fs::read(save).unwrap()).unwrap();
+    let saved = crate::common::saved_json(save);
     for h in STRAIGHT_HEXES {
         assert_eq!(saved["hexes"][h]["tile"], "9", "{h} was lost ({extra:?})");
     }
@@ -276,7 +276,7 @@ fn crossed_edits_into_each_other_finish() {
     }
     assert!(start.elapsed() < std::time::Duration::from_secs(20));
     for f in [&a, &b] {
-        let saved: serde_json::Value = serde_json::from_slice(&fs::read(f).unwrap()).unwrap();
+        let saved = crate::common::saved_json(f);
         assert!(!saved["history"].as_array().unwrap().is_empty());
     }
 }
@@ -308,7 +308,7 @@ fn an_edit_overwrites_only_saves_unless_forced() {
     place(&other).assert().success();
     place(&notes).arg("--force").assert().success();
     for written in [&other, &notes] {
-        let saved: serde_json::Value = serde_json::from_slice(&fs::read(written).unwrap()).unwrap();
+        let saved = crate::common::saved_json(written);
         assert_eq!(saved["hexes"]["E13"]["tile"], "57");
     }
 }
