@@ -15,6 +15,7 @@ use hexroute::geometry::{Coord, Rotation};
 use hexroute::render::LaySheet;
 use hexroute::report::{CostPart, LayReport, TokenMove};
 use hexroute::rules::refusals::{self, Site};
+use hexroute::game::Rule;
 use hexroute::rules::{self, Lay, LayBy, LayKind, Violation};
 use hexroute::state::{Drift, MapState};
 use hexroute::{Error, import as convert, save};
@@ -580,7 +581,7 @@ pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> 
         let mut violations = Vec::new();
         if next.phase < state.phase {
             violations.push(Violation {
-                rule: "phase order",
+                rule: Rule::PhaseOrder,
                 message: format!(
                     "phase {} comes before phase {}, and phases only move on (undo takes back a phase change)",
                     game.phases[next.phase].name, game.phases[state.phase].name
@@ -679,7 +680,7 @@ pub fn trains(
             && !added.is_empty()
         {
             violations.push(Violation {
-                rule: "train limit",
+                rule: Rule::TrainLimit,
                 message: format!(
                     "{abbrev} would own {} trains; a {} may own {limit} in phase {}",
                     list.len(),

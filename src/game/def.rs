@@ -305,7 +305,7 @@ pub struct Private {
     pub tiles: Vec<String>,
     /// Rules its lay is exempt from, by name (`phase colour`, `tile lay`).
     #[serde(default)]
-    pub waives: Vec<String>,
+    pub waives: Vec<super::Rule>,
     /// True when its tiles can be laid only through it (1889's port 437).
     #[serde(default)]
     pub exclusive: bool,
@@ -380,7 +380,6 @@ pub struct OffboardGroup {
 }
 
 /// Rules a private's special lay may be exempt from.
-pub const WAIVABLE: [&str; 4] = ["phase colour", "tile lay", "upgrade colour", "supply"];
 
 /// The largest bonus a game file or `--visit-bonus` may name: far above
 /// any printed game's, and low enough that no sum of revenues overflows.

@@ -18,9 +18,11 @@ mod builtin;
 mod check;
 pub mod def;
 mod resolve;
+mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
+pub use rule::Rule;
 
 /// A printed map hex, resolved.
 #[derive(Clone, Debug)]

@@ -217,11 +217,11 @@ impl Game {
                 }
             }
             for w in &p.waives {
-                if !WAIVABLE.contains(&w.as_str()) {
+                if !w.is_waivable() {
                     return Err(err(format!(
                         "{}: rule \"{w}\" cannot be waived (waivable: {})",
                         p.name,
-                        WAIVABLE.join(", ")
+                        Rule::waivable_words()
                     )));
                 }
             }

@@ -9,7 +9,7 @@ use super::moves::move_tokens;
 use super::shape::{city_faces, faces_word, stops_word, town_faces};
 use super::{Lay, LayBy, LayKind, Violation, refusals, violation};
 use crate::error::Error;
-use crate::game::{Game, Private};
+use crate::game::{Game, Private, Rule};
 use crate::geometry::{Coord, Face, Orientation, Rotation};
 use crate::state::MapState;
 use crate::tile::{Colour, End, Tile};
@@ -81,7 +81,7 @@ pub(super) fn check_lay_plain(
     if let Some(company) = by.company
         && let Some(why) = lay_rule_broken(game, state, c, &lay, company)
     {
-        lay.violations.push(violation("tile lay", why));
+        lay.violations.push(violation(Rule::TileLay, why));
     }
     if let Some(p) = by.private {
         apply_private(game, c, &mut lay, p);
@@ -118,7 +118,7 @@ impl Check<'_> {
         let mut v = Vec::new();
         if new.colour != Colour::Yellow {
             v.push(violation(
-                "yellow first",
+                Rule::YellowFirst,
                 format!(
                     "tile {name} is {}; only yellow tiles go on an empty hex (lay yellow, then upgrade)",
                     new.colour
@@ -131,7 +131,7 @@ impl Check<'_> {
             .unwrap_or((0, 0));
         if (new.cities.len(), new.towns.len()) != (cities, towns) {
             v.push(violation(
-                "same stops",
+                Rule::SameStops,
                 format!(
                     "hex {addr} has {} but tile {name} has {}",
                     stops_word(cities, towns),
@@ -155,7 +155,7 @@ impl Check<'_> {
         match old.colour.next_upgrade() {
             Some(next) if next == new.colour => {}
             Some(next) => v.push(violation(
-                "upgrade colour",
+                Rule::UpgradeColour,
                 format!(
                     "{} tile {} upgrades to a {next} tile, not to {} tile {name}",
                     old.colour, old.name, new.colour
@@ -172,7 +172,7 @@ impl Check<'_> {
         let (nc, nt) = (new.cities.len(), new.towns.len());
         if nt != ot || nc > oc || (nc == 0) != (oc == 0) {
             v.push(violation(
-                "same stops",
+                Rule::SameStops,
                 format!(
                     "tile {} has {} but tile {name} has {}",
                     old.name,
@@ -189,7 +189,7 @@ impl Check<'_> {
         let phase = &self.game.phases[self.state.phase];
         (!phase.tiles.contains(&self.new.colour)).then(|| {
             violation(
-                "phase colour",
+                Rule::PhaseColour,
                 format!(
                     "phase {} allows {} tiles, not {} (tile {})",
                     phase.name,
@@ -206,7 +206,7 @@ impl Check<'_> {
         let name = self.name;
         match self.game.tile_count(name) {
             None => Some(violation(
-                "supply",
+                Rule::Supply,
                 format!("tile {name} is printed on the map, not a tile players lay"),
             )),
             Some(count) => {
@@ -217,7 +217,7 @@ impl Check<'_> {
                     .count();
                 (!count.allows(used)).then(|| {
                     violation(
-                        "supply",
+                        Rule::Supply,
                         format!("all {count} copies of tile {name} are on the map"),
                     )
                 })
@@ -234,7 +234,7 @@ impl Check<'_> {
             && (hex_labels.is_empty() || !new.labels.is_empty());
         (!fits_labels).then(|| {
             violation(
-                "labels",
+                Rule::Labels,
                 format!(
                     "tile {} is labelled [{}] but hex {} is labelled [{}]",
                     self.name,
@@ -252,7 +252,7 @@ impl Check<'_> {
         let o = self.game.coords.orientation;
         let lost = lost_track(old, old_rot, self.new, self.rotation, o)?;
         Some(violation(
-            "track preserved",
+            Rule::TrackPreserved,
             format!(
                 "tile {} at rotation {} drops tile {}'s old track ({lost})",
                 self.name, self.rotation, old.name
@@ -271,7 +271,7 @@ impl Check<'_> {
             }
             if let Some(why) = blocked_edge(game, self.state, self.c, face) {
                 v.push(violation(
-                    "track into nowhere",
+                    Rule::TrackIntoNowhere,
                     format!(
                         "tile {} at rotation {}: new track at the {} side {why}",
                         self.name,
@@ -290,7 +290,7 @@ impl Check<'_> {
         let map_hex = &self.game.hexes[&self.c];
         let stub = map_hex.stubs.iter().find(|f| !self.new_faces.contains(f))?;
         Some(violation(
-            "stubs",
+            Rule::Stubs,
             format!(
                 "hex {} has a printed track stub at the {} side; tile {} at rotation {} has no exit there",
                 self.addr,
@@ -305,7 +305,7 @@ impl Check<'_> {
     fn until_phase(&self) -> Option<Violation> {
         let early = self.game.closed_by(self.c, self.state.phase)?;
         Some(violation(
-            "until phase",
+            Rule::UntilPhase,
             format!(
                 "hex {} is closed to track until phase {}",
                 self.addr, self.game.phases[early.until].name
@@ -321,7 +321,7 @@ impl Check<'_> {
             .is_none_or(|used| used.abbrev != p.abbrev)
             .then(|| {
                 violation(
-                    "private tile",
+                    Rule::PrivateTile,
                     format!(
                         "tile {name} is laid only through {} (--private {}) on {}",
                         p.name,
@@ -338,10 +338,10 @@ impl Check<'_> {
 fn apply_private(game: &Game, c: Coord, lay: &mut Lay, p: &Private) {
     let addr = game.format(c);
     lay.violations
-        .retain(|v| !p.waives.iter().any(|w| w == v.rule));
+        .retain(|v| !p.waives.contains(&v.rule));
     if !p.hexes.contains(&addr) || !p.tiles.contains(&lay.tile) {
         lay.violations.push(violation(
-            "private ability",
+            Rule::PrivateAbility,
             format!(
                 "{} lays tile{} {} on {} only, not tile {} on {addr}",
                 p.name,

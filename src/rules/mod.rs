@@ -4,7 +4,7 @@
 //! record them anyway with `--force`).
 
 use crate::error::Error;
-use crate::game::{Game, Private};
+use crate::game::{Game, Private, Rule};
 use crate::geometry::{Coord, Rotation};
 use crate::state::{HexState, MapState};
 use crate::tile::Tile;
@@ -27,12 +27,11 @@ pub use token::{TokenPlacement, check_token};
 /// A rule of the game that a change would break.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
-    /// Short name of the rule, e.g. `phase colour`.
-    pub rule: &'static str,
+    pub rule: Rule,
     pub message: String,
 }
 
-fn violation(rule: &'static str, message: String) -> Violation {
+fn violation(rule: Rule, message: String) -> Violation {
     Violation { rule, message }
 }
 
@@ -142,7 +141,7 @@ fn fewer_exits(game: &Game, lay: &Lay, options: &[Lay]) -> Option<Violation> {
         .max_by_key(|o| (exits(o), std::cmp::Reverse(o.tile.clone())))?;
     (exits(best) > exits(lay)).then(|| {
         violation(
-            "most exits",
+            Rule::MostExits,
             format!(
                 "tile {} has {} exits but tile {} with {} can be laid; a city's tile must have the most exits",
                 lay.tile,
@@ -246,7 +245,7 @@ mod tests {
         (game, state)
     }
 
-    fn lay_rule_verdict(tile_lay: LayRule, hex: &str, tile: &str) -> Vec<&'static str> {
+    fn lay_rule_verdict(tile_lay: LayRule, hex: &str, tile: &str) -> Vec<Rule> {
         let (game, state) = line(tile_lay);
         let c = game.hex(hex).unwrap();
         let lay = check_lay(
@@ -272,11 +271,11 @@ mod tests {
         assert!(lay_rule_verdict(LayRule::Permissive, "E11", "20").is_empty());
         assert_eq!(
             lay_rule_verdict(LayRule::SemiRestrictive, "E11", "20"),
-            vec!["tile lay"]
+            vec![Rule::TileLay]
         );
         assert_eq!(
             lay_rule_verdict(LayRule::Restrictive, "E11", "20"),
-            vec!["tile lay"]
+            vec![Rule::TileLay]
         );
     }
 
@@ -318,9 +317,9 @@ mod tests {
                     private: None,
                 },
             );
-            let rules: Vec<&str> = lay.unwrap().violations.iter().map(|v| v.rule).collect();
+            let rules: Vec<Rule> = lay.unwrap().violations.iter().map(|v| v.rule).collect();
             assert_eq!(
-                !rules.contains(&"tile lay"),
+                !rules.contains(&Rule::TileLay),
                 expected,
                 "{rule:?}: {rules:?}"
             );

@@ -3,63 +3,28 @@
 //! rules refused which tiles and rotations.
 
 use super::{Lay, LayBy, LayKind, Violation, stops_word};
-use crate::game::Game;
+use crate::game::{Game, Rule};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::BTreeSet;
 use std::fmt;
 
-/// Not a rule of the game but of the map: every token on an upgraded hex
-/// needs a city that keeps all the sides its old city joined. No `--force`
-/// can record a lay that breaks it.
-pub const TOKENS_KEPT: &str = "tokens kept";
-
-/// Lay rules from the most telling to the least: a hex closed this phase
-/// or a private used off its hexes says all; the tile's colour and stops
-/// say more than its supply; one rotation's track says least. Rules not
-/// named here come after them.
-const MOST_TELLING: [&str; 15] = [
-    "until phase",
-    "private ability",
-    "yellow first",
-    "upgrade colour",
-    "phase colour",
-    "same stops",
-    "labels",
-    "private tile",
-    "supply",
-    "track preserved",
-    "stubs",
-    "track into nowhere",
-    TOKENS_KEPT,
-    "tile lay",
-    "most exits",
-];
-
-/// Where `rule` stands in the most-telling order (`MOST_TELLING`).
-pub fn rank(rule: &str) -> usize {
-    MOST_TELLING
-        .iter()
-        .position(|r| *r == rule)
-        .unwrap_or(MOST_TELLING.len())
-}
-
 /// Puts the most telling violation first, keeping the order of equals.
 pub fn sort_most_telling(violations: &mut [Violation]) {
-    violations.sort_by_key(|v| rank(v.rule));
+    violations.sort_by_key(|v| v.rule);
 }
 
 /// The reasons a lay is refused, most telling first: each broken rule,
 /// and the tokens left without a place.
 pub fn reasons(lay: &Lay) -> Vec<String> {
-    let mut words: Vec<(usize, String)> = lay
+    let mut words: Vec<(Rule, String)> = lay
         .violations
         .iter()
-        .map(|v| (rank(v.rule), format!("{} ({} rule)", v.message, v.rule)))
+        .map(|v| (v.rule, format!("{} ({} rule)", v.message, v.rule)))
         .collect();
     if let Err(why) = &lay.tokens {
-        words.push((rank(TOKENS_KEPT), format!("{why} ({TOKENS_KEPT} rule)")));
+        words.push((Rule::TokensKept, format!("{why} ({} rule)", Rule::TokensKept)));
     }
     words.sort_by_key(|(r, _)| *r);
     words.into_iter().map(|(_, w)| w).collect()
@@ -73,7 +38,7 @@ pub fn refusal_words(lay: &Lay) -> String {
 /// One rule and the tiles it refused, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
-    pub rule: &'static str,
+    pub rule: Rule,
     pub summary: String,
 }
 
@@ -100,7 +65,7 @@ pub struct Site<'a> {
 pub fn why_none(site: Site, survey: &[Lay]) -> Vec<Refusal> {
     let mut left: Vec<&Lay> = survey.iter().filter(|l| !l.is_legal()).collect();
     let mut out = Vec::new();
-    for rule in MOST_TELLING {
+    for rule in Rule::LAY {
         let (refused, rest): (Vec<&Lay>, Vec<&Lay>) =
             left.into_iter().partition(|l| breaks(l, rule));
         left = rest;
@@ -122,16 +87,16 @@ pub fn why_none(site: Site, survey: &[Lay]) -> Vec<Refusal> {
     out
 }
 
-fn breaks(lay: &Lay, rule: &str) -> bool {
-    if rule == TOKENS_KEPT {
+fn breaks(lay: &Lay, rule: Rule) -> bool {
+    if rule == Rule::TokensKept {
         return lay.tokens.is_err();
     }
     lay.violations.iter().any(|v| v.rule == rule)
 }
 
 /// What `lay` says about `rule`: its violation's message.
-fn message(lay: &Lay, rule: &str) -> String {
-    if rule == TOKENS_KEPT {
+fn message(lay: &Lay, rule: Rule) -> String {
+    if rule == Rule::TokensKept {
         return lay.tokens.clone().err().unwrap_or_default();
     }
     lay.violations
@@ -143,13 +108,13 @@ fn message(lay: &Lay, rule: &str) -> String {
 
 /// `rule` refusing `refused` (not empty), in a few words: what the rule
 /// asks of the hex, or an example when it judges each rotation.
-fn summarise(site: Site, rule: &'static str, refused: &[&Lay]) -> Refusal {
+fn summarise(site: Site, rule: Rule, refused: &[&Lay]) -> Refusal {
     let tiles = tiles_word(refused);
     let example = message(refused[0], rule);
     let game = site.game;
     let current = site.state.tile_at(game, site.c);
     let summary = match rule {
-        "private ability" => site.by.private.map_or(example, |p| {
+        Rule::PrivateAbility => site.by.private.map_or(example, |p| {
             format!(
                 "{} lays {} on {} only",
                 p.name,
@@ -157,16 +122,16 @@ fn summarise(site: Site, rule: &'static str, refused: &[&Lay]) -> Refusal {
                 p.hexes.join(", ")
             )
         }),
-        "until phase" => example,
-        "yellow first" => "only yellow tiles go on an empty hex".into(),
-        "upgrade colour" => match current.map(|(t, _)| (t, t.colour.next_upgrade())) {
+        Rule::UntilPhase => example,
+        Rule::YellowFirst => "only yellow tiles go on an empty hex".into(),
+        Rule::UpgradeColour => match current.map(|(t, _)| (t, t.colour.next_upgrade())) {
             Some((old, Some(next))) => format!(
                 "{} tile {} upgrades only to {next} tiles",
                 old.colour, old.name
             ),
             _ => example,
         },
-        "phase colour" => {
+        Rule::PhaseColour => {
             let phase = &game.phases[site.state.phase];
             let colours: BTreeSet<Colour> =
                 refused.iter().map(|l| game.tiles[&l.tile].colour).collect();
@@ -178,7 +143,7 @@ fn summarise(site: Site, rule: &'static str, refused: &[&Lay]) -> Refusal {
                 phase.tiles_word()
             )
         }
-        "same stops" => {
+        Rule::SameStops => {
             let (whose, cities, towns) = match (site.kind, current) {
                 (LayKind::Upgrade, Some((t, _))) => {
                     (format!("tile {}", t.name), t.cities.len(), t.towns.len())
@@ -188,7 +153,7 @@ fn summarise(site: Site, rule: &'static str, refused: &[&Lay]) -> Refusal {
             };
             format!("{whose} has {}, unlike {tiles}", stops_word(cities, towns))
         }
-        "labels" => {
+        Rule::Labels => {
             let labels = &game.hexes[&site.c].labels;
             if labels.is_empty() {
                 format!("{tiles} carry labels of other hexes")
@@ -196,8 +161,8 @@ fn summarise(site: Site, rule: &'static str, refused: &[&Lay]) -> Refusal {
                 format!("the hex is labelled {}; {tiles} are not", labels.join(", "))
             }
         }
-        "private tile" => format!("{tiles} are laid only through a private's ability"),
-        "supply" => format!("no copy is left of {tiles}"),
+        Rule::PrivateTile => format!("{tiles} are laid only through a private's ability"),
+        Rule::Supply => format!("no copy is left of {tiles}"),
         _ if refused.len() == 1 => example,
         _ => format!(
             "{example}; and {} of {tiles}",
@@ -246,7 +211,7 @@ mod tests {
     use crate::geometry::Rotation;
     use crate::rules::Cost;
 
-    fn lay(tile: &str, rules: &[&'static str], tokens_kept: bool) -> Lay {
+    fn lay(tile: &str, rules: &[Rule], tokens_kept: bool) -> Lay {
         Lay {
             tile: tile.into(),
             rotation: Rotation::ZERO,
@@ -258,7 +223,7 @@ mod tests {
             violations: rules
                 .iter()
                 .map(|r| Violation {
-                    rule: r,
+                    rule: *r,
                     message: format!("{r} broken"),
                 })
                 .collect(),
@@ -268,7 +233,7 @@ mod tests {
 
     #[test]
     fn the_colour_rule_comes_before_the_tokens() {
-        let words = refusal_words(&lay("9", &["track preserved", "upgrade colour"], false));
+        let words = refusal_words(&lay("9", &[Rule::TrackPreserved, Rule::UpgradeColour], false));
         assert!(
             words.starts_with("upgrade colour broken (upgrade colour rule); track preserved"),
             "{words}"
@@ -291,14 +256,14 @@ mod tests {
             by: LayBy::default(),
         };
         let survey = [
-            lay("14", &["stubs", "phase colour"], true),
-            lay("9", &["stubs"], true),
-            lay("9", &["stubs"], true),
+            lay("14", &[Rule::Stubs, Rule::PhaseColour], true),
+            lay("9", &[Rule::Stubs], true),
+            lay("9", &[Rule::Stubs], true),
             lay("8", &[], false),
             lay("7", &[], true),
         ];
-        let rules: Vec<&str> = why_none(site, &survey).iter().map(|r| r.rule).collect();
-        assert_eq!(rules, ["phase colour", "stubs", TOKENS_KEPT]);
+        let rules: Vec<Rule> = why_none(site, &survey).iter().map(|r| r.rule).collect();
+        assert_eq!(rules, [Rule::PhaseColour, Rule::Stubs, Rule::TokensKept]);
         let said = why_none(site, &survey)[1].to_string();
         assert_eq!(
             said,

@@ -4,7 +4,7 @@
 use super::shape::{city_faces, faces_word};
 use super::{Violation, violation};
 use crate::error::Error;
-use crate::game::Game;
+use crate::game::{Game, Rule};
 use crate::geometry::{Coord, Orientation, Rotation};
 use crate::reach;
 use crate::state::MapState;
@@ -77,35 +77,35 @@ pub fn check_token(
     let mut v = Vec::new();
     if let Some(phase) = neutral.get(&space) {
         v.push(violation(
-            "until phase",
+            Rule::UntilPhase,
             format!("hex {addr}: token space {space} holds a neutral token until phase {phase}"),
         ));
     }
     if placed as u32 >= info.tokens {
         v.push(violation(
-            "tokens left",
+            Rule::TokensLeft,
             format!("{company} has placed all {} of its tokens", info.tokens),
         ));
     }
     if held.values().any(|co| co == company) {
         v.push(violation(
-            "one token per hex",
+            Rule::OneTokenPerHex,
             format!("{company} already has a token on hex {addr}"),
         ));
     }
     if let Some(why) = reserved_for_other(game, c, tile, city, company, &held, &neutral) {
-        v.push(violation("home reserved", why));
+        v.push(violation(Rule::HomeReserved, why));
     }
     match (&info.home, home_hex == Some(c), placed) {
         (Some(h), false, 0) => v.push(violation(
-            "home",
+            Rule::Home,
             format!("{company}'s first token goes on its home hex {h}, not {addr}"),
         )),
         (Some(h), true, 0) => {
             if let Some(home_city) = info.home_city.filter(|&k| k != city) {
                 let faces = city_faces(tile, rot);
                 v.push(violation(
-                    "home",
+                    Rule::Home,
                     format!(
                         "{company}'s home is city {home_city} of {h} (joined to {}), not city {city} (joined to {})",
                         faces_word(&faces[home_city.min(faces.len() - 1)], o),
@@ -116,13 +116,13 @@ pub fn check_token(
         }
         (None, _, 0) => {
             if let Some(why) = first_token_broken(game, state, c, city, info) {
-                v.push(violation("first token", why));
+                v.push(violation(Rule::FirstToken, why));
             }
         }
         _ => {
             if !reach::from_tokens(game, state, company).has_city(c, city) {
                 v.push(violation(
-                    "reachable",
+                    Rule::Reachable,
                     format!(
                         "{company} cannot reach the city on hex {addr} over track from its tokens"
                     ),

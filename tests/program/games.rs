@@ -353,7 +353,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 /// the field (exit 2), not an internal error when a save will not reload.
 #[test]
 fn a_damaged_game_file_is_refused_when_it_loads() {
-    let cases: [(&str, &str, &str, &str); 12] = [
+    let cases: [(&str, &str, &str, &str); 14] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -425,6 +425,18 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "(name: \"3\", tiles:",
             "(name: \"2\", tiles:",
             "custom.ron: phases[\"2\"]: two phases have this name",
+        ),
+        (
+            "1889",
+            "waives: [\"tile lay\"]",
+            "waives: [\"labels\"]",
+            "rule \"labels\" cannot be waived (waivable: phase colour, tile lay, upgrade colour, supply)",
+        ),
+        (
+            "1889",
+            "waives: [\"tile lay\"]",
+            "waives: [\"tile-lay\"]",
+            "no rule is called \"tile-lay\"",
         ),
     ];
     for (game, from, to, needle) in cases {
