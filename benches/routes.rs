@@ -24,7 +24,7 @@ fn bench(c: &mut Criterion) {
         "/fixtures/1867_bc.json"
     ))
     .unwrap();
-    let state = save::from_json(&text, &g).unwrap();
+    let state = save::from_json(&text, &g).unwrap().state;
     let cases: [(&str, &str, &[&str]); 8] = [
         ("GWR 5,8", "GWR", &["5", "8"]),
         ("C&O 6,8", "C&O", &["6", "8"]),

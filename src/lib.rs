@@ -33,6 +33,7 @@ pub mod address;
 pub mod atomic;
 pub mod catalogue;
 pub mod dividend;
+pub mod edit;
 pub mod error;
 pub mod flow;
 pub mod game;

@@ -6,7 +6,7 @@
 use crate::error::Error;
 use crate::game::Game;
 use crate::geometry::{Coord, Rotation};
-use crate::state::{Change, HexState, MapState};
+use crate::state::{Change, HexState, History, MapState, SavedGame};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -177,7 +177,7 @@ fn json_error(e: &serde_json::Error) -> String {
 }
 
 /// Parses and checks a saved game against its game definition.
-pub fn from_json(text: &str, game: &Game) -> Result<MapState, Error> {
+pub fn from_json(text: &str, game: &Game) -> Result<SavedGame, Error> {
     let raw: SaveIn = serde_json::from_str(text).map_err(|e| Error::SaveFile(json_error(&e)))?;
     if raw.hexroute != FORMAT {
         return Err(Error::SaveFile(format!(
@@ -211,12 +211,16 @@ pub fn from_json(text: &str, game: &Game) -> Result<MapState, Error> {
             .or_default()
             .extend(train_names(game, &company, names)?);
     }
-    Ok(MapState {
-        phase,
-        hexes,
-        trains,
-        history,
-        undone,
+    Ok(SavedGame {
+        state: MapState {
+            phase,
+            hexes,
+            trains,
+        },
+        history: History {
+            changes: history,
+            undone,
+        },
     })
 }
 
@@ -253,8 +257,6 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         phase: 0,
         hexes: BTreeMap::from([(c, state.clone())]),
         trains: BTreeMap::new(),
-        history: Vec::new(),
-        undone: Vec::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -388,7 +390,8 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
 }
 
 /// Writes a saved game as pretty JSON, with only non-default state.
-pub fn to_json(state: &MapState, game: &Game) -> String {
+pub fn to_json(saved: &SavedGame, game: &Game) -> String {
+    let SavedGame { state, history } = saved;
     let hexes = board_order(
         state
             .hexes
@@ -405,12 +408,12 @@ pub fn to_json(state: &MapState, game: &Game) -> String {
         phase: &game.phases[state.phase].name,
         hexes,
         trains: &state.trains,
-        history: state
-            .history
+        history: history
+            .changes
             .iter()
             .map(|c| change_to_json(c, game))
             .collect(),
-        undone: state
+        undone: history
             .undone
             .iter()
             .map(|c| change_to_json(c, game))

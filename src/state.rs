@@ -6,7 +6,9 @@ use crate::tile::{Colour, Tile};
 use std::collections::BTreeMap;
 
 mod hand;
+mod history;
 pub use hand::HAND_EDIT;
+pub use history::{History, SavedGame};
 
 /// One hex's state beyond the printed map.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,11 +26,6 @@ pub struct MapState {
     pub hexes: BTreeMap<Coord, HexState>,
     /// Trains each company owns, by train name.
     pub trains: BTreeMap<String, Vec<String>>,
-    /// Changes made by hexroute commands, oldest first, so they can be undone.
-    pub history: Vec<Change>,
-    /// Changes taken back by `undo`, most recent last, so `redo` can
-    /// apply them again; a new change clears them.
-    pub undone: Vec<Change>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -40,14 +37,14 @@ pub enum Drift {
 }
 
 #[derive(Copy, Clone)]
-enum Side {
+pub(super) enum Side {
     Before,
     After,
 }
 
 impl Side {
     /// This side of a (before, after) pair.
-    fn of<T>(self, (before, after): &(T, T)) -> &T {
+    pub(super) fn of<T>(self, (before, after): &(T, T)) -> &T {
         match self {
             Side::Before => before,
             Side::After => after,
@@ -84,8 +81,6 @@ impl MapState {
             phase: 0,
             hexes: BTreeMap::new(),
             trains: BTreeMap::new(),
-            history: Vec::new(),
-            undone: Vec::new(),
         }
     }
 
@@ -109,7 +104,7 @@ impl MapState {
         self.hexes.get(&c).cloned().unwrap_or_default()
     }
 
-    fn set_hex(&mut self, c: Coord, h: HexState) {
+    pub(super) fn set_hex(&mut self, c: Coord, h: HexState) {
         if h == HexState::default() {
             self.hexes.remove(&c);
         } else {
@@ -117,50 +112,8 @@ impl MapState {
         }
     }
 
-    /// Moves to `next`, recording the difference in the history. What was
-    /// undone can no longer be redone. Hand edits found since the history
-    /// was recorded are recorded first, as a change of their own, so undo
-    /// can walk back through them.
-    pub fn commit(&mut self, next: MapState, command: String, time: String) {
-        self.record_hand_edits(&time);
-        let mut hexes = BTreeMap::new();
-        let coords: std::collections::BTreeSet<Coord> = self
-            .hexes
-            .keys()
-            .chain(next.hexes.keys())
-            .copied()
-            .collect();
-        for c in coords {
-            let (before, after) = (self.hex_state(c), next.hex_state(c));
-            if before != after {
-                hexes.insert(c, (before, after));
-            }
-        }
-        let companies: std::collections::BTreeSet<&String> =
-            self.trains.keys().chain(next.trains.keys()).collect();
-        let mut trains = BTreeMap::new();
-        for co in companies {
-            let before = self.trains.get(co).cloned().unwrap_or_default();
-            let after = next.trains.get(co).cloned().unwrap_or_default();
-            if before != after {
-                trains.insert(co.clone(), (before, after));
-            }
-        }
-        let phase = (self.phase != next.phase).then_some((self.phase, next.phase));
-        let change = Change {
-            command,
-            time,
-            phase,
-            hexes,
-            trains,
-        };
-        self.apply(&change, Side::After);
-        self.history.push(change);
-        self.undone.clear();
-    }
-
     /// Sets every hex, the phase and the trains a change touched to one side of it.
-    fn apply(&mut self, change: &Change, side: Side) {
+    pub(super) fn apply(&mut self, change: &Change, side: Side) {
         for (c, pair) in &change.hexes {
             self.set_hex(*c, side.of(pair).clone());
         }
@@ -175,44 +128,6 @@ impl MapState {
                 self.trains.insert(co.clone(), list.clone());
             }
         }
-    }
-
-    /// Reverts the last recorded change, returning it; `redo` can apply it again.
-    pub fn undo(&mut self) -> Option<Change> {
-        let change = self.history.pop()?;
-        self.apply(&change, Side::Before);
-        self.undone.push(change.clone());
-        Some(change)
-    }
-
-    /// Applies again the change `undo` took back last, returning it.
-    pub fn redo(&mut self) -> Option<Change> {
-        let change = self.undone.pop()?;
-        self.apply(&change, Side::After);
-        self.history.push(change.clone());
-        Some(change)
-    }
-
-    /// What differs from how the last recorded change left it (a hand edit
-    /// since); `None` when all matches.
-    pub fn edited_since_last_change(&self) -> Option<Drift> {
-        let last = self.history.last()?;
-        if let Some((c, _)) = last
-            .hexes
-            .iter()
-            .find(|(c, (_, after))| self.hex_state(**c) != *after)
-        {
-            return Some(Drift::Hex(*c));
-        }
-        if let Some((_, after)) = last.phase
-            && self.phase != after
-        {
-            return Some(Drift::Phase);
-        }
-        last.trains
-            .iter()
-            .find(|(co, (_, after))| self.trains.get(*co).cloned().unwrap_or_default() != *after)
-            .map(|(co, _)| Drift::Trains(co.clone()))
     }
 
     /// The tile on a hex now (laid or printed), with its rotation.

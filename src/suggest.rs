@@ -21,6 +21,15 @@ pub fn hint<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> S
         .unwrap_or_default()
 }
 
+/// A list in words: `2, 3, 3`, or `none`.
+pub fn words_or_none(list: &[String]) -> String {
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.join(", ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

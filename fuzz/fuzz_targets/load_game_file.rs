@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(game) = Game::from_ron(text, "fuzz.ron", None) else {
         return;
     };
-    let state = hexroute::state::MapState::start(&game);
-    let written = hexroute::save::to_json(&state, &game);
+    let saved = hexroute::state::MapState::start(&game).into();
+    let written = hexroute::save::to_json(&saved, &game);
     hexroute::save::from_json(&written, &game).expect("a new game's save loads back");
 });

@@ -2,12 +2,12 @@
 //! chooses its home (1867's and 1861's majors, 1867's minors) has one once
 //! its first token is down, and the table says where.
 
-use super::io::{load_save, print_json};
+use super::io::{load_saved, print_json};
 use super::term::{escape, say};
 use anyhow::Result;
 use hexroute::game::{Company, Game};
 use hexroute::geometry::Coord;
-use hexroute::state::MapState;
+use hexroute::state::{History, SavedGame};
 use serde::Serialize;
 use std::path::Path;
 
@@ -27,11 +27,11 @@ struct Row {
 }
 
 pub fn companies(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
-    let (game, state) = load_save(custom, file)?;
+    let (game, saved) = load_saved(custom, file)?;
     let rows: Vec<Row> = game
         .companies
         .iter()
-        .map(|c| row(&game, &state, c))
+        .map(|c| row(&game, &saved, c))
         .collect();
     if as_json {
         return print_json(&rows);
@@ -40,7 +40,8 @@ pub fn companies(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()
     Ok(())
 }
 
-fn row(game: &Game, state: &MapState, c: &Company) -> Row {
+fn row(game: &Game, saved: &SavedGame, c: &Company) -> Row {
+    let state = &saved.state;
     let mut placed: Vec<Coord> = state
         .tokens()
         .filter(|(_, _, co)| *co == c.abbrev)
@@ -54,7 +55,7 @@ fn row(game: &Game, state: &MapState, c: &Company) -> Row {
         home: c
             .home
             .clone()
-            .or_else(|| chosen_home(state, &c.abbrev, &placed).map(|h| game.format(h))),
+            .or_else(|| chosen_home(&saved.history, &c.abbrev, &placed).map(|h| game.format(h))),
         tokens: placed.iter().map(|&h| game.format(h)).collect(),
         tokens_left: c.tokens.saturating_sub(placed.len() as u32),
         trains: state.trains.get(&c.abbrev).cloned().unwrap_or_default(),
@@ -66,9 +67,9 @@ fn row(game: &Game, state: &MapState, c: &Company) -> Row {
 /// token still on the map, by the history; with no history to say, its
 /// only token. `None` before its first token, or when several tokens and
 /// no history leave it unknown.
-fn chosen_home(state: &MapState, company: &str, placed: &[Coord]) -> Option<Coord> {
+fn chosen_home(history: &History, company: &str, placed: &[Coord]) -> Option<Coord> {
     let holds = |h: &hexroute::state::HexState| h.tokens.values().any(|co| co == company);
-    let first_laid = state.history.iter().find_map(|change| {
+    let first_laid = history.changes.iter().find_map(|change| {
         change
             .hexes
             .iter()

@@ -4,20 +4,20 @@
 //! written atomically; a refusal writes nothing.
 
 use super::io::{
-    EditLock, LOCK_WAIT, display, is_file, load_game, load_save, print_json, read_input,
-    refuse_edit_over_other, refuse_overwrite, same_file, words_or_none, write_save,
+    EditLock, LOCK_WAIT, display, is_file, load_game, load_save, load_saved, print_json,
+    read_input, refuse_edit_over_other, refuse_overwrite, same_file, write_save,
 };
 use super::term::escape;
 use super::{EditArgs, LayArgs, draw};
 use anyhow::{Context, Result, anyhow, bail};
+use hexroute::edit::{self as edits, Edit};
 use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
 use hexroute::render::LaySheet;
 use hexroute::report::{CostPart, LayReport, TokenMove};
 use hexroute::rules::refusals::{self, Site};
-use hexroute::game::Rule;
-use hexroute::rules::{self, Lay, LayBy, LayKind, Violation};
-use hexroute::state::{Drift, MapState};
+use hexroute::rules::{self, Lay, LayBy, LayKind};
+use hexroute::state::{Drift, MapState, SavedGame};
 use hexroute::{Error, import as convert, save};
 use std::path::Path;
 
@@ -25,7 +25,7 @@ use std::path::Path;
 pub fn new(custom: Option<&Path>, id: &str, output: &Path, force: bool) -> Result<()> {
     let game = load_game(custom, id)?;
     refuse_overwrite(output, force)?;
-    write_save(output, &game, &MapState::start(&game))
+    write_save(output, &game, &MapState::start(&game).into())
 }
 
 /// `import`: another program's save, converted.
@@ -52,29 +52,11 @@ pub fn import(custom: Option<&Path>, input: &Path, output: &Path, force: bool) -
             escape(&format!("{name}: {warning}"))
         );
     }
-    let state = imported.state;
+    let saved = SavedGame::from(imported.state);
     // Structural checks (token spaces, companies) are the saved-game loader's.
-    save::from_json(&save::to_json(&state, &game), &game).map_err(|e| e.context(&name))?;
+    save::from_json(&save::to_json(&saved, &game), &game).map_err(|e| e.context(&name))?;
     refuse_overwrite(output, force)?;
-    write_save(output, &game, &state)
-}
-
-/// What a change does: the map after it, the rules it breaks, and one
-/// line saying what it did (`placed 57 on M9 (rotation 1)`).
-struct Edit {
-    next: MapState,
-    violations: Vec<Violation>,
-    said: String,
-}
-
-impl Edit {
-    fn new(next: MapState, violations: Vec<Violation>, said: String) -> Edit {
-        Edit {
-            next,
-            violations,
-            said,
-        }
-    }
+    write_save(output, &game, &saved)
 }
 
 /// Loads, changes and writes a saved game. `change` says what it does;
@@ -88,11 +70,11 @@ fn edit(
     let Opened {
         _lock,
         game,
-        mut state,
+        mut saved,
         name,
     } = open_for_edit(custom, args)?;
     // Context, not a new error: a fault of hexroute keeps its exit code 1.
-    let made = change(&game, &state).with_context(|| name.clone())?;
+    let made = change(&game, &saved.state).with_context(|| name.clone())?;
     let mut forced = None;
     if !made.violations.is_empty() {
         let text = made
@@ -108,11 +90,11 @@ fn edit(
     }
     let now = utc_now();
     let mut said = made.said;
-    if state.hand_edits(&now).is_some() {
+    if saved.hand_edits(&now).is_some() {
         said.push_str("; the hand edit made since the last change is recorded first");
     }
-    state.commit(made.next, command_line(), now);
-    finish(args, &game, &state, &said)?;
+    saved.commit(made.next, command_line(), now);
+    finish(args, &game, &saved, &said)?;
     // Only once the file is written: a failed write records nothing.
     if let Some(text) = forced {
         let what = if args.dry_run {
@@ -131,13 +113,13 @@ fn edit(
 }
 
 /// Writes the changed game (unless `--dry-run`) and confirms.
-fn finish(args: &EditArgs, game: &Game, state: &MapState, said: &str) -> Result<()> {
+fn finish(args: &EditArgs, game: &Game, saved: &SavedGame, said: &str) -> Result<()> {
     if args.dry_run {
         // Still prove the result would save and load back.
-        hexroute::save::from_json(&hexroute::save::to_json(state, game), game)
+        save::from_json(&save::to_json(saved, game), game)
             .map_err(|e| Error::Internal(format!("the changed game does not reload: {e}")))?;
     } else {
-        write_save(args.target(), game, state)?;
+        write_save(args.target(), game, saved)?;
     }
     if !args.quiet {
         let prefix = if args.dry_run {
@@ -155,7 +137,7 @@ fn finish(args: &EditArgs, game: &Game, state: &MapState, said: &str) -> Result<
 struct Opened {
     _lock: Vec<EditLock>,
     game: Game,
-    state: MapState,
+    saved: SavedGame,
     name: String,
 }
 
@@ -164,11 +146,11 @@ struct Opened {
 fn open_for_edit(custom: Option<&Path>, args: &EditArgs) -> Result<Opened> {
     let lock = lock_for_edit(args)?;
     refuse_edit_over_other(args.target(), args.force)?;
-    let (game, state) = load_save(custom, &args.file)?;
+    let (game, saved) = load_saved(custom, &args.file)?;
     Ok(Opened {
         _lock: lock,
         game,
-        state,
+        saved,
         name: display(&args.file),
     })
 }
@@ -266,60 +248,19 @@ fn lay(custom: Option<&Path>, args: &LayArgs, kind: LayKind, tile: &str) -> Resu
         let name = canonical_tile(game, tile)?;
         let company = company_arg(game, args.company.as_deref())?;
         let by = lay_by(game, &company, args.private.as_deref())?;
-        let chosen = match rotation {
-            Some(rot) => rules::check_lay(game, state, c, kind, &name, rot, by)?,
+        let rotation = match rotation {
+            Some(rot) => rot,
             None => only_rotation(game, state, c, kind, &name, by)?,
         };
-        let next = match (&chosen.tokens, chosen.apply(state, c)) {
-            (Ok(_), Some(next)) => next,
-            // No --force can give the tokens a place: say every reason,
-            // the most telling (the tile's colour, its stops) first.
-            (Err(_), _) => bail!(
-                "hex {}: {}",
-                game.format(c),
-                refusals::refusal_words(&chosen)
-            ),
-            (Ok(_), None) => {
-                return Err(
-                    Error::Internal("a lay with tokens placed did not apply".into()).into(),
-                );
-            }
-        };
-        let addr = game.format(c);
-        let verb = match kind {
-            LayKind::Place => format!("placed {} on {addr}", chosen.tile),
-            LayKind::Upgrade => format!("upgraded {addr} to {}", chosen.tile),
-        };
-        let said = format!(
-            "{verb} (rotation {}){}; cost {}",
-            chosen.rotation,
-            company
-                .as_ref()
-                .map(|c| format!(" for {c}"))
-                .unwrap_or_default(),
-            cost_words(&chosen.cost)
-        );
-        made = Some(lay_json(game, &addr, &chosen));
-        Ok(Edit::new(next, chosen.violations, said))
+        let (edit, chosen) = edits::lay(game, state, c, kind, &name, rotation, by)?;
+        made = Some(lay_json(game, &game.format(c), &chosen));
+        Ok(edit)
     })?;
     let json = made.ok_or_else(|| Error::Internal("a lay was written unmade".into()))?;
     if args.json {
         return print_json(&json);
     }
     Ok(())
-}
-
-/// `$80 (mountain $80)`, or `$0`.
-fn cost_words(cost: &rules::Cost) -> String {
-    if cost.parts.is_empty() {
-        return "$0".into();
-    }
-    let parts: Vec<String> = cost
-        .parts
-        .iter()
-        .map(|(what, n)| format!("{what} ${n}"))
-        .collect();
-    format!("${} ({})", cost.amount, parts.join(", "))
 }
 
 /// A lay for scripts: what `place --json`, `upgrade --json` and `--list
@@ -369,7 +310,7 @@ fn only_rotation(
     kind: LayKind,
     name: &str,
     by: LayBy,
-) -> Result<Lay> {
+) -> Result<Rotation> {
     let tile = &game.tiles[name];
     let mut all = Vec::new();
     for rot in rules::distinct_rotations(tile) {
@@ -378,7 +319,7 @@ fn only_rotation(
     let addr = game.format(c);
     let legal: Vec<&Lay> = all.iter().filter(|l| l.is_legal()).collect();
     match legal.as_slice() {
-        [one] => Ok((*one).clone()),
+        [one] => Ok(one.rotation),
         [] => {
             let first = all
                 .iter()
@@ -519,7 +460,7 @@ fn list_line(game: &Game, l: &Lay) -> String {
         if l.cost.amount == 0 {
             String::new()
         } else {
-            format!("  cost {}", cost_words(&l.cost))
+            format!("  cost {}", l.cost)
         }
     )
 }
@@ -534,35 +475,11 @@ pub fn token(
 ) -> Result<()> {
     edit(custom, args, |game, state| {
         let c = game.hex(hex)?;
-        let abbrev = game.company(company)?.abbrev.clone();
-        let mut next = state.clone();
-        let mut hex_state = next.hex_state(c);
-        if remove {
-            let Some(space) = hex_state
-                .tokens
-                .iter()
-                .find(|(_, co)| **co == abbrev)
-                .map(|(s, _)| *s)
-            else {
-                bail!(
-                    "hex {}: {abbrev} has no token there to remove",
-                    game.format(c)
-                );
-            };
-            hex_state.tokens.remove(&space);
-            next.hexes.insert(c, hex_state);
-            let said = format!("removed {abbrev}'s token from {}", game.format(c));
-            return Ok(Edit::new(next, Vec::new(), said));
-        }
-        let placement = rules::check_token(game, state, c, &abbrev, space)?;
-        let said = format!(
-            "placed a {abbrev} token on {} (space {})",
-            game.format(c),
-            placement.space
-        );
-        hex_state.tokens.insert(placement.space, abbrev);
-        next.hexes.insert(c, hex_state);
-        Ok(Edit::new(next, placement.violations, said))
+        Ok(if remove {
+            edits::remove_token(game, state, c, company)?
+        } else {
+            edits::place_token(game, state, c, company, space)?
+        })
     })
 }
 
@@ -570,78 +487,8 @@ pub fn token(
 /// any phase passed leave play, and the confirmation says which.
 pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> {
     edit(custom, args, |game, state| {
-        let mut next = state.clone();
-        next.phase = game.phase_index(phase)?;
-        if next.phase == state.phase {
-            bail!(
-                "the game is already in phase {}",
-                game.phases[state.phase].name
-            );
-        }
-        let mut violations = Vec::new();
-        if next.phase < state.phase {
-            violations.push(Violation {
-                rule: Rule::PhaseOrder,
-                message: format!(
-                    "phase {} comes before phase {}, and phases only move on (undo takes back a phase change)",
-                    game.phases[next.phase].name, game.phases[state.phase].name
-                ),
-            });
-        }
-        let rusting: Vec<&str> = (state.phase + 1..=next.phase)
-            .flat_map(|p| game.rusting_at(p))
-            .collect();
-        let mut rusted = Vec::new();
-        for (company, trains) in next.trains.iter_mut() {
-            let (gone, kept) = trains
-                .drain(..)
-                .partition(|t: &String| rusting.contains(&t.as_str()));
-            *trains = kept;
-            if !gone.is_empty() {
-                rusted.push(rusted_words(company, &gone));
-            }
-        }
-        next.trains.retain(|_, trains| !trains.is_empty());
-        let mut said = format!(
-            "phase {} → {}",
-            game.phases[state.phase].name, game.phases[next.phase].name
-        );
-        if !rusting.is_empty() && rusted.is_empty() {
-            said.push_str(&format!(
-                "; {} trains rust (none owned)",
-                rusting.join(", ")
-            ));
-        } else if !rusting.is_empty() {
-            said.push_str(&format!("; {}", rusted.join(", ")));
-        }
-        // A lower limit does not take trains away by itself: the owner
-        // discards the excess, so say who must.
-        for (abbrev, trains) in &next.trains {
-            let Ok(company) = game.company(abbrev) else {
-                continue;
-            };
-            if let Some(limit) = game.train_limit(company, next.phase)
-                && trains.len() > limit as usize
-            {
-                said.push_str(&format!(
-                    "; {abbrev} owns {} trains, over the limit of {limit}: discard with `hexroute trains FILE {abbrev} --remove TRAIN`",
-                    trains.len()
-                ));
-            }
-        }
-        Ok(Edit::new(next, violations, said))
+        Ok(edits::set_phase(game, state, game.phase_index(phase)?)?)
     })
-}
-
-/// Which of a company's trains rusted, in words: `B&O's 2 rusts`,
-/// `CPR's 2 and 2 rust`.
-fn rusted_words(company: &str, gone: &[String]) -> String {
-    let verb = if gone.len() == 1 { "rusts" } else { "rust" };
-    let list = match gone {
-        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
-        _ => gone.join(""),
-    };
-    format!("{company}'s {list} {verb}")
 }
 
 /// Adds and removes a company's trains; adding checks the phase's limit.
@@ -653,61 +500,7 @@ pub fn trains(
     remove: &[String],
 ) -> Result<()> {
     edit(custom, args, |game, state| {
-        let info = game.company(company)?;
-        let abbrev = info.abbrev.clone();
-        let mut list = state.trains.get(&abbrev).cloned().unwrap_or_default();
-        let mut removed = Vec::new();
-        for t in remove {
-            let name = game.train(t)?.name.clone();
-            let Some(at) = list.iter().position(|x| *x == name) else {
-                bail!(
-                    "{abbrev} has no {name} train to remove (it has: {})",
-                    words_or_none(&list)
-                );
-            };
-            list.remove(at);
-            removed.push(name);
-        }
-        let mut added = Vec::new();
-        for t in add {
-            let name = game.train(t)?.name.clone();
-            list.push(name.clone());
-            added.push(name);
-        }
-        let mut violations = Vec::new();
-        if let Some(limit) = game.train_limit(info, state.phase)
-            && list.len() > limit as usize
-            && !added.is_empty()
-        {
-            violations.push(Violation {
-                rule: Rule::TrainLimit,
-                message: format!(
-                    "{abbrev} would own {} trains; a {} may own {limit} in phase {}",
-                    list.len(),
-                    info.kind.name(),
-                    game.phases[state.phase].name
-                ),
-            });
-        }
-        let mut next = state.clone();
-        if list.is_empty() {
-            next.trains.remove(&abbrev);
-        } else {
-            next.trains.insert(abbrev.clone(), list.clone());
-        }
-        let mut did = Vec::new();
-        if !added.is_empty() {
-            did.push(format!("added {}", added.join(", ")));
-        }
-        if !removed.is_empty() {
-            did.push(format!("removed {}", removed.join(", ")));
-        }
-        let said = format!(
-            "{abbrev}: {}; trains now {}",
-            did.join(", "),
-            words_or_none(&list)
-        );
-        Ok(Edit::new(next, violations, said))
+        Ok(edits::change_trains(game, state, company, add, remove)?)
     })
 }
 
@@ -717,10 +510,10 @@ pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
     let Opened {
         _lock,
         game,
-        mut state,
+        mut saved,
         name,
     } = open_for_edit(custom, args)?;
-    if let Some(drift) = state.edited_since_last_change()
+    if let Some(drift) = saved.edited_since_last_change()
         && !args.force
     {
         let what = match drift {
@@ -735,9 +528,9 @@ pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
     // Forced, the hand edits are recorded first, and those the undo writes
     // over are undone with it: nothing is lost that redo cannot bring back.
     let undone = if args.force {
-        state.undo_forced(&utc_now())
+        saved.undo_forced(&utc_now())
     } else {
-        state.undo().into_iter().collect()
+        saved.undo().into_iter().collect()
     };
     let Some(change) = undone.last() else {
         bail!("{name}: no recorded change to undo (the history is empty)");
@@ -746,7 +539,7 @@ pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
     if undone.len() > 1 {
         said.push_str(", and the hand edit made over it since (redo brings back both)");
     }
-    finish(args, &game, &state, &said)
+    finish(args, &game, &saved, &said)
 }
 
 /// Applies again the change `undo` took back last.
@@ -754,16 +547,16 @@ pub fn redo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
     let Opened {
         _lock,
         game,
-        mut state,
+        mut saved,
         name,
     } = open_for_edit(custom, args)?;
-    let Some(change) = state.redo() else {
+    let Some(change) = saved.redo() else {
         bail!("{name}: nothing to redo (no change was undone since the last new one)");
     };
     finish(
         args,
         &game,
-        &state,
+        &saved,
         &format!("redid: {}  ({})", change.command, change.time),
     )
 }

@@ -2,12 +2,13 @@
 //! (listing), and the program's own `man`. (`companies` and completion
 //! have their own modules.)
 
-use super::io::{display, load_game, load_save, print_json, words_or_none};
+use super::io::{display, load_game, load_save, load_saved, print_json};
 use super::term::say;
 use anyhow::Result;
 use hexroute::report::{
     GameData, GameRow, HistoryEntry, LaidTile, ShowReport, SupplyRow, TileRow, TokenAt, TrainsRow,
 };
+use hexroute::suggest::words_or_none;
 use hexroute::{Error, game};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -230,9 +231,10 @@ pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
 }
 
 pub fn show_history(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
-    let (game, state) = load_save(custom, file)?;
-    let changes: Vec<(String, String, Vec<String>)> = state
+    let (game, saved) = load_saved(custom, file)?;
+    let changes: Vec<(String, String, Vec<String>)> = saved
         .history
+        .changes
         .iter()
         .map(|ch| {
             let mut what: Vec<String> = Vec::new();

@@ -4,7 +4,7 @@
 
 use anyhow::{Context, Result, bail};
 use hexroute::game::{self, Game};
-use hexroute::state::MapState;
+use hexroute::state::{MapState, SavedGame};
 use hexroute::{Error, atomic, save};
 use std::io::Read;
 use std::path::Path;
@@ -28,14 +28,6 @@ pub fn display(path: &Path) -> String {
 }
 
 /// A list in words, `none` when empty: trains, tokens.
-pub fn words_or_none(list: &[String]) -> String {
-    if list.is_empty() {
-        "none".into()
-    } else {
-        list.join(", ")
-    }
-}
-
 /// How an output path is named in messages (`-` is standard output).
 pub fn display_out(path: &Path) -> String {
     if path.as_os_str() == "-" {
@@ -80,14 +72,20 @@ pub fn load_game(custom: Option<&Path>, id: &str) -> Result<Game> {
     }
 }
 
-/// Reads a saved game and the game it belongs to.
+/// Reads a saved game's map and the game it belongs to.
 pub fn load_save(custom: Option<&Path>, path: &Path) -> Result<(Game, MapState)> {
+    let (game, saved) = load_saved(custom, path)?;
+    Ok((game, saved.state))
+}
+
+/// Reads a saved game, its history with it, and the game it belongs to.
+pub fn load_saved(custom: Option<&Path>, path: &Path) -> Result<(Game, SavedGame)> {
     let text = read_input(path)?;
     let name = display(path);
     let id = save::game_id(&text).map_err(|e| e.context(&name))?;
     let game = load_game(custom, &id).with_context(|| name.clone())?;
-    let state = save::from_json(&text, &game).map_err(|e| e.context(&name))?;
-    Ok((game, state))
+    let saved = save::from_json(&text, &game).map_err(|e| e.context(&name))?;
+    Ok((game, saved))
 }
 
 /// Refuses to replace an existing file unless `--force` was given.
@@ -102,8 +100,8 @@ pub fn refuse_overwrite(output: &Path, force: bool) -> Result<()> {
 }
 
 /// Writes a saved game atomically, after checking that it loads back.
-pub fn write_save(output: &Path, game: &Game, state: &MapState) -> Result<()> {
-    let text = save::to_json(state, game);
+pub fn write_save(output: &Path, game: &Game, saved: &SavedGame) -> Result<()> {
+    let text = save::to_json(saved, game);
     // Whatever we write must load back; a failure here is our bug.
     save::from_json(&text, game)
         .map_err(|e| Error::Internal(format!("written game does not reload: {e}")))?;

@@ -379,8 +379,6 @@ pub struct OffboardGroup {
     pub hexes: Vec<String>,
 }
 
-/// Rules a private's special lay may be exempt from.
-
 /// The largest bonus a game file or `--visit-bonus` may name: far above
 /// any printed game's, and low enough that no sum of revenues overflows.
 pub const MAX_BONUS: u32 = 10_000;

@@ -337,8 +337,7 @@ impl Check<'_> {
 /// exempt from the rules it waives.
 fn apply_private(game: &Game, c: Coord, lay: &mut Lay, p: &Private) {
     let addr = game.format(c);
-    lay.violations
-        .retain(|v| !p.waives.contains(&v.rule));
+    lay.violations.retain(|v| !p.waives.contains(&v.rule));
     if !p.hexes.contains(&addr) || !p.tiles.contains(&lay.tile) {
         lay.violations.push(violation(
             Rule::PrivateAbility,

@@ -70,6 +70,21 @@ impl Cost {
     }
 }
 
+/// `$80 (mountain $80)`, or `$0`.
+impl std::fmt::Display for Cost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.parts.is_empty() {
+            return f.write_str("$0");
+        }
+        let parts: Vec<String> = self
+            .parts
+            .iter()
+            .map(|(what, n)| format!("{what} ${n}"))
+            .collect();
+        write!(f, "${} ({})", self.amount, parts.join(", "))
+    }
+}
+
 /// Who lays a tile: the company whose tile-lay rule applies, and the
 /// private company whose special ability is used, if any.
 #[derive(Copy, Clone, Debug, Default)]

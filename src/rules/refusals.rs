@@ -24,7 +24,10 @@ pub fn reasons(lay: &Lay) -> Vec<String> {
         .map(|v| (v.rule, format!("{} ({} rule)", v.message, v.rule)))
         .collect();
     if let Err(why) = &lay.tokens {
-        words.push((Rule::TokensKept, format!("{why} ({} rule)", Rule::TokensKept)));
+        words.push((
+            Rule::TokensKept,
+            format!("{why} ({} rule)", Rule::TokensKept),
+        ));
     }
     words.sort_by_key(|(r, _)| *r);
     words.into_iter().map(|(_, w)| w).collect()
@@ -233,7 +236,11 @@ mod tests {
 
     #[test]
     fn the_colour_rule_comes_before_the_tokens() {
-        let words = refusal_words(&lay("9", &[Rule::TrackPreserved, Rule::UpgradeColour], false));
+        let words = refusal_words(&lay(
+            "9",
+            &[Rule::TrackPreserved, Rule::UpgradeColour],
+            false,
+        ));
         assert!(
             words.starts_with("upgrade colour broken (upgrade colour rule); track preserved"),
             "{words}"

@@ -4,7 +4,7 @@
 //! hand edit in the history as a change of its own, so later undos walk
 //! back through it without `--force` and `redo` can bring it back.
 
-use super::{Change, HexState, MapState};
+use super::{Change, HexState, SavedGame};
 use crate::geometry::Coord;
 use std::collections::BTreeMap;
 
@@ -20,10 +20,10 @@ struct Recorded {
     trains: BTreeMap<String, Vec<String>>,
 }
 
-impl MapState {
+impl SavedGame {
     fn recorded(&self) -> Recorded {
         let mut r = Recorded::default();
-        for ch in &self.history {
+        for ch in &self.history.changes {
             for (c, (_, after)) in &ch.hexes {
                 r.hexes.insert(*c, after.clone());
             }
@@ -46,19 +46,19 @@ impl MapState {
             .hexes
             .into_iter()
             .filter_map(|(c, was)| {
-                let now = self.hex_state(c);
+                let now = self.state.hex_state(c);
                 (now != was).then_some((c, (was, now)))
             })
             .collect();
         let phase = r
             .phase
-            .filter(|was| *was != self.phase)
-            .map(|was| (was, self.phase));
+            .filter(|was| *was != self.state.phase)
+            .map(|was| (was, self.state.phase));
         let trains: BTreeMap<_, _> = r
             .trains
             .into_iter()
             .filter_map(|(co, was)| {
-                let now = self.trains.get(&co).cloned().unwrap_or_default();
+                let now = self.state.trains.get(&co).cloned().unwrap_or_default();
                 (now != was).then_some((co, (was, now)))
             })
             .collect();
@@ -76,7 +76,7 @@ impl MapState {
     /// is about to be recorded over them.
     pub(super) fn record_hand_edits(&mut self, time: &str) {
         if let Some(h) = self.hand_edits(time) {
-            self.history.push(h);
+            self.history.changes.push(h);
         }
     }
 
@@ -89,14 +89,14 @@ impl MapState {
         let Some(hand) = self.hand_edits(time) else {
             return self.undo().into_iter().collect();
         };
-        let Some(last) = self.history.pop() else {
+        let Some(last) = self.history.changes.pop() else {
             return Vec::new();
         };
         let (on_last, others) = split(hand, &last);
         let steps = 1 + usize::from(on_last.is_some());
-        self.history.extend(others);
-        self.history.push(last);
-        self.history.extend(on_last);
+        self.history.changes.extend(others);
+        self.history.changes.push(last);
+        self.history.changes.extend(on_last);
         (0..steps).filter_map(|_| self.undo()).collect()
     }
 }

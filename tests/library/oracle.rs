@@ -524,8 +524,6 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         phase: 0,
         hexes: placed,
         trains: BTreeMap::new(),
-        history: Vec::new(),
-        undone: Vec::new(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);
@@ -748,8 +746,6 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         phase: rng.below(game.phases.len()),
         hexes: placed,
         trains: BTreeMap::new(),
-        history: Vec::new(),
-        undone: Vec::new(),
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);
@@ -879,7 +875,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
         .unwrap()
         .to_string();
     let game = hexroute::game::builtin(&game_id).unwrap();
-    let state = hexroute::save::from_json(&text, &game).unwrap();
+    let state = hexroute::save::from_json(&text, &game).unwrap().state;
     let bonuses = routes::bonuses_in_force(&game, state.phase, &[]);
     let mut totals = Vec::new();
     for (company, names) in &state.trains {
@@ -951,7 +947,9 @@ fn game_fixtures_agree_with_the_oracle() {
 fn cnr_1150_is_legal_by_the_oracle() {
     let game = hexroute::game::builtin("1867").unwrap();
     let path = format!("{}/fixtures/1867_bc.json", env!("CARGO_MANIFEST_DIR"));
-    let state = hexroute::save::from_json(&std::fs::read_to_string(path).unwrap(), &game).unwrap();
+    let state = hexroute::save::from_json(&std::fs::read_to_string(path).unwrap(), &game)
+        .unwrap()
+        .state;
     let keep: BTreeSet<Coord> = [
         // 5: Montreal, Ottawa, Toronto, Hamilton, Buffalo.
         "L12", "K11", "J12", "I11", "H12", "G13", "F14", "F16", "E17", "F18",

@@ -57,9 +57,9 @@ fn exercise(text: &str) -> Outcome {
         Ok(state) => state,
         Err(e) => return refused(e),
     };
-    show(&game, &state);
-    route(&game, &state);
-    draw(&game, &state);
+    show(&game, &state.state);
+    route(&game, &state.state);
+    draw(&game, &state.state);
     // What loaded writes out and loads back.
     let written = save::to_json(&state, &game);
     let again = save::from_json(&written, &game).expect("a written save loads back");
@@ -284,7 +284,7 @@ fn the_unmutated_fixtures_exercise_every_path() {
         let id = save::game_id(&text).unwrap();
         let game = game::builtin(&id).unwrap();
         let state = save::from_json(&text, &game).unwrap();
-        assert!(state.laid_tiles().count() > 0, "{name} has tiles");
+        assert!(state.state.laid_tiles().count() > 0, "{name} has tiles");
         assert_eq!(exercise(&text), Outcome::Exercised, "{name}");
     }
 }

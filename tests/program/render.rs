@@ -23,7 +23,7 @@ fn render_to(game: &Path, args: &[&str], out: &Path) {
 fn bc() -> (Game, MapState) {
     let game = game::builtin("1867").unwrap();
     let text = fs::read_to_string(fixture("1867_bc.json")).unwrap();
-    let state = hexroute::save::from_json(&text, &game).unwrap();
+    let state = hexroute::save::from_json(&text, &game).unwrap().state;
     (game, state)
 }
 
@@ -173,7 +173,7 @@ fn pixels_show_tile_token_and_route_colours() {
 
     let game = game::builtin("1867").unwrap();
     let text = fs::read_to_string(&game_file).unwrap();
-    let state = hexroute::save::from_json(&text, &game).unwrap();
+    let state = hexroute::save::from_json(&text, &game).unwrap().state;
     let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let overlay: RouteOverlay = overlay(&game, &value);
     let picture = MapPicture::new(&game, &state, MapOptions::default(), Some(&overlay)).unwrap();

@@ -1,0 +1,271 @@
+//! Changes to a game's map as players make them: a tile lay, a token placed
+//! or removed, trains bought or discarded, a new phase. Each takes the map
+//! before it and a typed request, asks [`crate::rules`] whether the game
+//! allows it, and returns an [`Edit`]: the map after it, the rules it
+//! breaks and a line saying what it did. Recording it in a history
+//! ([`crate::state::SavedGame::commit`]) and writing a file are the
+//! caller's, so the command line and an importer replaying a game share
+//! one set of edits.
+
+use crate::error::{Error, Result};
+use crate::game::{Game, Rule};
+use crate::geometry::{Coord, Rotation};
+use crate::rules::{self, Lay, LayBy, LayKind, Violation, refusals};
+use crate::state::MapState;
+use crate::suggest::words_or_none;
+
+/// What a change does: the map after it, the rules it breaks (empty when
+/// legal), and one line saying what it did (`placed 57 on M9 (rotation 1)`).
+#[derive(Clone, Debug)]
+pub struct Edit {
+    pub next: MapState,
+    pub violations: Vec<Violation>,
+    pub said: String,
+}
+
+/// Lays `tile` on hex `c` at `rotation`. Tokens with no place on the new
+/// tile refuse it outright (no rule can be waived to keep them); a broken
+/// rule of the game is in the edit's violations. Also returns the lay as
+/// the rules judged it: its cost and where the tokens went.
+pub fn lay(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    kind: LayKind,
+    tile: &str,
+    rotation: Rotation,
+    by: LayBy,
+) -> Result<(Edit, Lay)> {
+    let lay = rules::check_lay(game, state, c, kind, tile, rotation, by)?;
+    let addr = game.format(c);
+    if lay.tokens.is_err() {
+        return Err(Error::Impossible(format!(
+            "hex {addr}: {}",
+            refusals::refusal_words(&lay)
+        )));
+    }
+    let next = lay
+        .apply(state, c)
+        .ok_or_else(|| Error::Internal("a lay with tokens placed did not apply".into()))?;
+    let verb = match kind {
+        LayKind::Place => format!("placed {} on {addr}", lay.tile),
+        LayKind::Upgrade => format!("upgraded {addr} to {}", lay.tile),
+    };
+    let said = format!(
+        "{verb} (rotation {}){}; cost {}",
+        lay.rotation,
+        by.company.map(|c| format!(" for {c}")).unwrap_or_default(),
+        lay.cost
+    );
+    let edit = Edit {
+        next,
+        violations: lay.violations.clone(),
+        said,
+    };
+    Ok((edit, lay))
+}
+
+/// Places a token of `company` on hex `c`, in `space` or the first free
+/// space the rules allow.
+pub fn place_token(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    company: &str,
+    space: Option<usize>,
+) -> Result<Edit> {
+    let abbrev = game.company(company)?.abbrev.clone();
+    let placement = rules::check_token(game, state, c, &abbrev, space)?;
+    let said = format!(
+        "placed a {abbrev} token on {} (space {})",
+        game.format(c),
+        placement.space
+    );
+    let mut next = state.clone();
+    let mut hex = next.hex_state(c);
+    hex.tokens.insert(placement.space, abbrev);
+    next.hexes.insert(c, hex);
+    Ok(Edit {
+        next,
+        violations: placement.violations,
+        said,
+    })
+}
+
+/// Takes `company`'s token off hex `c`.
+pub fn remove_token(game: &Game, state: &MapState, c: Coord, company: &str) -> Result<Edit> {
+    let abbrev = game.company(company)?.abbrev.clone();
+    let mut hex = state.hex_state(c);
+    let Some(space) = hex
+        .tokens
+        .iter()
+        .find(|(_, co)| **co == abbrev)
+        .map(|(s, _)| *s)
+    else {
+        return Err(Error::Invalid(format!(
+            "hex {}: {abbrev} has no token there to remove",
+            game.format(c)
+        )));
+    };
+    hex.tokens.remove(&space);
+    let mut next = state.clone();
+    next.hexes.insert(c, hex);
+    Ok(Edit {
+        next,
+        violations: Vec::new(),
+        said: format!("removed {abbrev}'s token from {}", game.format(c)),
+    })
+}
+
+/// Moves the game to phase `phase` (an index into the game's phases).
+/// Moving on, the trains that rust at any phase passed leave play, and the
+/// line says which, and who is now over the train limit.
+pub fn set_phase(game: &Game, state: &MapState, phase: usize) -> Result<Edit> {
+    let name = |p: usize| game.phases[p].name.as_str();
+    if phase >= game.phases.len() {
+        return Err(Error::Internal(format!("phase {phase} is not in the game")));
+    }
+    if phase == state.phase {
+        return Err(Error::Invalid(format!(
+            "the game is already in phase {}",
+            name(state.phase)
+        )));
+    }
+    let mut violations = Vec::new();
+    if phase < state.phase {
+        violations.push(Violation {
+            rule: Rule::PhaseOrder,
+            message: format!(
+                "phase {} comes before phase {}, and phases only move on (undo takes back a phase change)",
+                name(phase),
+                name(state.phase)
+            ),
+        });
+    }
+    let rusting: Vec<&str> = (state.phase + 1..=phase)
+        .flat_map(|p| game.rusting_at(p))
+        .collect();
+    let mut next = state.clone();
+    next.phase = phase;
+    let mut rusted = Vec::new();
+    for (company, trains) in next.trains.iter_mut() {
+        let (gone, kept) = trains
+            .drain(..)
+            .partition(|t: &String| rusting.contains(&t.as_str()));
+        *trains = kept;
+        if !gone.is_empty() {
+            rusted.push(rusted_words(company, &gone));
+        }
+    }
+    next.trains.retain(|_, trains| !trains.is_empty());
+    let mut said = format!("phase {} → {}", name(state.phase), name(phase));
+    if !rusting.is_empty() && rusted.is_empty() {
+        said.push_str(&format!(
+            "; {} trains rust (none owned)",
+            rusting.join(", ")
+        ));
+    } else if !rusting.is_empty() {
+        said.push_str(&format!("; {}", rusted.join(", ")));
+    }
+    // A lower limit does not take trains away by itself: the owner
+    // discards the excess, so say who must.
+    for (abbrev, trains) in &next.trains {
+        let Ok(company) = game.company(abbrev) else {
+            continue;
+        };
+        if let Some(limit) = game.train_limit(company, phase)
+            && trains.len() > limit as usize
+        {
+            said.push_str(&format!(
+                "; {abbrev} owns {} trains, over the limit of {limit}: discard with `hexroute trains FILE {abbrev} --remove TRAIN`",
+                trains.len()
+            ));
+        }
+    }
+    Ok(Edit {
+        next,
+        violations,
+        said,
+    })
+}
+
+/// Which of a company's trains rusted, in words: `B&O's 2 rusts`,
+/// `CPR's 2 and 2 rust`.
+fn rusted_words(company: &str, gone: &[String]) -> String {
+    let verb = if gone.len() == 1 { "rusts" } else { "rust" };
+    let list = match gone {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => gone.join(""),
+    };
+    format!("{company}'s {list} {verb}")
+}
+
+/// Removes then adds trains of `company` (names as the game spells them or
+/// any case of them); adding beyond the phase's train limit breaks a rule.
+pub fn change_trains(
+    game: &Game,
+    state: &MapState,
+    company: &str,
+    add: &[String],
+    remove: &[String],
+) -> Result<Edit> {
+    let info = game.company(company)?;
+    let abbrev = info.abbrev.clone();
+    let mut list = state.trains.get(&abbrev).cloned().unwrap_or_default();
+    let mut removed = Vec::new();
+    for t in remove {
+        let name = game.train(t)?.name.clone();
+        let Some(at) = list.iter().position(|x| *x == name) else {
+            return Err(Error::Invalid(format!(
+                "{abbrev} has no {name} train to remove (it has: {})",
+                words_or_none(&list)
+            )));
+        };
+        list.remove(at);
+        removed.push(name);
+    }
+    let mut added = Vec::new();
+    for t in add {
+        let name = game.train(t)?.name.clone();
+        list.push(name.clone());
+        added.push(name);
+    }
+    let mut violations = Vec::new();
+    if let Some(limit) = game.train_limit(info, state.phase)
+        && list.len() > limit as usize
+        && !added.is_empty()
+    {
+        violations.push(Violation {
+            rule: Rule::TrainLimit,
+            message: format!(
+                "{abbrev} would own {} trains; a {} may own {limit} in phase {}",
+                list.len(),
+                info.kind.name(),
+                game.phases[state.phase].name
+            ),
+        });
+    }
+    let mut next = state.clone();
+    if list.is_empty() {
+        next.trains.remove(&abbrev);
+    } else {
+        next.trains.insert(abbrev.clone(), list.clone());
+    }
+    let mut did = Vec::new();
+    if !added.is_empty() {
+        did.push(format!("added {}", added.join(", ")));
+    }
+    if !removed.is_empty() {
+        did.push(format!("removed {}", removed.join(", ")));
+    }
+    let said = format!(
+        "{abbrev}: {}; trains now {}",
+        did.join(", "),
+        words_or_none(&list)
+    );
+    Ok(Edit {
+        next,
+        violations,
+        said,
+    })
+}

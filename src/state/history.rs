@@ -1,0 +1,123 @@
+//! A saved game: the map as play left it and the history of changes that
+//! led there. The history lives beside the map, not in it, so the rules
+//! and the route search work on (and clone) the map alone.
+
+use super::{Change, Drift, HexState, MapState, Side};
+use crate::geometry::Coord;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What hexroute commands changed, so it can be undone and redone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    /// Changes made by hexroute commands, oldest first, so they can be undone.
+    pub changes: Vec<Change>,
+    /// Changes taken back by `undo`, most recent last, so `redo` can
+    /// apply them again; a new change clears them.
+    pub undone: Vec<Change>,
+}
+
+/// A game as a save holds it: the map and its history.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SavedGame {
+    pub state: MapState,
+    pub history: History,
+}
+
+impl From<MapState> for SavedGame {
+    /// A game with no history yet (a new game, an imported one).
+    fn from(state: MapState) -> SavedGame {
+        SavedGame {
+            state,
+            history: History::default(),
+        }
+    }
+}
+
+impl Change {
+    /// The change from `before` to `after`: each hex, the phase and each
+    /// company's trains that differ.
+    pub fn between(before: &MapState, after: &MapState, command: String, time: String) -> Change {
+        let coords: BTreeSet<Coord> = before
+            .hexes
+            .keys()
+            .chain(after.hexes.keys())
+            .copied()
+            .collect();
+        let hexes: BTreeMap<Coord, (HexState, HexState)> = coords
+            .into_iter()
+            .map(|c| (c, (before.hex_state(c), after.hex_state(c))))
+            .filter(|(_, (b, a))| b != a)
+            .collect();
+        let companies: BTreeSet<&String> =
+            before.trains.keys().chain(after.trains.keys()).collect();
+        let trains = companies
+            .into_iter()
+            .map(|co| {
+                let list = |s: &MapState| s.trains.get(co).cloned().unwrap_or_default();
+                (co.clone(), (list(before), list(after)))
+            })
+            .filter(|(_, (b, a))| b != a)
+            .collect();
+        let phase = (before.phase != after.phase).then_some((before.phase, after.phase));
+        Change {
+            command,
+            time,
+            phase,
+            hexes,
+            trains,
+        }
+    }
+}
+
+impl SavedGame {
+    /// Moves to `next`, recording the difference in the history. What was
+    /// undone can no longer be redone. Hand edits found since the history
+    /// was recorded are recorded first, as a change of their own, so undo
+    /// can walk back through them.
+    pub fn commit(&mut self, next: MapState, command: String, time: String) {
+        self.record_hand_edits(&time);
+        let change = Change::between(&self.state, &next, command, time);
+        self.state.apply(&change, Side::After);
+        self.history.changes.push(change);
+        self.history.undone.clear();
+    }
+
+    /// Reverts the last recorded change, returning it; `redo` can apply it again.
+    pub fn undo(&mut self) -> Option<Change> {
+        let change = self.history.changes.pop()?;
+        self.state.apply(&change, Side::Before);
+        self.history.undone.push(change.clone());
+        Some(change)
+    }
+
+    /// Applies again the change `undo` took back last, returning it.
+    pub fn redo(&mut self) -> Option<Change> {
+        let change = self.history.undone.pop()?;
+        self.state.apply(&change, Side::After);
+        self.history.changes.push(change.clone());
+        Some(change)
+    }
+
+    /// What differs from how the last recorded change left it (a hand edit
+    /// since); `None` when all matches.
+    pub fn edited_since_last_change(&self) -> Option<Drift> {
+        let last = self.history.changes.last()?;
+        let state = &self.state;
+        if let Some((c, _)) = last
+            .hexes
+            .iter()
+            .find(|(c, (_, after))| state.hex_state(**c) != *after)
+        {
+            return Some(Drift::Hex(*c));
+        }
+        if let Some((_, after)) = last.phase
+            && state.phase != after
+        {
+            return Some(Drift::Phase);
+        }
+        last.trains
+            .iter()
+            .find(|(co, (_, after))| state.trains.get(*co).cloned().unwrap_or_default() != *after)
+            .map(|(co, _)| Drift::Trains(co.clone()))
+    }
+}
