@@ -2,7 +2,7 @@
 //! chooses its home (1867's and 1861's majors, 1867's minors) has one once
 //! its first token is down, and the table says where.
 
-use super::io::{load_saved, print_json};
+use super::io::{Games, print_json};
 use super::term::{escape, say};
 use anyhow::Result;
 use hexroute::game::{Company, Game};
@@ -26,8 +26,8 @@ struct Row {
     started: bool,
 }
 
-pub fn companies(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
-    let (game, saved) = load_saved(custom, file)?;
+pub fn companies(games: Games, file: &Path, as_json: bool) -> Result<()> {
+    let (game, saved) = games.saved(file)?;
     let rows: Vec<Row> = game
         .companies
         .iter()

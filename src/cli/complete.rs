@@ -13,7 +13,7 @@
 //! the real binary, so an upgrade that changes it fails there.
 
 use super::Cli;
-use super::io::{load_game, load_save};
+use super::io::Games;
 use anyhow::Result;
 use clap::{ArgMatches, CommandFactory};
 use clap_complete::env::Shells;
@@ -131,7 +131,11 @@ impl Typed {
 
     /// The saved game typed, if it loads.
     fn save(&self) -> Option<(Game, MapState)> {
-        load_save(self.game_file.as_deref(), self.save.as_deref()?).ok()
+        Games {
+            file: self.game_file.as_deref(),
+        }
+        .save(self.save.as_deref()?)
+        .ok()
     }
 }
 
@@ -155,13 +159,13 @@ fn starting_with(
 
 fn games(typed: &Typed, current: &str) -> Vec<CompletionCandidate> {
     let mut ids: Vec<(String, Option<String>)> = Vec::new();
-    if let Some(custom) = &typed.game_file
-        && let Ok(g) = game::from_file(custom)
+    if let Some(games) = &typed.game_file
+        && let Ok(g) = game::from_file(games)
     {
         ids.push((g.id.clone(), Some(g.name.clone())));
     }
     for id in game::builtin_ids() {
-        if let Ok(g) = load_game(None, id) {
+        if let Ok(g) = Games::default().game(id) {
             ids.push((g.id.clone(), Some(g.name.clone())));
         }
     }
@@ -175,7 +179,7 @@ fn companies(typed: &Typed, current: &str) -> Vec<CompletionCandidate> {
         Some((game, _)) => vec![game],
         None => game::builtin_ids()
             .into_iter()
-            .filter_map(|id| load_game(None, id).ok())
+            .filter_map(|id| Games::default().game(id).ok())
             .collect(),
     };
     let mut names: Vec<(String, Option<String>)> = games

@@ -2,10 +2,8 @@
 //! the format, build the picture and write it atomically (a failed write
 //! leaves no partial file).
 
-use super::io::{
-    display, display_out, load_save, read_input, refuse_picture_over_save, write_bytes,
-};
-use super::{Background, PictureArgs, RenderArgs};
+use super::io::{Games, display, display_out, read_input, refuse_picture_over_save, write_bytes};
+use super::{Background, Crop, PictureArgs, RenderArgs};
 use anyhow::{Result, anyhow, bail};
 use hexroute::game::Game;
 use hexroute::render::{
@@ -53,14 +51,15 @@ fn target_of(output: &Path, picture: &PictureArgs, html: bool) -> Result<Target>
     format_of(output, picture).map(Target::Picture)
 }
 
-pub fn render(custom: Option<&Path>, args: RenderArgs) -> Result<()> {
+pub fn render(games: Games, args: RenderArgs) -> Result<()> {
     let format = target_of(&args.output, &args.picture, args.html)?;
     let size = args.picture.hex_size.unwrap_or(DEFAULT_HEX_SIZE);
-    let (game, state) = load_save(custom, &args.file)?;
-    let crop = match &args.crop {
-        Some(text) => Some(parse_crop(&game, text)?),
-        None => None,
-    };
+    let (game, state) = games.save(&args.file)?;
+    let crop = args
+        .crop
+        .as_ref()
+        .map(|c| crop_corners(&game, c))
+        .transpose()?;
     let overlay = match &args.routes {
         Some(path) => {
             let name = display(path);
@@ -121,18 +120,15 @@ fn draw_map(
 /// the range must hold at least one hex.
 type Corner = (i32, i32);
 
-fn parse_crop(game: &Game, text: &str) -> Result<(Corner, Corner)> {
-    let (a, b) = text
-        .split_once(':')
-        .ok_or_else(|| anyhow!("--crop {text}: expected two corners like C10:N18"))?;
+fn crop_corners(game: &Game, crop: &Crop) -> Result<(Corner, Corner)> {
     let parse = |s: &str| {
         game.coords
             .parse_parts(s)
-            .map_err(|e| anyhow!("--crop {text}: {e}"))
+            .map_err(|e| anyhow!("--crop {crop}: {e}"))
     };
-    let (a, b) = (parse(a)?, parse(b)?);
+    let (a, b) = (parse(&crop.from)?, parse(&crop.to)?);
     if hexroute::render::crop_hexes(game, a, b).is_empty() {
-        bail!("--crop {text} lies outside the {} map", game.id);
+        bail!("--crop {crop} lies outside the {} map", game.id);
     }
     Ok((a, b))
 }

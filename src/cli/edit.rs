@@ -4,8 +4,8 @@
 //! written atomically; a refusal writes nothing.
 
 use super::io::{
-    EditLock, LOCK_WAIT, display, is_file, load_game, load_save, load_saved, print_json,
-    read_input, refuse_edit_over_other, refuse_overwrite, same_file, write_save,
+    EditLock, Games, LOCK_WAIT, display, is_file, print_json, read_input, refuse_edit_over_other,
+    refuse_overwrite, same_file, write_save,
 };
 use super::term::escape;
 use super::{EditArgs, LayArgs, draw};
@@ -22,18 +22,18 @@ use hexroute::{Error, import as convert, save};
 use std::path::Path;
 
 /// `new`: the printed map in the first phase.
-pub fn new(custom: Option<&Path>, id: &str, output: &Path, force: bool) -> Result<()> {
-    let game = load_game(custom, id)?;
+pub fn new(games: Games, id: &str, output: &Path, force: bool) -> Result<()> {
+    let game = games.game(id)?;
     refuse_overwrite(output, force)?;
     write_save(output, &game, &MapState::start(&game).into())
 }
 
 /// `import`: another program's save, converted.
-pub fn import(custom: Option<&Path>, input: &Path, output: &Path, force: bool) -> Result<()> {
+pub fn import(games: Games, input: &Path, output: &Path, force: bool) -> Result<()> {
     let text = read_input(input)?;
     let name = display(input);
     let full = convert::game_name(&text).map_err(|e| e.context(&name))?;
-    let game = match custom {
+    let game = match games.file {
         Some(path) => game::from_file(path)?,
         None => game::builtin_ids()
             .into_iter()
@@ -63,7 +63,7 @@ pub fn import(custom: Option<&Path>, input: &Path, output: &Path, force: bool) -
 /// broken rules refuse it unless `--force`, `--dry-run` writes nothing, and
 /// the confirmation goes to standard error unless `--quiet`.
 fn edit(
-    custom: Option<&Path>,
+    games: Games,
     args: &EditArgs,
     change: impl FnOnce(&Game, &MapState) -> Result<Edit>,
 ) -> Result<()> {
@@ -72,7 +72,7 @@ fn edit(
         game,
         mut saved,
         name,
-    } = open_for_edit(custom, args)?;
+    } = open_for_edit(games, args)?;
     // Context, not a new error: a fault of hexroute keeps its exit code 1.
     let made = change(&game, &saved.state).with_context(|| name.clone())?;
     let mut forced = None;
@@ -143,10 +143,10 @@ struct Opened {
 
 /// What every editing command does first: lock the file, refuse an `-o`
 /// that would replace a file that is not a save, and load the game.
-fn open_for_edit(custom: Option<&Path>, args: &EditArgs) -> Result<Opened> {
+fn open_for_edit(games: Games, args: &EditArgs) -> Result<Opened> {
     let lock = lock_for_edit(args)?;
     refuse_edit_over_other(args.target(), args.force)?;
-    let (game, saved) = load_saved(custom, &args.file)?;
+    let (game, saved) = games.saved(&args.file)?;
     Ok(Opened {
         _lock: lock,
         game,
@@ -216,10 +216,10 @@ fn company_arg(game: &Game, company: Option<&str>) -> Result<Option<String>> {
 }
 
 /// `place` and `upgrade`: a lay, or with `--list` the legal ones.
-pub fn lay_command(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()> {
+pub fn lay_command(games: Games, args: &LayArgs, kind: LayKind) -> Result<()> {
     match (&args.tile, args.list) {
-        (_, true) => list_lays(custom, args, kind),
-        (Some(tile), false) => lay(custom, args, kind, tile),
+        (_, true) => list_lays(games, args, kind),
+        (Some(tile), false) => lay(games, args, kind, tile),
         (None, false) => bail!("give a tile name (or --list)"),
     }
 }
@@ -237,13 +237,13 @@ fn lay_by<'g>(
 }
 
 /// Lays a tile (place or upgrade); without a rotation, the only legal one.
-fn lay(custom: Option<&Path>, args: &LayArgs, kind: LayKind, tile: &str) -> Result<()> {
+fn lay(games: Games, args: &LayArgs, kind: LayKind, tile: &str) -> Result<()> {
     if args.json && args.edit.target().as_os_str() == "-" {
         bail!("--json prints to standard output, where the game is written; give -o FILE");
     }
     let rotation = rotation_arg(args.rotate);
     let mut made: Option<LayReport> = None;
-    edit(custom, &args.edit, |game, state| {
+    edit(games, &args.edit, |game, state| {
         let c = game.hex(&args.hex)?;
         let name = canonical_tile(game, tile)?;
         let company = company_arg(game, args.company.as_deref())?;
@@ -362,9 +362,9 @@ fn only_rotation(
 /// `place --list` and `upgrade --list`: every legal tile and rotation for
 /// a hex, where its tokens go and what it costs; with none, why none.
 /// `--render` also draws them.
-fn list_lays(custom: Option<&Path>, args: &LayArgs, kind: LayKind) -> Result<()> {
+fn list_lays(games: Games, args: &LayArgs, kind: LayKind) -> Result<()> {
     let format = args.render.as_deref().map(draw::sheet_format).transpose()?;
-    let (game, state) = load_save(custom, &args.edit.file)?;
+    let (game, state) = games.save(&args.edit.file)?;
     let name = display(&args.edit.file);
     let c = game.hex(&args.hex).map_err(|e| e.context(&name))?;
     let company = company_arg(&game, args.company.as_deref()).context(name.clone())?;
@@ -466,14 +466,14 @@ fn list_line(game: &Game, l: &Lay) -> String {
 }
 
 pub fn token(
-    custom: Option<&Path>,
+    games: Games,
     args: &EditArgs,
     hex: &str,
     company: &str,
     space: Option<usize>,
     remove: bool,
 ) -> Result<()> {
-    edit(custom, args, |game, state| {
+    edit(games, args, |game, state| {
         let c = game.hex(hex)?;
         Ok(if remove {
             edits::remove_token(game, state, c, company)?
@@ -485,34 +485,34 @@ pub fn token(
 
 /// Moves the game to another phase. Moving on, the trains that rust at
 /// any phase passed leave play, and the confirmation says which.
-pub fn phase(custom: Option<&Path>, args: &EditArgs, phase: &str) -> Result<()> {
-    edit(custom, args, |game, state| {
+pub fn phase(games: Games, args: &EditArgs, phase: &str) -> Result<()> {
+    edit(games, args, |game, state| {
         Ok(edits::set_phase(game, state, game.phase_index(phase)?)?)
     })
 }
 
 /// Adds and removes a company's trains; adding checks the phase's limit.
 pub fn trains(
-    custom: Option<&Path>,
+    games: Games,
     args: &EditArgs,
     company: &str,
     add: &[String],
     remove: &[String],
 ) -> Result<()> {
-    edit(custom, args, |game, state| {
+    edit(games, args, |game, state| {
         Ok(edits::change_trains(game, state, company, add, remove)?)
     })
 }
 
 /// Reverts the last recorded change, unless the file was edited by hand
 /// after it (then `--force` reverts it anyway).
-pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
+pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
     let Opened {
         _lock,
         game,
         mut saved,
         name,
-    } = open_for_edit(custom, args)?;
+    } = open_for_edit(games, args)?;
     if let Some(drift) = saved.edited_since_last_change()
         && !args.force
     {
@@ -543,13 +543,13 @@ pub fn undo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
 }
 
 /// Applies again the change `undo` took back last.
-pub fn redo(custom: Option<&Path>, args: &EditArgs) -> Result<()> {
+pub fn redo(games: Games, args: &EditArgs) -> Result<()> {
     let Opened {
         _lock,
         game,
         mut saved,
         name,
-    } = open_for_edit(custom, args)?;
+    } = open_for_edit(games, args)?;
     let Some(change) = saved.redo() else {
         bail!("{name}: nothing to redo (no change was undone since the last new one)");
     };

@@ -2,7 +2,7 @@
 //! (listing), and the program's own `man`. (`companies` and completion
 //! have their own modules.)
 
-use super::io::{display, load_game, load_save, load_saved, print_json};
+use super::io::{Games, display, print_json};
 use super::term::say;
 use anyhow::Result;
 use hexroute::report::{
@@ -14,9 +14,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The games hexroute knows: a `--game-file`'s first, then the built-in.
-pub fn games(custom: Option<&Path>, as_json: bool) -> Result<()> {
+pub fn games(games: Games, as_json: bool) -> Result<()> {
     let mut list = Vec::new();
-    if let Some(path) = custom {
+    if let Some(path) = games.file {
         let g = game::from_file(path)?;
         list.push((g.id, g.name, Some(path.display().to_string())));
     }
@@ -41,8 +41,8 @@ pub fn games(custom: Option<&Path>, as_json: bool) -> Result<()> {
 }
 
 /// `games ID`: one game as data (`--json`), or in a few words.
-pub fn game_data(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
-    let game = load_game(custom, id)?;
+pub fn game_data(games: Games, id: &str, as_json: bool) -> Result<()> {
+    let game = games.game(id)?;
     let data = GameData::of(&game);
     if as_json {
         return print_json(&data);
@@ -72,8 +72,8 @@ pub fn game_data(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
     Ok(())
 }
 
-pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
-    let game = load_game(custom, id)?;
+pub fn tiles(games: Games, id: &str, as_json: bool) -> Result<()> {
+    let game = games.game(id)?;
     if as_json {
         let list: Vec<_> = game
             .tile_counts
@@ -112,8 +112,8 @@ pub fn tiles(custom: Option<&Path>, id: &str, as_json: bool) -> Result<()> {
     Ok(())
 }
 
-pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
-    let (game, state) = load_save(custom, file)?;
+pub fn show(games: Games, file: &Path, as_json: bool) -> Result<()> {
+    let (game, state) = games.save(file)?;
     let phase = &game.phases[state.phase];
     // Tiles and tokens in board order (column, then row), as the save
     // lists its hexes and a player reads the map's edges.
@@ -230,8 +230,8 @@ pub fn show(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
     Ok(())
 }
 
-pub fn show_history(custom: Option<&Path>, file: &Path, as_json: bool) -> Result<()> {
-    let (game, saved) = load_saved(custom, file)?;
+pub fn show_history(games: Games, file: &Path, as_json: bool) -> Result<()> {
+    let (game, saved) = games.saved(file)?;
     let changes: Vec<(String, String, Vec<String>)> = saved
         .history
         .changes
@@ -306,13 +306,8 @@ pub fn man() -> Result<()> {
 }
 
 /// `trains FILE [COMPANY]`: each company's trains, with the phase's limit.
-pub fn trains(
-    custom: Option<&Path>,
-    file: &Path,
-    company: Option<&str>,
-    as_json: bool,
-) -> Result<()> {
-    let (game, state) = load_save(custom, file)?;
+pub fn trains(games: Games, file: &Path, company: Option<&str>, as_json: bool) -> Result<()> {
+    let (game, state) = games.save(file)?;
     let chosen: Vec<&hexroute::game::Company> = match company {
         Some(c) => vec![game.company(c).map_err(|e| e.context(display(file)))?],
         None => game

@@ -54,38 +54,49 @@ pub fn read_input(path: &Path) -> Result<String> {
     }
 }
 
-/// Loads a game by id: the custom file when given (its id must match), else built-in.
-pub fn load_game(custom: Option<&Path>, id: &str) -> Result<Game> {
-    match custom {
-        Some(path) => {
-            let g = game::from_file(path)?;
-            if g.id != id {
-                bail!(
-                    "{}: defines game \"{}\", but \"{id}\" was asked for",
-                    path.display(),
-                    g.id
-                );
+/// Where a command's games come from: the built-in ones, and the
+/// `--game-file` when one is given. One value, made once from the command
+/// line and handed to each command.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Games<'a> {
+    pub file: Option<&'a Path>,
+}
+
+impl Games<'_> {
+    /// A game by id: the `--game-file` when given (its id must match),
+    /// else a built-in one.
+    pub fn game(self, id: &str) -> Result<Game> {
+        match self.file {
+            Some(path) => {
+                let g = game::from_file(path)?;
+                if g.id != id {
+                    bail!(
+                        "{}: defines game \"{}\", but \"{id}\" was asked for",
+                        path.display(),
+                        g.id
+                    );
+                }
+                Ok(g)
             }
-            Ok(g)
+            None => Ok(game::builtin(id)?),
         }
-        None => Ok(game::builtin(id)?),
     }
-}
 
-/// Reads a saved game's map and the game it belongs to.
-pub fn load_save(custom: Option<&Path>, path: &Path) -> Result<(Game, MapState)> {
-    let (game, saved) = load_saved(custom, path)?;
-    Ok((game, saved.state))
-}
+    /// A saved game's map and the game it belongs to.
+    pub fn save(self, path: &Path) -> Result<(Game, MapState)> {
+        let (game, saved) = self.saved(path)?;
+        Ok((game, saved.state))
+    }
 
-/// Reads a saved game, its history with it, and the game it belongs to.
-pub fn load_saved(custom: Option<&Path>, path: &Path) -> Result<(Game, SavedGame)> {
-    let text = read_input(path)?;
-    let name = display(path);
-    let id = save::game_id(&text).map_err(|e| e.context(&name))?;
-    let game = load_game(custom, &id).with_context(|| name.clone())?;
-    let saved = save::from_json(&text, &game).map_err(|e| e.context(&name))?;
-    Ok((game, saved))
+    /// A saved game, its history with it, and the game it belongs to.
+    pub fn saved(self, path: &Path) -> Result<(Game, SavedGame)> {
+        let text = read_input(path)?;
+        let name = display(path);
+        let id = save::game_id(&text).map_err(|e| e.context(&name))?;
+        let game = self.game(&id).with_context(|| name.clone())?;
+        let saved = save::from_json(&text, &game).map_err(|e| e.context(&name))?;
+        Ok((game, saved))
+    }
 }
 
 /// Refuses to replace an existing file unless `--force` was given.

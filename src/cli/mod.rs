@@ -397,8 +397,8 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub picture: PictureArgs,
     /// Only the hexes between two corners, e.g. C10:N18, plus a margin.
-    #[arg(long, value_name = "FROM:TO")]
-    pub crop: Option<String>,
+    #[arg(long, value_name = "FROM:TO", value_parser = str::parse::<Crop>)]
+    pub crop: Option<Crop>,
     /// What shows behind the map.
     #[arg(long, value_enum, default_value_t = Background::White)]
     pub background: Background,
@@ -624,5 +624,33 @@ mod tests {
                 "{name} takes no -V"
             );
         }
+    }
+}
+
+/// `--crop C10:N18`: two corner hexes as typed; they become hexes of a
+/// game's map once the save says which game.
+#[derive(Clone, Debug)]
+pub struct Crop {
+    pub from: String,
+    pub to: String,
+}
+
+impl std::str::FromStr for Crop {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Crop, String> {
+        match text.split_once(':') {
+            Some((from, to)) if !from.is_empty() && !to.is_empty() => Ok(Crop {
+                from: from.into(),
+                to: to.into(),
+            }),
+            _ => Err("expected two corners like C10:N18".into()),
+        }
+    }
+}
+
+impl std::fmt::Display for Crop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.from, self.to)
     }
 }

@@ -1,7 +1,7 @@
 //! `routes`: find the best routes, print them for people or as the typed
 //! report for scripts, and optionally draw them.
 
-use super::io::{display, load_save, print_json};
+use super::io::{Games, display, print_json};
 use super::progress::SearchProgress;
 use super::term::{escape, say};
 use super::{PictureArgs, RoutesArgs, draw};
@@ -17,25 +17,25 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-pub fn routes(custom: Option<&Path>, args: RoutesArgs) -> Result<()> {
+pub fn routes(games: Games, args: RoutesArgs) -> Result<()> {
     if let [file] = args.files.as_slice() {
-        return routes_of_one(custom, file, &args);
+        return routes_of_one(games, file, &args);
     }
     if args.render.is_some() {
         bail!("--render draws one game; give one file");
     }
-    many_files(custom, &args)
+    many_files(games, &args)
 }
 
 /// Several saves, solved in parallel. Each file's reports (or its error)
 /// are printed in the order given; a bad file does not stop the others.
-fn many_files(custom: Option<&Path>, args: &RoutesArgs) -> Result<()> {
+fn many_files(games: Games, args: &RoutesArgs) -> Result<()> {
     use rayon::prelude::*;
     let limit = time_limit(args);
     let results: Vec<Result<Solved>> = args
         .files
         .par_iter()
-        .map(|f| solve_file(custom, f, &Ask::of(args), &|_, _| {}, &limit))
+        .map(|f| solve_file(games, f, &Ask::of(args), &|_, _| {}, &limit))
         .collect();
     let mut failed = 0;
     let mut internal = false;
@@ -109,11 +109,11 @@ fn time_limit(args: &RoutesArgs) -> Limit {
     }
 }
 
-fn routes_of_one(custom: Option<&Path>, file: &Path, args: &RoutesArgs) -> Result<()> {
+fn routes_of_one(games: Games, file: &Path, args: &RoutesArgs) -> Result<()> {
     let progress = SearchProgress::new(!args.quiet && std::io::stderr().is_terminal());
     let limit = time_limit(args);
     let ask = Ask::of(args);
-    let solved = solve_file(custom, file, &ask, &|i, p| progress.update(i, p), &limit);
+    let solved = solve_file(games, file, &ask, &|i, p| progress.update(i, p), &limit);
     progress.finish();
     let Solved {
         game,
@@ -171,13 +171,13 @@ impl Ask {
 }
 
 fn solve_file(
-    custom: Option<&Path>,
+    games: Games,
     file: &Path,
     ask: &Ask,
     progress: &(dyn Fn(usize, routes::assign::Progress) + Sync),
     limit: &Limit,
 ) -> Result<Solved> {
-    let (game, state) = load_save(custom, file)?;
+    let (game, state) = games.save(file)?;
     let bonuses = ask.bonuses.in_force(&game, &state)?;
     let queries = request::queries(&game, &state, &ask.runners, &bonuses, &display(file))?;
     let net = routes::network::Network::build(&game, &state);

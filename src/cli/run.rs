@@ -61,32 +61,34 @@ fn quiet_broken_pipe() {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    let custom = cli.game_file.as_deref();
+    let games = io::Games {
+        file: cli.game_file.as_deref(),
+    };
     match cli.command {
         Command::New {
             game,
             output,
             force,
-        } => edit::new(custom, &game, &output, force),
+        } => edit::new(games, &game, &output, force),
         Command::Import {
             save,
             output,
             force,
-        } => edit::import(custom, &save, &output, force),
+        } => edit::import(games, &save, &output, force),
         Command::Show {
             file,
             json,
             history,
         } => {
             if history {
-                info::show_history(custom, &file, json)
+                info::show_history(games, &file, json)
             } else {
-                info::show(custom, &file, json)
+                info::show(games, &file, json)
             }
         }
         Command::Games { game, json } => match game {
-            Some(id) => info::game_data(custom, &id, json),
-            None => info::games(custom, json),
+            Some(id) => info::game_data(games, &id, json),
+            None => info::games(games, json),
         },
         Command::Tiles {
             game,
@@ -94,21 +96,21 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             output,
             picture,
         } => match output {
-            Some(out) => draw::tile_sheet(&io::load_game(custom, &game)?, &out, &picture),
-            None => info::tiles(custom, &game, json),
+            Some(out) => draw::tile_sheet(&games.game(&game)?, &out, &picture),
+            None => info::tiles(games, &game, json),
         },
-        Command::Place(args) => edit::lay_command(custom, &args, LayKind::Place),
-        Command::Upgrade(args) => edit::lay_command(custom, &args, LayKind::Upgrade),
+        Command::Place(args) => edit::lay_command(games, &args, LayKind::Place),
+        Command::Upgrade(args) => edit::lay_command(games, &args, LayKind::Upgrade),
         Command::Token {
             edit,
             hex,
             company,
             space,
             remove,
-        } => edit::token(custom, &edit, &hex, &company, space, remove),
-        Command::Phase { edit, phase } => edit::phase(custom, &edit, &phase),
-        Command::Undo { edit } => edit::undo(custom, &edit),
-        Command::Redo { edit } => edit::redo(custom, &edit),
+        } => edit::token(games, &edit, &hex, &company, space, remove),
+        Command::Phase { edit, phase } => edit::phase(games, &edit, &phase),
+        Command::Undo { edit } => edit::undo(games, &edit),
+        Command::Redo { edit } => edit::redo(games, &edit),
         Command::Trains {
             edit,
             company,
@@ -116,13 +118,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             remove,
             json,
         } => match (company, add.is_empty() && remove.is_empty()) {
-            (company, true) => info::trains(custom, &edit.file, company.as_deref(), json),
-            (Some(company), false) => edit::trains(custom, &edit, &company, &add, &remove),
+            (company, true) => info::trains(games, &edit.file, company.as_deref(), json),
+            (Some(company), false) => edit::trains(games, &edit, &company, &add, &remove),
             (None, false) => anyhow::bail!("name the company whose trains change"),
         },
-        Command::Companies { file, json } => companies::companies(custom, &file, json),
-        Command::Render(args) => draw::render(custom, args),
-        Command::Routes(args) => routes::routes(custom, args),
+        Command::Companies { file, json } => companies::companies(games, &file, json),
+        Command::Render(args) => draw::render(games, args),
+        Command::Routes(args) => routes::routes(games, args),
         Command::Completions { shell } => complete::script(shell),
         Command::Man => info::man(),
     }
