@@ -268,7 +268,7 @@ pub struct BonusData {
 impl GameData {
     /// The data of a loaded game.
     pub fn of(game: &crate::game::Game) -> GameData {
-        use crate::game::ResolvedBonus;
+        use crate::game::BonusKind;
         use crate::geometry::Orientation;
         let end = |e: crate::tile::End| match e {
             crate::tile::End::Face(f) => format!("{f:?}"),
@@ -374,14 +374,14 @@ impl GameData {
                 .iter()
                 .map(|b| {
                     let (visit, from, to_any) = match &b.kind {
-                        ResolvedBonus::Visit(hs) => (hs.clone(), None, Vec::new()),
-                        ResolvedBonus::Connection { from, to_any } => {
+                        BonusKind::Visit(hs) => (hs.clone(), None, Vec::new()),
+                        BonusKind::Connection { from, to_any } => {
                             (Vec::new(), Some(*from), to_any.clone())
                         }
                     };
                     BonusData {
                         name: b.name.clone(),
-                        amount: b.bonus,
+                        amount: b.amount,
                         optional: b.optional,
                         multiplied: b.multiplied,
                         visit: visit.iter().map(|c| game.format(*c)).collect(),

@@ -207,13 +207,14 @@ pub struct WaterSideDef {
     pub cost: u32,
 }
 
-/// What earns a bonus.
+/// What earns a bonus: hexes as a game file writes them (`String`), or
+/// resolved on a map (`Coord`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BonusKind {
+pub enum BonusKind<H = String> {
     /// Stopping at any of these hexes (once per route).
-    Visit(Vec<String>),
+    Visit(Vec<H>),
     /// Stopping at `from` and at any of `to_any` in the same route.
-    Connection { from: String, to_any: Vec<String> },
+    Connection { from: H, to_any: Vec<H> },
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

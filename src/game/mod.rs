@@ -44,22 +44,22 @@ pub struct EarlyRules {
     pub neutral_tokens: BTreeSet<(Coord, usize)>,
 }
 
-/// A bonus with its hexes resolved.
-#[derive(Clone, Debug)]
+/// A bonus a route can earn, its hexes resolved: one of the game's, or
+/// one given for a single search (`--visit-bonus`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bonus {
     pub name: String,
-    pub bonus: u32,
+    pub amount: u32,
+    /// Applies only when named (private companies); the others always do.
     pub optional: bool,
+    /// True when a multiplier train (2+2, 5+5E) multiplies it too, as it
+    /// does 1867's Timmins bonus; private companies' bonuses are not.
     pub multiplied: bool,
-    pub kind: ResolvedBonus,
+    pub kind: BonusKind<Coord>,
+    /// Only these trains earn it (empty: every train).
     pub trains: Vec<String>,
+    /// Only in these phases (empty: every phase).
     pub phases: Vec<String>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ResolvedBonus {
-    Visit(Vec<Coord>),
-    Connection { from: Coord, to_any: Vec<Coord> },
 }
 
 /// A loaded, checked game.

@@ -109,9 +109,9 @@ impl Game {
         for b in &def.bonuses {
             let kind = match &b.kind {
                 BonusKind::Visit(hs) => {
-                    ResolvedBonus::Visit(hs.iter().map(|h| parse(h)).collect::<Result<_, _>>()?)
+                    BonusKind::Visit(hs.iter().map(|h| parse(h)).collect::<Result<_, _>>()?)
                 }
-                BonusKind::Connection { from, to_any } => ResolvedBonus::Connection {
+                BonusKind::Connection { from, to_any } => BonusKind::Connection {
                     from: parse(from)?,
                     to_any: to_any.iter().map(|h| parse(h)).collect::<Result<_, _>>()?,
                 },
@@ -124,7 +124,7 @@ impl Game {
             }
             bonuses.push(Bonus {
                 name: b.name.clone(),
-                bonus: b.bonus,
+                amount: b.bonus,
                 optional: b.optional,
                 multiplied: b.multiplied,
                 kind,

@@ -3,9 +3,9 @@
 //! and the report of a chosen route (its stops, hexes and bonuses).
 
 use super::network::{self, Network};
-use super::revenue::{self, ActiveBonus, Visit};
+use super::revenue::{self, Visit};
 use super::{Query, RouteStop, TrainRoute};
-use crate::game::{ConflictRule, Distance, Skip, TrainDef};
+use crate::game::{Bonus, ConflictRule, Distance, Skip, TrainDef};
 use crate::geometry::Coord;
 use rayon::prelude::*;
 
@@ -94,7 +94,7 @@ struct Walker<'a> {
     company: &'a str,
     limits: Limits,
     types: &'a [TrainDef],
-    bonuses: &'a [ActiveBonus],
+    bonuses: &'a [Bonus],
     token: usize,
     /// Company token stops with a smaller id than `token`: routes through
     /// them are found from there instead.

@@ -17,20 +17,20 @@ pub mod request;
 pub mod revenue;
 
 use crate::error::Error;
-use crate::game::{Game, ResolvedBonus, TrainDef};
+use crate::game::{Bonus, Game, TrainDef};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::StopKind;
 use enumerate::{describe, enumerate};
 use network::Network;
-pub use revenue::{ActiveBonus, BonusRule, Run, Visit};
+pub use revenue::{Run, Visit};
 
 /// What to search for.
 #[derive(Clone, Debug)]
 pub struct Query {
     pub company: String,
     pub trains: Vec<TrainDef>,
-    pub bonuses: Vec<ActiveBonus>,
+    pub bonuses: Vec<Bonus>,
 }
 
 /// One train's route in a solution.
@@ -103,25 +103,13 @@ impl Lcg {
 
 /// The game's bonuses that apply in phase `phase` (an index): every
 /// always-on one, and the optional ones named in `chosen` (any case).
-pub fn bonuses_in_force(game: &Game, phase: usize, chosen: &[String]) -> Vec<ActiveBonus> {
+pub fn bonuses_in_force(game: &Game, phase: usize, chosen: &[String]) -> Vec<Bonus> {
     let phase = &game.phases[phase].name;
     game.bonuses
         .iter()
         .filter(|b| !b.optional || chosen.iter().any(|n| n.eq_ignore_ascii_case(&b.name)))
         .filter(|b| b.phases.is_empty() || b.phases.contains(phase))
-        .map(|b| ActiveBonus {
-            name: b.name.clone(),
-            amount: b.bonus,
-            multiplied: b.multiplied,
-            kind: match &b.kind {
-                ResolvedBonus::Visit(hs) => BonusRule::Visit(hs.clone()),
-                ResolvedBonus::Connection { from, to_any } => BonusRule::Connection {
-                    from: *from,
-                    to_any: to_any.clone(),
-                },
-            },
-            trains: b.trains.clone(),
-        })
+        .cloned()
         .collect()
 }
 

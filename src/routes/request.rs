@@ -6,9 +6,9 @@
 //! arguments into these types once; this module checks them against the
 //! game and the map.
 
-use super::{ActiveBonus, BonusRule, Query, bonuses_in_force};
+use super::{Query, bonuses_in_force};
 use crate::error::Error;
-use crate::game::{self, Game};
+use crate::game::{self, Bonus, BonusKind, Game};
 use crate::state::MapState;
 use crate::suggest;
 use std::str::FromStr;
@@ -105,18 +105,20 @@ impl Bonuses {
     /// The bonuses in force on `state`'s phase: the game's always-on ones,
     /// the optional ones named, and the ad-hoc ones with their hexes found
     /// on the map. An unknown name or hex is bad input.
-    pub fn in_force(&self, game: &Game, state: &MapState) -> Result<Vec<ActiveBonus>, Error> {
+    pub fn in_force(&self, game: &Game, state: &MapState) -> Result<Vec<Bonus>, Error> {
         for name in &self.named {
             check_optional(game, name)?;
         }
         let mut out = bonuses_in_force(game, state.phase, &self.named);
         for v in &self.visits {
             let hex = game.hex(&v.hex).map_err(|e| e.context(visit_flag(v)))?;
-            out.push(ActiveBonus {
+            out.push(Bonus {
+                optional: false,
+                phases: Vec::new(),
                 name: format!("visit {}", v.hex),
                 amount: v.amount,
                 multiplied: false,
-                kind: BonusRule::Visit(vec![hex]),
+                kind: BonusKind::Visit(vec![hex]),
                 trains: vec![],
             });
         }
@@ -129,11 +131,13 @@ impl Bonuses {
                 .map(|h| game.hex(h).map_err(|e| e.context(flag())))
                 .collect::<Result<Vec<_>, _>>()?;
             let (hexes, _) = c.spec.split_once('=').unwrap_or((&c.spec, ""));
-            out.push(ActiveBonus {
+            out.push(Bonus {
+                optional: false,
+                phases: Vec::new(),
                 name: format!("connect {}", hexes.trim()),
                 amount: c.amount,
                 multiplied: false,
-                kind: BonusRule::Connection { from, to_any },
+                kind: BonusKind::Connection { from, to_any },
                 trains: vec![],
             });
         }
@@ -176,7 +180,7 @@ pub fn queries(
     game: &Game,
     state: &MapState,
     runners: &Runners,
-    bonuses: &[ActiveBonus],
+    bonuses: &[Bonus],
     file: &str,
 ) -> Result<Vec<Query>, Error> {
     let has_token = |company: &str| state.tokens().any(|(_, _, co)| co == company);
@@ -208,12 +212,7 @@ pub fn queries(
     }
 }
 
-fn query(
-    game: &Game,
-    company: &str,
-    trains: &[String],
-    bonuses: &[ActiveBonus],
-) -> Result<Query, Error> {
+fn query(game: &Game, company: &str, trains: &[String], bonuses: &[Bonus]) -> Result<Query, Error> {
     Ok(Query {
         company: company.to_string(),
         trains: trains

@@ -10,31 +10,11 @@
 //! hexes a route passes); an express is priced once for each token stop it
 //! could count, that stop made compulsory. Both are exact.
 
-use crate::game::{Distance, Skip, TrainDef};
+use crate::game::{Bonus, BonusKind, Distance, Skip, TrainDef};
 use crate::geometry::Coord;
 
-/// A bonus in force for this search, its hexes resolved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ActiveBonus {
-    pub name: String,
-    pub amount: u32,
-    /// True when a multiplier train (2+2, 5+5E) multiplies it too, as it
-    /// does 1867's Timmins bonus; private companies' bonuses are not.
-    pub multiplied: bool,
-    pub kind: BonusRule,
-    /// Only these trains earn it (empty: all).
-    pub trains: Vec<String>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BonusRule {
-    /// Stopping at any of these hexes.
-    Visit(Vec<Coord>),
-    /// Stopping at `from` and at any of `to_any`.
-    Connection { from: Coord, to_any: Vec<Coord> },
-}
-
-impl ActiveBonus {
+/// How a bonus is earned and what it pays, for the search.
+impl Bonus {
     pub fn applies_to(&self, train: &TrainDef) -> bool {
         self.trains.is_empty() || self.trains.iter().any(|t| t == &train.name)
     }
@@ -42,8 +22,8 @@ impl ActiveBonus {
     /// The hexes whose stops decide this bonus.
     pub fn hexes(&self) -> impl Iterator<Item = Coord> + '_ {
         let (first, rest) = match &self.kind {
-            BonusRule::Visit(hs) => (None, hs.as_slice()),
-            BonusRule::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
+            BonusKind::Visit(hs) => (None, hs.as_slice()),
+            BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
         };
         first.into_iter().chain(rest.iter().copied())
     }
@@ -54,8 +34,8 @@ impl ActiveBonus {
 
     fn earned_by(&self, stopped: &impl Fn(&Coord) -> bool) -> bool {
         match &self.kind {
-            BonusRule::Visit(hs) => hs.iter().any(stopped),
-            BonusRule::Connection { from, to_any } => stopped(from) && to_any.iter().any(stopped),
+            BonusKind::Visit(hs) => hs.iter().any(stopped),
+            BonusKind::Connection { from, to_any } => stopped(from) && to_any.iter().any(stopped),
         }
     }
 
@@ -165,7 +145,7 @@ fn choose(
     train: &TrainDef,
     visits: &[Visit],
     hexes: usize,
-    bonuses: &[ActiveBonus],
+    bonuses: &[Bonus],
     s: &mut Scratch,
 ) -> Option<u64> {
     if visits.len() < 2 {
@@ -208,7 +188,7 @@ fn choose(
 fn choose_with(
     train: &TrainDef,
     visits: &[Visit],
-    bonuses: &[ActiveBonus],
+    bonuses: &[Bonus],
     s: &mut Scratch,
     slots: usize,
     forced: Option<usize>,
@@ -318,7 +298,7 @@ pub fn best_revenue(
     train: &TrainDef,
     visits: &[Visit],
     hexes: usize,
-    bonuses: &[ActiveBonus],
+    bonuses: &[Bonus],
     scratch: &mut Scratch,
 ) -> u32 {
     choose(train, visits, hexes, bonuses, scratch).map_or(0, saturate)
@@ -336,7 +316,7 @@ pub fn best_run(
     train: &TrainDef,
     visits: &[Visit],
     hexes: usize,
-    bonuses: &[ActiveBonus],
+    bonuses: &[Bonus],
 ) -> Option<Run> {
     let mut s = Scratch::default();
     let revenue = choose(train, visits, hexes, bonuses, &mut s)?;
@@ -383,7 +363,7 @@ mod tests {
         train: &TrainDef,
         visits: &[Visit],
         hexes: usize,
-        bonuses: &[ActiveBonus],
+        bonuses: &[Bonus],
     ) -> Option<u64> {
         let n = visits.len();
         let mut best = None;
@@ -421,8 +401,8 @@ mod tests {
                 .iter()
                 .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
                 .filter(|b| match &b.kind {
-                    BonusRule::Visit(hs) => hs.iter().any(|h| stopped.contains(h)),
-                    BonusRule::Connection { from, to_any } => {
+                    BonusKind::Visit(hs) => hs.iter().any(|h| stopped.contains(h)),
+                    BonusKind::Connection { from, to_any } => {
                         stopped.contains(from) && to_any.iter().any(|h| stopped.contains(h))
                     }
                 })
@@ -441,10 +421,7 @@ mod tests {
         best
     }
 
-    fn random_case(
-        rng: &mut Lcg,
-        max_stops: u64,
-    ) -> (TrainDef, Vec<Visit>, usize, Vec<ActiveBonus>) {
+    fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, Vec<Bonus>) {
         let skips = [Skip::Nothing, Skip::Towns, Skip::Any];
         let n = 2 + rng.below(max_stops - 1) as usize;
         // Few hexes for many stops: several stops may share one (1830's OO).
@@ -468,15 +445,17 @@ mod tests {
                 Distance::Stops
             },
         };
-        let bonuses: Vec<ActiveBonus> = (0..rng.below(4))
-            .map(|b| ActiveBonus {
+        let bonuses: Vec<Bonus> = (0..rng.below(4))
+            .map(|b| Bonus {
+                optional: false,
+                phases: Vec::new(),
                 name: format!("b{b}"),
                 amount: 10 * (1 + rng.below(8) as u32),
                 multiplied: rng.below(2) == 0,
                 kind: if rng.below(2) == 0 {
-                    BonusRule::Visit(vec![hex(rng.below(spread)), hex(rng.below(spread))])
+                    BonusKind::Visit(vec![hex(rng.below(spread)), hex(rng.below(spread))])
                 } else {
-                    BonusRule::Connection {
+                    BonusKind::Connection {
                         from: hex(rng.below(spread)),
                         to_any: vec![hex(rng.below(spread)), hex(rng.below(spread))],
                     }
@@ -576,12 +555,14 @@ mod tests {
                 token: i == 0,
             })
             .collect();
-        let bonuses: Vec<ActiveBonus> = (1..21)
-            .map(|i| ActiveBonus {
+        let bonuses: Vec<Bonus> = (1..21)
+            .map(|i| Bonus {
+                optional: false,
+                phases: Vec::new(),
                 name: format!("b{i}"),
                 amount: 10 + i as u32,
                 multiplied: false,
-                kind: BonusRule::Visit(vec![hex(i)]),
+                kind: BonusKind::Visit(vec![hex(i)]),
                 trains: vec![],
             })
             .collect();
@@ -656,11 +637,13 @@ mod tests {
                 token: true,
             },
         ];
-        let bonus = |amount, multiplied| ActiveBonus {
+        let bonus = |amount, multiplied| Bonus {
+            optional: false,
+            phases: Vec::new(),
             name: "b".into(),
             amount,
             multiplied,
-            kind: BonusRule::Connection {
+            kind: BonusKind::Connection {
                 from: hex(0),
                 to_any: vec![hex(1)],
             },

@@ -8,11 +8,11 @@
 
 use hexroute::address::{CoordSystem, FirstNumber, Letters};
 use hexroute::game::{
-    ConflictRule, Distance, Game, GameDef, HexDef, ImportDef, LayRule, OffboardGroup, Phase, Rules,
-    Skip, TrainDef,
+    Bonus, BonusKind, ConflictRule, Distance, Game, GameDef, HexDef, ImportDef, LayRule,
+    OffboardGroup, Phase, Rules, Skip, TrainDef,
 };
 use hexroute::geometry::{Coord, Face, Orientation, Rotation};
-use hexroute::routes::{self, ActiveBonus, BonusRule, Query};
+use hexroute::routes::{self, Query};
 use hexroute::state::{HexState, MapState};
 use hexroute::tile::{Colour, End, StopKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -189,7 +189,7 @@ impl Oracle<'_> {
     }
 
     /// The best a train earns on a route: every subset of stops is tried.
-    fn best(&self, train: &TrainDef, r: &OracleRoute, bonuses: &[ActiveBonus]) -> u32 {
+    fn best(&self, train: &TrainDef, r: &OracleRoute, bonuses: &[Bonus]) -> u32 {
         let n = r.stops.len();
         let last = n - 1;
         if train.distance == Distance::Hexes && train.stops.is_some_and(|k| r.hexes > k as usize) {
@@ -228,8 +228,8 @@ impl Oracle<'_> {
                 .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
             {
                 let earned = match &b.kind {
-                    BonusRule::Visit(hs) => hs.iter().any(|h| hexes.contains(h)),
-                    BonusRule::Connection { from, to_any } => {
+                    BonusKind::Visit(hs) => hs.iter().any(|h| hexes.contains(h)),
+                    BonusKind::Connection { from, to_any } => {
                         hexes.contains(from) && to_any.iter().any(|h| hexes.contains(h))
                     }
                 };
@@ -253,7 +253,7 @@ impl Oracle<'_> {
     }
 
     /// The best total over every conflict-free assignment of routes to trains.
-    fn solve(&self, trains: &[TrainDef], bonuses: &[ActiveBonus]) -> u32 {
+    fn solve(&self, trains: &[TrainDef], bonuses: &[Bonus]) -> u32 {
         let routes = self.routes();
         let table: Vec<Vec<u32>> = routes
             .iter()
@@ -298,7 +298,7 @@ impl Oracle<'_> {
         &self,
         solution: &routes::Solution,
         trains: &[TrainDef],
-        bonuses: &[ActiveBonus],
+        bonuses: &[Bonus],
     ) -> Result<(), String> {
         let legal = self.routes();
         let mut chosen: Vec<&OracleRoute> = Vec::new();
@@ -575,16 +575,18 @@ fn scatter_tokens(
     }
 }
 
-fn random_bonuses(seed: u64, game: &Game) -> Vec<ActiveBonus> {
+fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
     let mut rng = Rng(seed ^ 0xDEAD_BEEF_u64 | 1);
     let hexes: Vec<Coord> = game.hexes.keys().copied().collect();
     let mut out = Vec::new();
     if rng.chance(50) {
-        out.push(ActiveBonus {
+        out.push(Bonus {
+            optional: false,
+            phases: Vec::new(),
             name: "visit".into(),
             amount: 10 * (1 + rng.below(5)) as u32,
             multiplied: rng.chance(50),
-            kind: BonusRule::Visit(vec![hexes[rng.below(hexes.len())]]),
+            kind: BonusKind::Visit(vec![hexes[rng.below(hexes.len())]]),
             trains: vec![],
         });
     }
@@ -593,20 +595,24 @@ fn random_bonuses(seed: u64, game: &Game) -> Vec<ActiveBonus> {
         let to_any = (0..1 + rng.below(2))
             .map(|_| hexes[rng.below(hexes.len())])
             .collect();
-        out.push(ActiveBonus {
+        out.push(Bonus {
+            optional: false,
+            phases: Vec::new(),
             name: "connect".into(),
             amount: 20 * (1 + rng.below(4)) as u32,
             multiplied: rng.chance(50),
-            kind: BonusRule::Connection { from, to_any },
+            kind: BonusKind::Connection { from, to_any },
             trains: vec![],
         });
     }
     if rng.chance(25) {
-        out.push(ActiveBonus {
+        out.push(Bonus {
+            optional: false,
+            phases: Vec::new(),
             name: "D only".into(),
             amount: 40,
             multiplied: false,
-            kind: BonusRule::Visit(vec![hexes[rng.below(hexes.len())]]),
+            kind: BonusKind::Visit(vec![hexes[rng.below(hexes.len())]]),
             trains: vec!["D".into()],
         });
     }
@@ -846,11 +852,13 @@ fn bonus_choice_beats_greedy_stop_choice() {
     let express = train("3E", Some(3), Skip::Any, 1, Distance::Stops);
     let none = best_run(&express, &visits, 4, &[]).unwrap();
     assert_eq!(none.revenue, 90, "ends 20+20 plus the 50");
-    let bonus = ActiveBonus {
+    let bonus = Bonus {
+        optional: false,
+        phases: Vec::new(),
         name: "c".into(),
         amount: 60,
         multiplied: false,
-        kind: BonusRule::Connection {
+        kind: BonusKind::Connection {
             from: hex(2),
             to_any: vec![hex(0)],
         },
