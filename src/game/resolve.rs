@@ -5,7 +5,8 @@
 use super::*;
 use crate::catalogue;
 use crate::error::{Error, Result};
-use crate::geometry::{Coord, Rotation};
+use crate::geometry::{Coord, Face, Rotation};
+use crate::tile::Tile;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -20,216 +21,27 @@ impl Game {
 
     pub fn from_def(def: GameDef, source: &str, dir: Option<&Path>) -> Result<Game> {
         let err = |msg: String| Error::GameFile(format!("{source}: {msg}"));
-        let mut parts = Vec::new();
-        for name in &def.catalogues {
-            let (label, text) = match catalogue::embedded(name) {
-                Some(text) => (format!("catalogues/{name}.ron"), text.to_string()),
-                None => {
-                    let path = dir.map(|d| d.join(name)).unwrap_or_else(|| name.into());
-                    let text = std::fs::read_to_string(&path).map_err(|e| {
-                        err(format!(
-                            "catalogue \"{name}\": {e} (built-in catalogues: {})",
-                            embedded_names()
-                        ))
-                    })?;
-                    (path.display().to_string(), text)
-                }
-            };
-            parts.push((label.clone(), catalogue::parse(&text, &label)?));
-        }
-        let tiles = catalogue::merge(parts)?;
+        let tiles = catalogues(&def.catalogues, dir, &err)?;
         if def.phases.is_empty() {
             return Err(err("a game needs at least one phase".into()));
         }
-        let coords = def.coordinates;
-        let parse = |text: &str| coords.parse(text).map_err(|e| err(e.to_string()));
-        let mut hexes = BTreeMap::new();
-        for h in &def.hexes {
-            let c = parse(&h.at)?;
-            if let Some(t) = &h.tile
-                && !tiles.contains_key(t)
-            {
-                return Err(err(format!("hex {}: unknown tile \"{t}\"", h.at)));
-            }
-            let rotation = Rotation::checked(i64::from(h.rotation))
-                .ok_or_else(|| err(format!("hex {}: rotation {} is not 0-5", h.at, h.rotation)))?;
-            let hex = MapHex {
-                tile: h.tile.clone(),
-                rotation,
-                name: h.name.clone(),
-                labels: h.labels.clone(),
-                stubs: h.stubs.clone(),
-                cost: h.cost.clone(),
-            };
-            if hexes.insert(c, hex).is_some() {
-                return Err(err(format!("hex {} is listed twice", h.at)));
-            }
-        }
-        let mut barriers = BTreeSet::new();
-        for b in &def.barriers {
-            let c = parse(&b.at)?;
-            barriers.insert((c, b.face));
-            barriers.insert((c.neighbour(b.face, coords.orientation), b.face.opposite()));
-        }
-        let mut water_sides = BTreeMap::new();
-        for w in &def.water_sides {
-            let c = parse(&w.at)?;
-            if barriers.contains(&(c, w.face)) {
-                return Err(err(format!(
-                    "hex {} {}: a side is water or a barrier, not both",
-                    w.at, w.face
-                )));
-            }
-            water_sides.insert((c, w.face), w.cost);
-            water_sides.insert(
-                (c.neighbour(w.face, coords.orientation), w.face.opposite()),
-                w.cost,
-            );
-        }
-        let tile_counts: Vec<(String, Supply)> = def
-            .unlimited_tiles
-            .iter()
-            .map(|name| (name.clone(), Supply::Unlimited))
-            .chain(
-                def.tile_counts
-                    .iter()
-                    .map(|(name, n)| (name.clone(), Supply::Copies(*n))),
-            )
-            .collect();
-        let mut seen = BTreeSet::new();
-        for (name, _) in &tile_counts {
-            if !tiles.contains_key(name) {
-                return Err(err(format!("tile_counts: unknown tile \"{name}\"")));
-            }
-            if !seen.insert(name) {
-                return Err(err(format!("tile_counts: tile \"{name}\" is listed twice")));
-            }
-        }
-        let mut bonuses = Vec::new();
-        for b in &def.bonuses {
-            let kind = match &b.kind {
-                BonusKind::Visit(hs) => {
-                    BonusKind::Visit(hs.iter().map(|h| parse(h)).collect::<Result<_, _>>()?)
-                }
-                BonusKind::Connection { from, to_any } => BonusKind::Connection {
-                    from: parse(from)?,
-                    to_any: to_any.iter().map(|h| parse(h)).collect::<Result<_, _>>()?,
-                },
-            };
-            if b.bonus > MAX_BONUS {
-                return Err(err(format!(
-                    "bonus \"{}\": ${} is more than the ${MAX_BONUS} any game pays",
-                    b.name, b.bonus
-                )));
-            }
-            bonuses.push(Bonus {
-                name: b.name.clone(),
-                amount: b.bonus,
-                optional: b.optional,
-                multiplied: b.multiplied,
-                kind,
-                trains: b.trains.clone(),
-                phases: b.phases.clone(),
-            });
-        }
-        let mut offboard_groups = BTreeMap::new();
-        for g in &def.offboard_groups {
-            let hexes = g
-                .hexes
-                .iter()
-                .map(|h| parse(h))
-                .collect::<Result<Vec<_>>>()?;
-            let Some(&first) = hexes.iter().min() else {
-                return Err(err(format!("off-board group {} has no hex", g.name)));
-            };
-            for h in hexes {
-                if offboard_groups.insert(h, first).is_some() {
-                    return Err(err(format!(
-                        "hex {} is in two off-board groups",
-                        coords.format(h)
-                    )));
-                }
-            }
-        }
-        let mut seen = BTreeSet::new();
-        for c in &def.companies {
-            for name in std::iter::once(&c.abbrev).chain(&c.aliases) {
-                if !seen.insert(name.to_ascii_uppercase()) {
-                    return Err(err(format!(
-                        "company name {name} is used twice (abbreviations and aliases)"
-                    )));
-                }
-            }
-            for t in &c.setup_tokens {
-                let at = parse(&t.at)?;
-                if !hexes.contains_key(&at) {
-                    return Err(err(format!(
-                        "{}'s setup token: hex {} is not on the map",
-                        c.abbrev, t.at
-                    )));
-                }
-            }
-        }
-        let phase_of = |name: &str, what: &str| {
-            def.phases
-                .iter()
-                .position(|p| p.name == name)
-                .ok_or_else(|| err(format!("{what}: unknown phase \"{name}\"")))
+        let r = Resolver {
+            def: &def,
+            err: &err,
         };
-        let on_map = |h: &str, what: &str| -> Result<Coord> {
-            let c = parse(h)?;
-            if hexes.contains_key(&c) {
-                Ok(c)
-            } else {
-                Err(err(format!("{what}: hex {h} is not on the map")))
-            }
-        };
-        let mut early = Vec::new();
-        for u in &def.until_phase {
-            early.push(EarlyRules {
-                until: phase_of(&u.phase, "until_phase")?,
-                closed_hexes: u
-                    .closed_hexes
-                    .iter()
-                    .map(|h| on_map(h, "until_phase"))
-                    .collect::<Result<_>>()?,
-                neutral_tokens: u
-                    .neutral_tokens
-                    .iter()
-                    .map(|n| Ok((on_map(&n.at, "neutral token")?, n.city)))
-                    .collect::<Result<_>>()?,
-            });
-        }
-        let mut rusts = Vec::new();
-        for (train, phase) in &def.rusts {
-            if !def.trains.iter().any(|t| &t.name == train) {
-                return Err(err(format!("rusts: unknown train \"{train}\"")));
-            }
-            rusts.push((train.clone(), phase_of(phase, "rusts")?));
-        }
-        for p in &def.privates {
-            for h in &p.hexes {
-                on_map(h, &p.name)?;
-            }
-            for t in &p.tiles {
-                if !tiles.contains_key(t) {
-                    return Err(err(format!("{}: unknown tile \"{t}\"", p.name)));
-                }
-            }
-            for w in &p.waives {
-                if !w.is_waivable() {
-                    return Err(err(format!(
-                        "{}: rule \"{w}\" cannot be waived (waivable: {})",
-                        p.name,
-                        Rule::waivable_words()
-                    )));
-                }
-            }
-        }
+        let hexes = r.hexes(&tiles)?;
+        let (barriers, water_sides) = r.sides()?;
+        let tile_counts = r.tile_counts(&tiles)?;
+        let bonuses = r.bonuses()?;
+        let offboard_groups = r.offboard_groups()?;
+        r.companies(&hexes)?;
+        let early = r.early_rules(&hexes)?;
+        let rusts = r.rusts()?;
+        r.privates(&hexes, &tiles)?;
         let game = Game {
             id: def.id,
             name: def.name,
-            coords,
+            coords: def.coordinates,
             tiles,
             phases: def.phases,
             trains: def.trains,
@@ -249,6 +61,282 @@ impl Game {
         };
         check::loaded(&game, source)?;
         Ok(game)
+    }
+}
+
+/// The catalogues a game names, built-in or beside its file, merged.
+fn catalogues(
+    names: &[String],
+    dir: Option<&Path>,
+    err: &dyn Fn(String) -> Error,
+) -> Result<BTreeMap<String, Tile>> {
+    let mut parts = Vec::new();
+    for name in names {
+        let (label, text) = match catalogue::embedded(name) {
+            Some(text) => (format!("catalogues/{name}.ron"), text.to_string()),
+            None => {
+                let path = dir.map(|d| d.join(name)).unwrap_or_else(|| name.into());
+                let text = std::fs::read_to_string(&path).map_err(|e| {
+                    err(format!(
+                        "catalogue \"{name}\": {e} (built-in catalogues: {})",
+                        embedded_names()
+                    ))
+                })?;
+                (path.display().to_string(), text)
+            }
+        };
+        parts.push((label.clone(), catalogue::parse(&text, &label)?));
+    }
+    catalogue::merge(parts)
+}
+
+/// A game file being resolved, one part at a time; each part's error names
+/// the file through `err`.
+struct Resolver<'a> {
+    def: &'a GameDef,
+    err: &'a dyn Fn(String) -> Error,
+}
+
+type Hexes = BTreeMap<Coord, MapHex>;
+
+impl Resolver<'_> {
+    fn parse(&self, text: &str) -> Result<Coord> {
+        self.def
+            .coordinates
+            .parse(text)
+            .map_err(|e| (self.err)(e.to_string()))
+    }
+
+    fn parse_all(&self, texts: &[String]) -> Result<Vec<Coord>> {
+        texts.iter().map(|h| self.parse(h)).collect()
+    }
+
+    /// A hex that must be on the map; `what` names the field.
+    fn on_map(&self, hexes: &Hexes, h: &str, what: &str) -> Result<Coord> {
+        let c = self.parse(h)?;
+        if hexes.contains_key(&c) {
+            Ok(c)
+        } else {
+            Err((self.err)(format!("{what}: hex {h} is not on the map")))
+        }
+    }
+
+    fn phase(&self, name: &str, what: &str) -> Result<usize> {
+        self.def
+            .phases
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| (self.err)(format!("{what}: unknown phase \"{name}\"")))
+    }
+
+    fn hexes(&self, tiles: &BTreeMap<String, Tile>) -> Result<Hexes> {
+        let mut hexes = BTreeMap::new();
+        for h in &self.def.hexes {
+            let c = self.parse(&h.at)?;
+            if let Some(t) = &h.tile
+                && !tiles.contains_key(t)
+            {
+                return Err((self.err)(format!("hex {}: unknown tile \"{t}\"", h.at)));
+            }
+            let rotation = Rotation::checked(i64::from(h.rotation)).ok_or_else(|| {
+                (self.err)(format!("hex {}: rotation {} is not 0-5", h.at, h.rotation))
+            })?;
+            let hex = MapHex {
+                tile: h.tile.clone(),
+                rotation,
+                name: h.name.clone(),
+                labels: h.labels.clone(),
+                stubs: h.stubs.clone(),
+                cost: h.cost.clone(),
+            };
+            if hexes.insert(c, hex).is_some() {
+                return Err((self.err)(format!("hex {} is listed twice", h.at)));
+            }
+        }
+        Ok(hexes)
+    }
+
+    /// Barriers and water sides, each on both hexes it separates.
+    #[allow(clippy::type_complexity)]
+    fn sides(&self) -> Result<(BTreeSet<(Coord, Face)>, BTreeMap<(Coord, Face), u32>)> {
+        let orientation = self.def.coordinates.orientation;
+        let mut barriers = BTreeSet::new();
+        for b in &self.def.barriers {
+            let c = self.parse(&b.at)?;
+            barriers.insert((c, b.face));
+            barriers.insert((c.neighbour(b.face, orientation), b.face.opposite()));
+        }
+        let mut water_sides = BTreeMap::new();
+        for w in &self.def.water_sides {
+            let c = self.parse(&w.at)?;
+            if barriers.contains(&(c, w.face)) {
+                return Err((self.err)(format!(
+                    "hex {} {}: a side is water or a barrier, not both",
+                    w.at, w.face
+                )));
+            }
+            water_sides.insert((c, w.face), w.cost);
+            water_sides.insert(
+                (c.neighbour(w.face, orientation), w.face.opposite()),
+                w.cost,
+            );
+        }
+        Ok((barriers, water_sides))
+    }
+
+    fn tile_counts(&self, tiles: &BTreeMap<String, Tile>) -> Result<Vec<(String, Supply)>> {
+        let def = self.def;
+        let counts: Vec<(String, Supply)> = def
+            .unlimited_tiles
+            .iter()
+            .map(|name| (name.clone(), Supply::Unlimited))
+            .chain(
+                def.tile_counts
+                    .iter()
+                    .map(|(name, n)| (name.clone(), Supply::Copies(*n))),
+            )
+            .collect();
+        let mut seen = BTreeSet::new();
+        for (name, _) in &counts {
+            if !tiles.contains_key(name) {
+                return Err((self.err)(format!("tile_counts: unknown tile \"{name}\"")));
+            }
+            if !seen.insert(name) {
+                return Err((self.err)(format!(
+                    "tile_counts: tile \"{name}\" is listed twice"
+                )));
+            }
+        }
+        Ok(counts)
+    }
+
+    fn bonuses(&self) -> Result<Vec<Bonus>> {
+        let mut bonuses = Vec::new();
+        for b in &self.def.bonuses {
+            let kind = match &b.kind {
+                BonusKind::Visit(hs) => BonusKind::Visit(self.parse_all(hs)?),
+                BonusKind::Connection { from, to_any } => BonusKind::Connection {
+                    from: self.parse(from)?,
+                    to_any: self.parse_all(to_any)?,
+                },
+            };
+            if b.bonus > MAX_BONUS {
+                return Err((self.err)(format!(
+                    "bonus \"{}\": ${} is more than the ${MAX_BONUS} any game pays",
+                    b.name, b.bonus
+                )));
+            }
+            bonuses.push(Bonus {
+                name: b.name.clone(),
+                amount: b.bonus,
+                optional: b.optional,
+                multiplied: b.multiplied,
+                kind,
+                trains: b.trains.clone(),
+                phases: b.phases.clone(),
+            });
+        }
+        Ok(bonuses)
+    }
+
+    /// Each hex of an off-board group, mapped to the group's first hex.
+    fn offboard_groups(&self) -> Result<BTreeMap<Coord, Coord>> {
+        let mut groups = BTreeMap::new();
+        for g in &self.def.offboard_groups {
+            let hexes = self.parse_all(&g.hexes)?;
+            let Some(&first) = hexes.iter().min() else {
+                return Err((self.err)(format!("off-board group {} has no hex", g.name)));
+            };
+            for h in hexes {
+                if groups.insert(h, first).is_some() {
+                    return Err((self.err)(format!(
+                        "hex {} is in two off-board groups",
+                        self.def.coordinates.format(h)
+                    )));
+                }
+            }
+        }
+        Ok(groups)
+    }
+
+    /// Company names are unique (aliases too), setup tokens on the map.
+    fn companies(&self, hexes: &Hexes) -> Result<()> {
+        let mut seen = BTreeSet::new();
+        for c in &self.def.companies {
+            for name in std::iter::once(&c.abbrev).chain(&c.aliases) {
+                if !seen.insert(name.to_ascii_uppercase()) {
+                    return Err((self.err)(format!(
+                        "company name {name} is used twice (abbreviations and aliases)"
+                    )));
+                }
+            }
+            for t in &c.setup_tokens {
+                let at = self.parse(&t.at)?;
+                if !hexes.contains_key(&at) {
+                    return Err((self.err)(format!(
+                        "{}'s setup token: hex {} is not on the map",
+                        c.abbrev, t.at
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn early_rules(&self, hexes: &Hexes) -> Result<Vec<EarlyRules>> {
+        let mut early = Vec::new();
+        for u in &self.def.until_phase {
+            early.push(EarlyRules {
+                until: self.phase(&u.phase, "until_phase")?,
+                closed_hexes: u
+                    .closed_hexes
+                    .iter()
+                    .map(|h| self.on_map(hexes, h, "until_phase"))
+                    .collect::<Result<_>>()?,
+                neutral_tokens: u
+                    .neutral_tokens
+                    .iter()
+                    .map(|n| Ok((self.on_map(hexes, &n.at, "neutral token")?, n.city)))
+                    .collect::<Result<_>>()?,
+            });
+        }
+        Ok(early)
+    }
+
+    fn rusts(&self) -> Result<Vec<(String, usize)>> {
+        let mut rusts = Vec::new();
+        for (train, phase) in &self.def.rusts {
+            if !self.def.trains.iter().any(|t| &t.name == train) {
+                return Err((self.err)(format!("rusts: unknown train \"{train}\"")));
+            }
+            rusts.push((train.clone(), self.phase(phase, "rusts")?));
+        }
+        Ok(rusts)
+    }
+
+    /// Private companies lay on the map, tiles that exist, waiving only
+    /// rules that may be waived.
+    fn privates(&self, hexes: &Hexes, tiles: &BTreeMap<String, Tile>) -> Result<()> {
+        for p in &self.def.privates {
+            for h in &p.hexes {
+                self.on_map(hexes, h, &p.name)?;
+            }
+            for t in &p.tiles {
+                if !tiles.contains_key(t) {
+                    return Err((self.err)(format!("{}: unknown tile \"{t}\"", p.name)));
+                }
+            }
+            for w in &p.waives {
+                if !w.is_waivable() {
+                    return Err((self.err)(format!(
+                        "{}: rule \"{w}\" cannot be waived (waivable: {})",
+                        p.name,
+                        Rule::waivable_words()
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 }
 
