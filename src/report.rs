@@ -3,18 +3,18 @@
 //! named and shaped in one place, and a JSON Schema in `docs/` is made
 //! from each ([`schemas`]) and checked by a test.
 
-use crate::game::Supply;
+use crate::game::{Game, Supply};
+use crate::geometry::Coord;
+use crate::state::MapState;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// A tile count: a number, or `"unlimited"`.
+/// A tile count: a number, or `null` when the game never runs out of it.
 fn supply_schema(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
-        "oneOf": [
-            {"type": "integer", "minimum": 0},
-            {"const": "unlimited"}
-        ]
+        "type": ["integer", "null"],
+        "minimum": 0
     })
 }
 
@@ -45,8 +45,8 @@ pub struct ShowReport {
     pub phase: String,
     /// Tiles laid, in board order (column, then row).
     pub tiles: Vec<LaidTile>,
-    /// Each company's tokens, in board order.
-    pub tokens: BTreeMap<String, Vec<TokenAt>>,
+    /// Every token, in board order.
+    pub tokens: Vec<Token>,
     /// Each company's trains.
     pub trains: BTreeMap<String, Vec<String>>,
     pub supply: Vec<SupplyRow>,
@@ -59,14 +59,50 @@ pub struct LaidTile {
     pub tile: String,
     pub rotation: u8,
     /// The printed location name, if the hex has one.
-    pub location: Option<String>,
+    pub name: Option<String>,
 }
 
-/// A token: the hex and the space on its tile (from 0).
+/// A station token, as every command shows one: whose, the hex, the token
+/// space on its tile (from 0) and the tile's city that space is in.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct TokenAt {
+pub struct Token {
+    pub company: String,
     pub hex: String,
     pub space: usize,
+    /// Which of the tile's cities (from 0) holds the space.
+    pub city: Option<usize>,
+}
+
+impl Token {
+    /// `company`'s token in `space` of hex `c` as the map has it now.
+    pub fn on_map(game: &Game, state: &MapState, c: Coord, space: usize, company: &str) -> Token {
+        Token {
+            company: company.to_string(),
+            hex: game.format(c),
+            space,
+            city: state
+                .tile_at(game, c)
+                .and_then(|(t, _)| t.city_of_space(space)),
+        }
+    }
+}
+
+/// `companies FILE --json`: one per company of the game.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CompanyRow {
+    pub company: String,
+    pub name: String,
+    /// `major`, `minor`, …: the game's word for its kind.
+    pub kind: String,
+    /// The printed home, or the hex of the first token of a company that
+    /// chooses its home; `null` until then.
+    pub home: Option<String>,
+    /// Its tokens on the map, in board order.
+    pub tokens: Vec<Token>,
+    pub tokens_left: u32,
+    pub trains: Vec<String>,
+    /// True once it has a token on the map.
+    pub started: bool,
 }
 
 /// A player tile's count and how many are left (`null`: unlimited).
@@ -106,18 +142,9 @@ pub struct LayReport {
     /// The tile's track at this rotation, in the map's directions.
     pub connects: String,
     /// Where the hex's tokens go on the new tile.
-    pub tokens: Vec<TokenMove>,
+    pub tokens: Vec<Token>,
     pub cost: u32,
     pub cost_parts: Vec<CostPart>,
-}
-
-/// A token's place on a laid tile.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct TokenMove {
-    pub company: String,
-    pub space: usize,
-    /// Which of the tile's cities the space is in.
-    pub city: Option<usize>,
 }
 
 /// One part of a lay's cost: `mountain`, `water side N`.
@@ -145,6 +172,10 @@ pub fn schemas() -> Vec<(&'static str, Schema)> {
         ("lays.schema.json", schemars::schema_for!(Vec<LayReport>)),
         ("game.schema.json", schemars::schema_for!(GameData)),
         ("games.schema.json", schemars::schema_for!(Vec<GameRow>)),
+        (
+            "companies.schema.json",
+            schemars::schema_for!(Vec<CompanyRow>),
+        ),
     ]
 }
 

@@ -7,28 +7,13 @@ use super::term::{escape, say};
 use anyhow::Result;
 use hexroute::game::{Company, Game};
 use hexroute::geometry::Coord;
+use hexroute::report::{CompanyRow, Token};
 use hexroute::state::{History, SavedGame};
-use serde::Serialize;
 use std::path::Path;
-
-/// One company, as `--json` prints it and the table shows it.
-#[derive(Serialize)]
-struct Row {
-    company: String,
-    name: String,
-    kind: &'static str,
-    /// The printed home, or the hex of the first token of a company that
-    /// chooses its home; `null` until then.
-    home: Option<String>,
-    tokens: Vec<String>,
-    tokens_left: u32,
-    trains: Vec<String>,
-    started: bool,
-}
 
 pub fn companies(games: Games, file: &Path, as_json: bool) -> Result<()> {
     let (game, saved) = games.saved(file)?;
-    let rows: Vec<Row> = game
+    let rows: Vec<CompanyRow> = game
         .companies
         .iter()
         .map(|c| row(&game, &saved, c))
@@ -40,23 +25,27 @@ pub fn companies(games: Games, file: &Path, as_json: bool) -> Result<()> {
     Ok(())
 }
 
-fn row(game: &Game, saved: &SavedGame, c: &Company) -> Row {
+fn row(game: &Game, saved: &SavedGame, c: &Company) -> CompanyRow {
     let state = &saved.state;
-    let mut placed: Vec<Coord> = state
+    let mut tokens: Vec<(Coord, usize)> = state
         .tokens()
         .filter(|(_, _, co)| *co == c.abbrev)
-        .map(|(h, _, _)| h)
+        .map(|(h, space, _)| (h, space))
         .collect();
-    placed.sort_by_key(|h| (h.col, h.row)); // board order, as `show` lists them
-    Row {
+    tokens.sort_by_key(|(h, space)| (h.col, h.row, *space)); // board order, as `show` lists them
+    let placed: Vec<Coord> = tokens.iter().map(|(h, _)| *h).collect();
+    CompanyRow {
         company: c.abbrev.clone(),
         name: c.name.clone(),
-        kind: c.kind.name(),
+        kind: c.kind.name().to_string(),
         home: c
             .home
             .clone()
             .or_else(|| chosen_home(&saved.history, &c.abbrev, &placed).map(|h| game.format(h))),
-        tokens: placed.iter().map(|&h| game.format(h)).collect(),
+        tokens: tokens
+            .iter()
+            .map(|&(h, space)| Token::on_map(game, state, h, space, &c.abbrev))
+            .collect(),
         tokens_left: c.tokens.saturating_sub(placed.len() as u32),
         trains: state.trains.get(&c.abbrev).cloned().unwrap_or_default(),
         started: !placed.is_empty(),
@@ -85,7 +74,7 @@ fn chosen_home(history: &History, company: &str, placed: &[Coord]) -> Option<Coo
 
 /// The table, each column as wide as its widest cell, so headers and
 /// values line up whatever the names.
-fn print_table(rows: &[Row]) {
+fn print_table(rows: &[CompanyRow]) {
     let list = |items: &[String]| {
         if items.is_empty() {
             "-".to_string()
@@ -105,7 +94,7 @@ fn print_table(rows: &[Row]) {
                     (None, true) => "?".into(),
                     (None, false) => "-".into(),
                 },
-                list(&r.tokens),
+                list(&r.tokens.iter().map(|t| t.hex.clone()).collect::<Vec<_>>()),
                 r.tokens_left.to_string(),
                 list(&r.trains),
                 escape(&r.name).into_owned(),

@@ -14,7 +14,7 @@ use hexroute::edit::{self as edits, Edit};
 use hexroute::game::{self, Game};
 use hexroute::geometry::{Coord, Rotation};
 use hexroute::render::LaySheet;
-use hexroute::report::{CostPart, LayReport, TokenMove};
+use hexroute::report::{CostPart, LayReport, Token};
 use hexroute::rules::refusals::{self, Site};
 use hexroute::rules::{self, Lay, LayBy, LayKind};
 use hexroute::state::{Drift, MapState, SavedGame};
@@ -271,8 +271,9 @@ fn lay_json(game: &Game, addr: &str, l: &Lay) -> LayReport {
         .tokens
         .iter()
         .flatten()
-        .map(|(s, co)| TokenMove {
+        .map(|(s, co)| Token {
             company: co.clone(),
+            hex: addr.to_string(),
             space: *s,
             city: tile.city_of_space(*s),
         })

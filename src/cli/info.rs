@@ -6,7 +6,7 @@ use super::io::{Games, display, print_json};
 use super::term::say;
 use anyhow::Result;
 use hexroute::report::{
-    GameData, GameRow, HistoryEntry, LaidTile, ShowReport, SupplyRow, TileRow, TokenAt, TrainsRow,
+    GameData, GameRow, HistoryEntry, LaidTile, ShowReport, SupplyRow, TileRow, Token, TrainsRow,
 };
 use hexroute::suggest::words_or_none;
 use hexroute::{Error, game};
@@ -124,7 +124,7 @@ pub fn show(games: Games, file: &Path, as_json: bool) -> Result<()> {
     let mut tokens: Vec<_> = state.tokens().collect();
     tokens.sort_by_key(|(c, space, _)| (board_order(c), *space));
     let mut by_company: Vec<(String, Vec<(String, usize)>)> = Vec::new();
-    for (c, space, company) in tokens {
+    for &(c, space, company) in &tokens {
         let entry = match by_company.iter_mut().find(|(co, _)| co == company) {
             Some(e) => e,
             None => {
@@ -146,21 +146,12 @@ pub fn show(games: Games, file: &Path, as_json: bool) -> Result<()> {
                     hex: game.format(*c),
                     tile: t.to_string(),
                     rotation: r.steps(),
-                    location: game.location(*c).map(str::to_string),
+                    name: game.location(*c).map(str::to_string),
                 })
                 .collect(),
-            tokens: by_company
+            tokens: tokens
                 .iter()
-                .map(|(co, list)| {
-                    let list = list
-                        .iter()
-                        .map(|(hex, space)| TokenAt {
-                            hex: hex.clone(),
-                            space: *space,
-                        })
-                        .collect();
-                    (co.clone(), list)
-                })
+                .map(|&(c, space, co)| Token::on_map(&game, &state, c, space, co))
                 .collect(),
             trains: state
                 .trains

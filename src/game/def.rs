@@ -401,12 +401,13 @@ impl Supply {
     }
 }
 
-/// In JSON a count is a number, or the string "unlimited".
+/// In JSON a count is a number, or `null` for a tile that never runs out
+/// (as a count of copies left is).
 impl Serialize for Supply {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Supply::Copies(n) => s.serialize_u32(*n),
-            Supply::Unlimited => s.serialize_str("unlimited"),
+            Supply::Unlimited => s.serialize_none(),
         }
     }
 }

@@ -57,13 +57,7 @@ fn show_summarises_the_bankruptcy_club_fixture() {
     .unwrap();
     assert_eq!(json["phase"], "8");
     assert_eq!(json["tiles"].as_array().unwrap().len(), 27);
-    let tokens: usize = json["tokens"]
-        .as_object()
-        .unwrap()
-        .values()
-        .map(|v| v.as_array().unwrap().len())
-        .sum();
-    assert_eq!(tokens, 14);
+    assert_eq!(json["tokens"].as_array().unwrap().len(), 14);
     let toronto = json["tiles"]
         .as_array()
         .unwrap()
@@ -71,7 +65,7 @@ fn show_summarises_the_bankruptcy_club_fixture() {
         .find(|t| t["hex"] == "F16")
         .unwrap();
     assert_eq!(toronto["tile"], "124");
-    assert_eq!(toronto["location"], "Toronto");
+    assert_eq!(toronto["name"], "Toronto");
 }
 
 #[test]
@@ -1252,6 +1246,19 @@ fn json_outputs_have_the_fields_their_schemas_name() {
     let s = schema("show.schema.json");
     assert_eq!(keys(&show["tiles"][0]), fields(&s, Some("LaidTile")));
     assert_eq!(keys(&show["supply"][0]), fields(&s, Some("SupplyRow")));
+    assert_eq!(keys(&show["tokens"][0]), fields(&s, Some("Token")));
+    let companies = json(&["companies", bc, "--json"]);
+    let c = schema("companies.schema.json");
+    assert_eq!(keys(&companies[0]), fields(&c, Some("CompanyRow")));
+    let started = companies
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["started"] == true)
+        .expect("a company on the map");
+    // One shape for a token, whichever command shows it.
+    assert_eq!(keys(&started["tokens"][0]), fields(&c, Some("Token")));
+    assert_eq!(fields(&c, Some("Token")), fields(&s, Some("Token")));
     let tiles = json(&["tiles", "1867", "--json"]);
     assert_eq!(
         keys(&tiles[0]),

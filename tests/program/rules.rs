@@ -188,8 +188,8 @@ fn cn_holds_toronto_from_the_start() {
     let shown: serde_json::Value =
         serde_json::from_str(&stdout_of(hexroute().args(["show", "--json"]).arg(&file))).unwrap();
     assert_eq!(
-        shown["tokens"]["CN"],
-        serde_json::json!([{"hex": "F16", "space": 0}])
+        shown["tokens"],
+        serde_json::json!([{"company": "CN", "hex": "F16", "space": 0, "city": 0}])
     );
     // Toronto's first city holds one token: CN's, so GWR cannot go there.
     fails_with(
