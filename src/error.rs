@@ -52,9 +52,18 @@ pub enum Error {
     #[error("{context}: {inner}")]
     Context { context: String, inner: Box<Error> },
     /// A fault of hexroute itself: a picture surface that cannot be made, a
-    /// written file that does not load back.
+    /// drawing call cairo refuses, a written file that does not load back.
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+/// A cairo call that fails while drawing: the input was already checked,
+/// so this is hexroute's own fault (exit code 1).
+#[cfg(feature = "render")]
+impl From<cairo::Error> for Error {
+    fn from(e: cairo::Error) -> Error {
+        Error::Internal(format!("drawing failed: {e}"))
+    }
 }
 
 /// The library's result type.
@@ -116,5 +125,16 @@ mod tests {
         let e = Error::Internal("no surface".into()).context("map.png");
         assert_eq!(e.to_string(), "map.png: internal error: no surface");
         assert!(e.is_internal());
+    }
+
+    #[cfg(feature = "render")]
+    #[test]
+    fn a_cairo_failure_is_our_fault() {
+        let e = Error::from(cairo::Error::InvalidRestore);
+        assert!(e.is_internal());
+        assert!(
+            e.to_string()
+                .starts_with("internal error: drawing failed: ")
+        );
     }
 }

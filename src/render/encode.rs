@@ -34,12 +34,13 @@ impl Format {
 /// The most pixels cairo's image surfaces take on a side.
 pub const MAX_PNG_SIDE: i32 = 32767;
 
-/// Draws with `draw` on a `width`×`height` canvas and encodes it.
+/// Draws with `draw` on a `width`×`height` canvas and encodes it. An error
+/// of `draw` (a cairo call that failed) is returned as it is.
 pub fn encode(
     format: Format,
     width: i32,
     height: i32,
-    draw: impl FnOnce(&Context),
+    draw: impl FnOnce(&Context) -> Result<(), Error>,
 ) -> Result<Vec<u8>, Error> {
     // A surface cairo cannot make is almost always one too large for it.
     let err = |e: cairo::Error| Error::Invalid(format!("drawing failed: {e}"));
@@ -56,7 +57,7 @@ pub fn encode(
                 cairo::ImageSurface::create(cairo::Format::ARgb32, width, height).map_err(err)?;
             {
                 let cr = Context::new(&surface).map_err(err)?;
-                draw(&cr);
+                draw(&cr)?;
             }
             let mut out = Vec::new();
             surface
@@ -74,11 +75,14 @@ pub fn encode(
     finish_vector(&vector, draw)
 }
 
-fn finish_vector(surface: &cairo::Surface, draw: impl FnOnce(&Context)) -> Result<Vec<u8>, Error> {
+fn finish_vector(
+    surface: &cairo::Surface,
+    draw: impl FnOnce(&Context) -> Result<(), Error>,
+) -> Result<Vec<u8>, Error> {
     {
         let cr =
             Context::new(surface).map_err(|e| Error::Invalid(format!("drawing failed: {e}")))?;
-        draw(&cr);
+        draw(&cr)?;
     }
     let stream = surface
         .finish_output_stream()
@@ -87,4 +91,18 @@ fn finish_vector(surface: &cairo::Surface, draw: impl FnOnce(&Context)) -> Resul
         .downcast::<Vec<u8>>()
         .map(|b| *b)
         .map_err(|_| Error::Internal("writing failed: unexpected stream".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_drawing_call_is_returned_not_drawn_over() {
+        for format in [Format::Png, Format::Svg, Format::Pdf] {
+            // A restore without a save: cairo refuses it.
+            let e = encode(format, 10, 10, |cr| Ok(cr.restore()?)).unwrap_err();
+            assert!(e.is_internal(), "{format:?}: {e}");
+        }
+    }
 }

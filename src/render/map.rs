@@ -9,7 +9,7 @@ use super::{
     token_look,
 };
 use crate::address::Letters;
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::geometry::{Coord, Face};
 use crate::state::MapState;
@@ -85,12 +85,12 @@ impl<'a> MapPicture<'a> {
     }
 
     /// Draws the whole picture.
-    pub fn draw(&self, cr: &Context) {
+    pub fn draw(&self, cr: &Context) -> Result<()> {
         let (w, h) = (self.layout.width, self.layout.height);
         if !self.options.transparent {
             cr.rectangle(0.0, 0.0, w, h);
             set(cr, (1.0, 1.0, 1.0));
-            let _ = cr.fill();
+            cr.fill()?;
         }
         let r = self.layout.r;
         let title = format!(
@@ -100,31 +100,31 @@ impl<'a> MapPicture<'a> {
         // Shrink the title to fit small crops.
         let mut size = r * 0.3;
         tile::font(cr, size, true);
-        if let Ok(ext) = cr.text_extents(&title) {
-            let room = w - r * 0.6;
-            if ext.x_advance() > room {
-                size *= room / ext.x_advance();
-            }
+        let ext = cr.text_extents(&title)?;
+        let room = w - r * 0.6;
+        if ext.x_advance() > room {
+            size *= room / ext.x_advance();
         }
-        baseline_text(cr, &title, (r * 0.3, r * 0.45), size, true);
+        baseline_text(cr, &title, (r * 0.3, r * 0.45), size, true)?;
         for c in &self.hexes {
             // One group per hex, so SVG output keeps each hex together.
             cr.push_group();
-            self.draw_hex(cr, *c);
-            let _ = cr.pop_group_to_source();
-            let _ = cr.paint();
+            self.draw_hex(cr, *c)?;
+            cr.pop_group_to_source()?;
+            cr.paint()?;
         }
-        self.draw_barriers(cr);
+        self.draw_barriers(cr)?;
         if self.options.coords {
-            self.draw_coords(cr);
+            self.draw_coords(cr)?;
         }
         if let Some(routes) = self.routes {
-            self.draw_routes(cr, routes);
-            self.draw_legend(cr, routes);
+            self.draw_routes(cr, routes)?;
+            self.draw_legend(cr, routes)?;
         }
+        Ok(())
     }
 
-    fn draw_hex(&self, cr: &Context, c: Coord) {
+    fn draw_hex(&self, cr: &Context, c: Coord) -> Result<()> {
         let f = self.layout.frame(c);
         let printed = &self.game.hexes[&c];
         match self.state.tile_at(self.game, c) {
@@ -146,27 +146,33 @@ impl<'a> MapPicture<'a> {
                     hex_labels: &printed.labels,
                     number: laid,
                 };
-                draw_tile(cr, tile, rot, &f, &extras);
+                draw_tile(cr, tile, rot, &f, &extras)?;
             }
             None => {
                 hex_path(cr, &f);
                 set(cr, colour_of(Colour::Blank));
-                let _ = cr.fill();
+                cr.fill()?;
             }
         }
         let laid = self.state.hexes.get(&c).is_some_and(|h| h.tile.is_some());
         if let Some(cost) = printed.cost.as_ref().filter(|_| !laid) {
-            self.draw_cost(cr, &f, cost);
+            self.draw_cost(cr, &f, cost)?;
         }
         hex_path(cr, &f);
         set(cr, (0.35, 0.35, 0.35));
         cr.set_line_width(r_line(self.layout.r));
-        let _ = cr.stroke();
+        cr.stroke()?;
+        Ok(())
     }
 
     /// A printed building cost: a brown triangle for a mountain, a blue
     /// drop for water, and the amount, in the upper part of the hex.
-    fn draw_cost(&self, cr: &Context, f: &tile::HexFrame, cost: &crate::game::LayCost) {
+    fn draw_cost(
+        &self,
+        cr: &Context,
+        f: &tile::HexFrame,
+        cost: &crate::game::LayCost,
+    ) -> Result<()> {
         let r = self.layout.r;
         let at = (f.centre.0 - r * 0.18, f.centre.1 - r * 0.52);
         let s = r * 0.1;
@@ -181,7 +187,7 @@ impl<'a> MapPicture<'a> {
             cr.arc(at.0, at.1 + s * 0.2, s * 0.7, 0.0, 2.0 * PI);
             set(cr, WATER_COLOUR);
         }
-        let _ = cr.fill();
+        cr.fill()?;
         tile::text(
             cr,
             &format!("${}", cost.amount),
@@ -189,24 +195,29 @@ impl<'a> MapPicture<'a> {
             r * 0.16,
             TERRAIN_COLOUR,
             true,
-        );
+        )
     }
 
-    fn draw_barriers(&self, cr: &Context) {
+    fn draw_barriers(&self, cr: &Context) -> Result<()> {
         set(cr, BARRIER_COLOUR);
         cr.set_line_width(self.layout.r * 0.12);
         cr.set_line_cap(cairo::LineCap::Round);
-        self.stroke_sides(cr, self.game.barriers.iter());
+        self.stroke_sides(cr, self.game.barriers.iter())?;
         // Water sides: thinner and lighter, dashed, as track may cross them.
         set(cr, WATER_COLOUR);
         cr.set_line_width(self.layout.r * 0.08);
         cr.set_dash(&[self.layout.r * 0.12, self.layout.r * 0.1], 0.0);
-        self.stroke_sides(cr, self.game.water_sides.keys());
+        self.stroke_sides(cr, self.game.water_sides.keys())?;
         cr.set_dash(&[], 0.0);
+        Ok(())
     }
 
     /// Strokes each hex side of the picture's hexes in the current style.
-    fn stroke_sides<'s>(&self, cr: &Context, sides: impl Iterator<Item = &'s (Coord, Face)>) {
+    fn stroke_sides<'s>(
+        &self,
+        cr: &Context,
+        sides: impl Iterator<Item = &'s (Coord, Face)>,
+    ) -> Result<()> {
         for (c, face) in sides {
             if !self.hexes.contains(c) {
                 continue;
@@ -214,12 +225,13 @@ impl<'a> MapPicture<'a> {
             let (a, b) = self.layout.frame(*c).side(*face);
             cr.move_to(a.0, a.1);
             cr.line_to(b.0, b.1);
-            let _ = cr.stroke();
+            cr.stroke()?;
         }
+        Ok(())
     }
 
     /// Letters and numbers on the map edges, as the game prints them.
-    fn draw_coords(&self, cr: &Context) {
+    fn draw_coords(&self, cr: &Context) -> Result<()> {
         let r = self.layout.r;
         let w = self.layout.width;
         let top = self.layout.origin.1
@@ -253,14 +265,15 @@ impl<'a> MapPicture<'a> {
                 size,
                 ink,
                 true,
-            );
-            text(cr, label, (x, bottom - r * 0.3), size, ink, true);
+            )?;
+            text(cr, label, (x, bottom - r * 0.3), size, ink, true)?;
         }
         for (label, ys) in &along_y {
             let y = ys.iter().sum::<f64>() / ys.len() as f64;
-            text(cr, label, (r * 0.3, y), size, ink, true);
-            text(cr, label, (w - r * 0.3, y), size, ink, true);
+            text(cr, label, (r * 0.3, y), size, ink, true)?;
+            text(cr, label, (w - r * 0.3, y), size, ink, true)?;
         }
+        Ok(())
     }
 }
 
@@ -269,9 +282,10 @@ pub(crate) fn r_line(r: f64) -> f64 {
 }
 
 /// Black text starting at `at`, which is on its baseline.
-pub(crate) fn baseline_text(cr: &Context, s: &str, at: Pt, size: f64, bold: bool) {
+pub(crate) fn baseline_text(cr: &Context, s: &str, at: Pt, size: f64, bold: bool) -> Result<()> {
     tile::font(cr, size, bold);
     set(cr, (0.0, 0.0, 0.0));
     cr.move_to(at.0, at.1);
-    let _ = cr.show_text(s);
+    cr.show_text(s)?;
+    Ok(())
 }

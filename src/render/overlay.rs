@@ -6,7 +6,7 @@
 use super::map::{MapPicture, baseline_text};
 use super::tile::face_to_face;
 use super::{Pt, Rgb, set};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::geometry::{Coord, Face};
 use crate::routes::report::RoutesReport;
@@ -158,7 +158,7 @@ fn lane_offset(lane: usize) -> f64 {
     if lane % 2 == 1 { step } else { -step }
 }
 impl MapPicture<'_> {
-    pub(super) fn draw_routes(&self, cr: &Context, overlay: &RouteOverlay) {
+    pub(super) fn draw_routes(&self, cr: &Context, overlay: &RouteOverlay) -> Result<()> {
         let r = self.layout.r;
         cr.set_line_cap(cairo::LineCap::Round);
         cr.set_line_join(cairo::LineJoin::Round);
@@ -171,10 +171,10 @@ impl MapPicture<'_> {
             cr.set_source_rgba(colour.0, colour.1, colour.2, 0.9);
             cr.set_line_width(r * ROUTE_WIDTH);
             self.route_path(cr, route);
-            let _ = cr.stroke();
+            cr.stroke()?;
             cr.translate(-shift[i].0, -shift[i].1);
-            let _ = cr.pop_group_to_source();
-            let _ = cr.paint();
+            cr.pop_group_to_source()?;
+            cr.paint()?;
         }
         for (i, route) in overlay.routes.iter().enumerate() {
             let colour = TRAIN_COLOURS[i % TRAIN_COLOURS.len()];
@@ -186,19 +186,20 @@ impl MapPicture<'_> {
                 if stop.skipped {
                     // Passed without stopping: a hollow ring.
                     set(cr, (1.0, 1.0, 1.0));
-                    let _ = cr.fill_preserve();
+                    cr.fill_preserve()?;
                     set(cr, colour);
                     cr.set_line_width(r * 0.05);
-                    let _ = cr.stroke();
+                    cr.stroke()?;
                 } else {
                     set(cr, colour);
-                    let _ = cr.fill_preserve();
+                    cr.fill_preserve()?;
                     set(cr, (1.0, 1.0, 1.0));
                     cr.set_line_width(r * 0.03);
-                    let _ = cr.stroke();
+                    cr.stroke()?;
                 }
             }
         }
+        Ok(())
     }
 
     /// Each route as an SVG path (`d`), its colour and width, and its stops
@@ -337,7 +338,7 @@ impl MapPicture<'_> {
         }
     }
 
-    pub(super) fn draw_legend(&self, cr: &Context, overlay: &RouteOverlay) {
+    pub(super) fn draw_legend(&self, cr: &Context, overlay: &RouteOverlay) -> Result<()> {
         let r = self.layout.r;
         let line = r * 0.45;
         let mut y = self.layout.legend_top + r * 0.3;
@@ -352,13 +353,13 @@ impl MapPicture<'_> {
                     .find(|(c, _)| *c == route.company)
                     .map_or(0, |(_, t)| *t);
                 let head = format!("{}: ${total}", route.company);
-                baseline_text(cr, &head, (r * 0.4, y + size * 0.35), size, true);
+                baseline_text(cr, &head, (r * 0.4, y + size * 0.35), size, true)?;
                 y += line;
             }
             let colour = TRAIN_COLOURS[i % TRAIN_COLOURS.len()];
             cr.rectangle(r * 0.4, y - size * 0.4, r * 0.6, size * 0.8);
             set(cr, colour);
-            let _ = cr.fill();
+            cr.fill()?;
             let skipped = route.stops.iter().filter(|s| s.skipped).count();
             let label = format!(
                 "train {}: ${}  ({} stops{})",
@@ -371,10 +372,10 @@ impl MapPicture<'_> {
                     String::new()
                 }
             );
-            baseline_text(cr, &label, (r * 1.2, y + size * 0.35), size, false);
+            baseline_text(cr, &label, (r * 1.2, y + size * 0.35), size, false)?;
             y += line;
         }
         let total = format!("{} total: ${}", overlay.company, overlay.total);
-        baseline_text(cr, &total, (r * 0.4, y + size * 0.35), size, true);
+        baseline_text(cr, &total, (r * 0.4, y + size * 0.35), size, true)
     }
 }

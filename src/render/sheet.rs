@@ -4,6 +4,7 @@
 
 use super::tile::{TileExtras, draw_tile, font, hex_path, text};
 use super::{Pt, baseline_text, r_line, set, token_look};
+use crate::error::Result;
 use crate::game::Game;
 use crate::geometry::{Coord, Rotation};
 use crate::rules::Lay;
@@ -56,12 +57,12 @@ impl Grid {
     }
 
     /// White canvas and the title at the top left.
-    fn background(&self, cr: &Context, (w, h): (i32, i32), title: &str) {
+    fn background(&self, cr: &Context, (w, h): (i32, i32), title: &str) -> Result<()> {
         cr.rectangle(0.0, 0.0, f64::from(w), f64::from(h));
         set(cr, (1.0, 1.0, 1.0));
-        let _ = cr.fill();
+        cr.fill()?;
         let r = self.r;
-        baseline_text(cr, title, (r * 0.3, r * 0.5), r * 0.3, true);
+        baseline_text(cr, title, (r * 0.3, r * 0.5), r * 0.3, true)
     }
 
     /// Tile `tile` at `rot` in cell `k`, outlined, with `caption` under it.
@@ -73,7 +74,7 @@ impl Grid {
         extras: &TileExtras,
         caption: &str,
         game: &Game,
-    ) {
+    ) -> Result<()> {
         let r = self.r;
         let centre = self.centre(k);
         let f = super::HexFrame {
@@ -81,11 +82,11 @@ impl Grid {
             radius: r,
             orientation: game.coords.orientation,
         };
-        draw_tile(cr, tile, rot, &f, extras);
+        draw_tile(cr, tile, rot, &f, extras)?;
         hex_path(cr, &f);
         set(cr, (0.35, 0.35, 0.35));
         cr.set_line_width(r_line(r));
-        let _ = cr.stroke();
+        cr.stroke()?;
         text(
             cr,
             caption,
@@ -93,7 +94,7 @@ impl Grid {
             r * 0.24,
             (0.0, 0.0, 0.0),
             true,
-        );
+        )
     }
 }
 
@@ -118,17 +119,18 @@ impl<'a> TileSheet<'a> {
         self.grid.size(0.0)
     }
 
-    pub fn draw(&self, cr: &Context) {
+    pub fn draw(&self, cr: &Context) -> Result<()> {
         let title = format!("{} — tiles", self.game.name);
-        self.grid.background(cr, self.size(), &title);
+        self.grid.background(cr, self.size(), &title)?;
         for (k, (name, count)) in self.game.tile_counts.iter().enumerate() {
             let t = &self.game.tiles[name];
             let caption = format!("{name} ×{count}");
             let tile = (t, Rotation::ZERO);
             let extras = TileExtras::default();
             self.grid
-                .draw_cell(cr, k, tile, &extras, &caption, self.game);
+                .draw_cell(cr, k, tile, &extras, &caption, self.game)?;
         }
+        Ok(())
     }
 }
 
@@ -184,12 +186,12 @@ impl<'a> LaySheet<'a> {
         self.grid.size(widest + r * 0.6)
     }
 
-    pub fn draw(&self, cr: &Context) {
+    pub fn draw(&self, cr: &Context) -> Result<()> {
         let r = self.grid.r;
-        self.grid.background(cr, self.size(), &self.title);
+        self.grid.background(cr, self.size(), &self.title)?;
         for (i, note) in self.notes.iter().enumerate() {
             let y = r * 0.9 + r * NOTE_LINE * (i as f64 + 0.6);
-            baseline_text(cr, note, (r * 0.3, y), r * NOTE_SIZE, false);
+            baseline_text(cr, note, (r * 0.3, y), r * NOTE_SIZE, false)?;
         }
         let hex_labels = &self.game.hexes[&self.c].labels;
         for (k, lay) in self.lays.iter().enumerate() {
@@ -207,8 +209,9 @@ impl<'a> LaySheet<'a> {
             };
             let caption = Self::caption(lay);
             self.grid
-                .draw_cell(cr, k, (tile, lay.rotation), &extras, &caption, self.game);
+                .draw_cell(cr, k, (tile, lay.rotation), &extras, &caption, self.game)?;
         }
+        Ok(())
     }
 }
 

@@ -2,6 +2,7 @@
 //! tokens, revenue, labels. Pixel geometry lives here and in `mod.rs` only.
 
 use super::{Rgb, colour_of, hex_corners, set};
+use crate::error::Result;
 use crate::geometry::{Face, Orientation, Rotation};
 use crate::tile::{Colour, End, Tile, TownStyle};
 use cairo::Context;
@@ -172,10 +173,16 @@ const WHITE: Rgb = (1.0, 1.0, 1.0);
 const BLACK: Rgb = (0.0, 0.0, 0.0);
 
 /// Draws a whole tile in its hex.
-pub fn draw_tile(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame, extras: &TileExtras) {
+pub fn draw_tile(
+    cr: &Context,
+    tile: &Tile,
+    rot: Rotation,
+    f: &HexFrame,
+    extras: &TileExtras,
+) -> Result<()> {
     hex_path(cr, f);
     set(cr, colour_of(tile.colour));
-    let _ = cr.fill();
+    cr.fill()?;
     let r = f.radius;
     // Track: each piece with a light edge, so a later piece crossing an
     // earlier one reads as a bridge.
@@ -184,11 +191,11 @@ pub fn draw_tile(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame, extras:
         piece_path(cr, tile, f, rot, t.a, t.b);
         set(cr, (0.97, 0.95, 0.9));
         cr.set_line_width(r * 0.2);
-        let _ = cr.stroke();
+        cr.stroke()?;
         piece_path(cr, tile, f, rot, t.a, t.b);
         set(cr, BLACK);
         cr.set_line_width(r * 0.11);
-        let _ = cr.stroke();
+        cr.stroke()?;
     }
     for (i, town) in tile.towns.iter().enumerate() {
         let p = f.hint(town.at, rot);
@@ -197,7 +204,7 @@ pub fn draw_tile(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame, extras:
             TownStyle::Circle => {
                 cr.new_path();
                 cr.arc(p.0, p.1, r * 0.11, 0.0, 2.0 * PI);
-                let _ = cr.fill();
+                cr.fill()?;
             }
             TownStyle::Bar => {
                 let along = tile
@@ -206,12 +213,12 @@ pub fn draw_tile(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame, extras:
                     .map(|e| stop_point(tile, f, rot, *e))
                     .map(|q| (q.1 - p.1).atan2(q.0 - p.0))
                     .unwrap_or(0.0);
-                let _ = cr.save();
+                cr.save()?;
                 cr.translate(p.0, p.1);
                 cr.rotate(along);
                 cr.rectangle(-r * 0.06, -r * 0.2, r * 0.12, r * 0.4);
-                let _ = cr.fill();
-                let _ = cr.restore();
+                cr.fill()?;
+                cr.restore()?;
             }
         }
     }
@@ -234,32 +241,32 @@ pub fn draw_tile(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame, extras:
                 cr.line_to(s.0, s.1);
             }
             cr.close_path();
-            let _ = cr.stroke_preserve();
-            let _ = cr.fill();
+            cr.stroke_preserve()?;
+            cr.fill()?;
             cr.set_line_cap(cairo::LineCap::Butt);
         }
         for (k, s) in spaces.zip(&slots) {
             cr.new_path();
             cr.arc(s.0, s.1, slot, 0.0, 2.0 * PI);
             set(cr, WHITE);
-            let _ = cr.fill_preserve();
+            cr.fill_preserve()?;
             set(cr, BLACK);
             cr.set_line_width(r * 0.025);
-            let _ = cr.stroke();
+            cr.stroke()?;
             if let Some((_, look)) = extras.tokens.iter().find(|(space, _)| *space == k) {
-                draw_token(cr, *s, slot * 0.92, look);
+                draw_token(cr, *s, slot * 0.92, look)?;
             }
         }
     }
     if !tile.phase_revenue.is_empty() {
-        draw_phase_boxes(cr, tile, f, extras.phase_colour);
+        draw_phase_boxes(cr, tile, f, extras.phase_colour)?;
     } else {
         let marks = HexMarks {
             name: extras.name.is_some(),
             label: !tile.labels.is_empty() || !extras.hex_labels.is_empty(),
             number: extras.number,
         };
-        draw_revenue(cr, tile, rot, f, marks);
+        draw_revenue(cr, tile, rot, f, marks)?;
     }
     let labels = if tile.labels.is_empty() {
         extras.hex_labels
@@ -268,16 +275,17 @@ pub fn draw_tile(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame, extras:
     };
     if !labels.is_empty() {
         let at = f.offset(-0.62, -0.42);
-        text(cr, &labels.join(" "), at, r * 0.26, BLACK, true);
+        text(cr, &labels.join(" "), at, r * 0.26, BLACK, true)?;
     }
     if let Some(name) = extras.name {
         // The hex is about 1.28 radii wide at the name's height.
-        name_tag(cr, name, f.offset(0.0, 0.62), r * 0.15, r * 1.15);
+        name_tag(cr, name, f.offset(0.0, 0.62), r * 0.15, r * 1.15)?;
     }
     if extras.number {
         let at = f.offset(0.55, 0.5);
-        text(cr, &tile.name, at, r * 0.14, (0.2, 0.2, 0.2), false);
+        text(cr, &tile.name, at, r * 0.14, (0.2, 0.2, 0.2), false)?;
     }
+    Ok(())
 }
 
 /// Centres of a city's token spaces in the usual layouts.
@@ -301,38 +309,44 @@ fn slot_centres(p: Pt, slot: f64, n: usize) -> Vec<Pt> {
     }
 }
 
-pub fn draw_token(cr: &Context, at: Pt, radius: f64, look: &TokenLook) {
+pub fn draw_token(cr: &Context, at: Pt, radius: f64, look: &TokenLook) -> Result<()> {
     cr.new_path();
     cr.arc(at.0, at.1, radius, 0.0, 2.0 * PI);
     set(cr, look.stripe);
-    let _ = cr.fill();
+    cr.fill()?;
     cr.new_path();
     cr.arc(at.0, at.1, radius * 0.78, 0.0, 2.0 * PI);
     set(cr, look.fill);
-    let _ = cr.fill();
+    cr.fill()?;
     let size = radius
         * if look.label.chars().count() > 2 {
             0.72
         } else {
             0.95
         };
-    text(cr, &look.label, at, size, look.text, true);
+    text(cr, &look.label, at, size, look.text, true)
 }
 
 /// Revenue in a white circle, placed where the track leaves room.
-fn draw_revenue(cr: &Context, tile: &Tile, rot: Rotation, f: &HexFrame, marks: HexMarks) {
+fn draw_revenue(
+    cr: &Context,
+    tile: &Tile,
+    rot: Rotation,
+    f: &HexFrame,
+    marks: HexMarks,
+) -> Result<()> {
     let Some((spot, r)) = revenue_spot(tile, rot, f, marks) else {
-        return;
+        return Ok(());
     };
     let revenue = tile_revenue(tile);
     cr.new_path();
     cr.arc(spot.0, spot.1, r, 0.0, 2.0 * PI);
     set(cr, WHITE);
-    let _ = cr.fill_preserve();
+    cr.fill_preserve()?;
     set(cr, BLACK);
     cr.set_line_width(f.radius * 0.02);
-    let _ = cr.stroke();
-    text(cr, &revenue.to_string(), spot, r * 1.15, BLACK, false);
+    cr.stroke()?;
+    text(cr, &revenue.to_string(), spot, r * 1.15, BLACK, false)
 }
 
 fn tile_revenue(tile: &Tile) -> u32 {
@@ -452,7 +466,12 @@ pub fn revenue_spot(
 }
 
 /// Off-board values for each phase colour, the current one outlined.
-fn draw_phase_boxes(cr: &Context, tile: &Tile, f: &HexFrame, current: Option<Colour>) {
+fn draw_phase_boxes(
+    cr: &Context,
+    tile: &Tile,
+    f: &HexFrame,
+    current: Option<Colour>,
+) -> Result<()> {
     let n = tile.phase_revenue.len() as f64;
     let (w, h) = (f.radius * 0.36, f.radius * 0.3);
     let left = f.centre.0 - w * n / 2.0;
@@ -461,7 +480,7 @@ fn draw_phase_boxes(cr: &Context, tile: &Tile, f: &HexFrame, current: Option<Col
         let x = left + w * k as f64;
         cr.rectangle(x, top, w, h);
         set(cr, colour_of(*colour));
-        let _ = cr.fill_preserve();
+        cr.fill_preserve()?;
         let now = Some(*colour) == current;
         set(cr, BLACK);
         cr.set_line_width(if now {
@@ -469,7 +488,7 @@ fn draw_phase_boxes(cr: &Context, tile: &Tile, f: &HexFrame, current: Option<Col
         } else {
             f.radius * 0.015
         });
-        let _ = cr.stroke();
+        cr.stroke()?;
         let ink = if matches!(colour, Colour::Brown) {
             WHITE
         } else {
@@ -482,19 +501,20 @@ fn draw_phase_boxes(cr: &Context, tile: &Tile, f: &HexFrame, current: Option<Col
             h * 0.62,
             ink,
             now,
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// A location name on a pale band so it stays readable over track. A name
 /// wider than `room` is set smaller, and if still too wide, on two lines.
-fn name_tag(cr: &Context, name: &str, at: Pt, size: f64, room: f64) {
+fn name_tag(cr: &Context, name: &str, at: Pt, size: f64, room: f64) -> Result<()> {
     let (lines, size) = fit_name(cr, name, size, room);
     font(cr, size, false);
     let widths: Vec<f64> = lines
         .iter()
-        .map(|l| cr.text_extents(l).map(|e| e.width()).unwrap_or(0.0))
-        .collect();
+        .map(|l| cr.text_extents(l).map(|e| e.width()))
+        .collect::<Result<_, _>>()?;
     let line_h = size * 1.2;
     let top = at.1 - line_h * (lines.len() as f64 - 1.0) / 2.0;
     let widest = widths.iter().copied().fold(0.0, f64::max);
@@ -505,7 +525,7 @@ fn name_tag(cr: &Context, name: &str, at: Pt, size: f64, room: f64) {
         size * 1.3 + line_h * (lines.len() as f64 - 1.0),
     );
     cr.set_source_rgba(1.0, 1.0, 1.0, 0.75);
-    let _ = cr.fill();
+    cr.fill()?;
     for (i, line) in lines.iter().enumerate() {
         text(
             cr,
@@ -514,8 +534,9 @@ fn name_tag(cr: &Context, name: &str, at: Pt, size: f64, room: f64) {
             size,
             BLACK,
             false,
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// The lines and size a name is set in to fit `room`: one line, shrunk to
@@ -568,15 +589,14 @@ pub fn font(cr: &Context, size: f64, bold: bool) {
 }
 
 /// Text centred on `at`.
-pub fn text(cr: &Context, s: &str, at: Pt, size: f64, colour: Rgb, bold: bool) {
+pub fn text(cr: &Context, s: &str, at: Pt, size: f64, colour: Rgb, bold: bool) -> Result<()> {
     font(cr, size, bold);
-    let Ok(ext) = cr.text_extents(s) else {
-        return;
-    };
+    let ext = cr.text_extents(s)?;
     set(cr, colour);
     cr.move_to(
         at.0 - ext.width() / 2.0 - ext.x_bearing(),
         at.1 - ext.height() / 2.0 - ext.y_bearing(),
     );
-    let _ = cr.show_text(s);
+    cr.show_text(s)?;
+    Ok(())
 }

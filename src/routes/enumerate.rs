@@ -2,6 +2,7 @@
 //! over the network, pricing each route for every train type as it goes,
 //! and the report of a chosen route (its stops, hexes and bonuses).
 
+use super::bitset;
 use super::network::{self, Network};
 use super::revenue::{self, Visit};
 use super::{Query, RouteStop, TrainRoute};
@@ -232,12 +233,12 @@ impl Walker<'_> {
         if seg
             .elements
             .iter()
-            .any(|&e| self.bits[(e / 64) as usize] & (1 << (e % 64)) != 0)
+            .any(|&e| bitset::contains(&self.bits, e as usize))
         {
             return false;
         }
         for &e in &seg.elements {
-            self.bits[(e / 64) as usize] |= 1 << (e % 64);
+            bitset::insert(&mut self.bits, e as usize);
         }
         self.hex_used[self.hex_of[to]] = true;
         self.visits += 1;
@@ -249,7 +250,7 @@ impl Walker<'_> {
     fn leave(&mut self, r: SegRef) {
         let seg = &self.net.out[r.from as usize][r.idx as usize];
         for &e in &seg.elements {
-            self.bits[(e / 64) as usize] &= !(1 << (e % 64));
+            bitset::remove(&mut self.bits, e as usize);
         }
         self.hex_used[self.hex_of[seg.to]] = false;
         self.visits -= 1;
@@ -374,7 +375,7 @@ impl Walker<'_> {
         let to = |r: &SegRef| self.net.out[r.from as usize][r.idx as usize].to;
         for stop in std::iter::once(self.token).chain(segs.iter().map(to)) {
             if let Some(bit) = self.shared_place[stop] {
-                bits[(bit / 64) as usize] |= 1 << (bit % 64);
+                bitset::insert(&mut bits, bit as usize);
             }
         }
         self.out.push(Candidate {

@@ -10,6 +10,7 @@
 //!    ([`assign`]).
 
 pub mod assign;
+mod bitset;
 mod enumerate;
 pub mod network;
 pub mod report;

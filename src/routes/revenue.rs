@@ -133,6 +133,40 @@ pub struct Scratch {
     extra: Vec<usize>,
 }
 
+/// A subset of items numbered `0..n`, one bit per item: what [`choose`]
+/// tries every one of (the optional bonus hexes of a route). A `u64` holds
+/// it, so `n` is at most [`Subset::MAX_ITEMS`]; [`subsets`] checks that
+/// bound, so no shift can overflow. (The search itself keeps `n` far
+/// smaller: `routes::check_bounds` allows at most `MAX_BONUS_HEXES` named
+/// hexes, since the count of subsets doubles with each.)
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Subset(u64);
+
+impl Subset {
+    /// The most items a subset is drawn from: one more and `2^n` would not
+    /// fit the `u64` that counts through them.
+    const MAX_ITEMS: usize = 63;
+
+    /// True when item `i` is in the subset.
+    fn contains(self, i: usize) -> bool {
+        i < Self::MAX_ITEMS && self.0 & (1 << i) != 0
+    }
+
+    /// How many items it holds.
+    fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+}
+
+/// Every subset of `n` items, the empty one first (counting in binary).
+fn subsets(n: usize) -> impl Iterator<Item = Subset> {
+    assert!(
+        n <= Subset::MAX_ITEMS,
+        "{n} items have too many subsets to try"
+    );
+    (0..1u64 << n).map(Subset)
+}
+
 /// Richest first; among equals, in route order.
 fn richest_first(a: &Optional, b: &Optional) -> std::cmp::Ordering {
     b.revenue.cmp(&a.revenue).then(a.visit.cmp(&b.visit))
@@ -243,8 +277,8 @@ fn choose_with(
         start = end;
     }
     let mut best: Option<u64> = None;
-    for mask in 0u64..1 << s.bonus_hexes.len() {
-        let chosen = mask.count_ones() as usize;
+    for chosen_hexes in subsets(s.bonus_hexes.len()) {
+        let chosen = chosen_hexes.len();
         if chosen > slots {
             continue;
         }
@@ -254,7 +288,7 @@ fn choose_with(
         s.fill.clear();
         let mut value = base;
         for (k, &(_, lo, hi)) in s.bonus_hexes.iter().enumerate() {
-            if mask & (1 << k) != 0 {
+            if chosen_hexes.contains(k) {
                 value += u64::from(s.in_hex[lo].revenue);
                 s.extra.push(s.in_hex[lo].visit);
                 s.fill.extend_from_slice(&s.in_hex[lo + 1..hi]);
@@ -275,7 +309,7 @@ fn choose_with(
                 || s.bonus_hexes
                     .iter()
                     .enumerate()
-                    .any(|(k, (hex, _, _))| mask & (1 << k) != 0 && hex == h)
+                    .any(|(k, (hex, _, _))| chosen_hexes.contains(k) && hex == h)
         };
         let extra: u64 = s
             .active
@@ -358,7 +392,7 @@ mod tests {
     }
 
     /// Every subset of stops, checked against the rules one by one: slow,
-    /// and shares nothing with `choose` but the types.
+    /// and shares nothing with `choose` but the types and [`subsets`].
     fn brute_force(
         train: &TrainDef,
         visits: &[Visit],
@@ -367,8 +401,8 @@ mod tests {
     ) -> Option<u64> {
         let n = visits.len();
         let mut best = None;
-        for mask in 0u32..1 << n {
-            let counted = |i: usize| mask & (1 << i) != 0;
+        for stops in subsets(n) {
+            let counted = |i: usize| stops.contains(i);
             let ends = counted(0) && counted(n - 1);
             let skips_ok = (0..n).all(|i| {
                 counted(i)
@@ -665,5 +699,33 @@ mod tests {
         )
         .unwrap();
         assert_eq!(run.revenue, 360 + 80 + 10);
+    }
+
+    /// Each subset once, and each item in exactly half of them.
+    #[test]
+    fn subsets_are_each_set_of_items_once() {
+        let all: Vec<Subset> = subsets(4).collect();
+        assert_eq!(all.len(), 16);
+        let mut seen: Vec<Vec<usize>> = all
+            .iter()
+            .map(|s| (0..4).filter(|&i| s.contains(i)).collect())
+            .collect();
+        assert!(
+            all.iter()
+                .zip(&seen)
+                .all(|(s, items)| s.len() == items.len())
+        );
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), 16);
+        assert!((0..4).all(|i| all.iter().filter(|s| s.contains(i)).count() == 8));
+        assert!(!all[15].contains(4) && !all[15].contains(64));
+        assert_eq!(subsets(0).count(), 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "too many subsets")]
+    fn subsets_refuse_more_items_than_a_u64_counts() {
+        let _ = subsets(Subset::MAX_ITEMS + 1);
     }
 }

@@ -2,6 +2,7 @@
 //! each track element, 64 to a word; and the partner tables built on them.
 
 use super::Priced;
+use crate::routes::bitset;
 use rayon::prelude::*;
 
 /// One train type's runnable candidates, richest first, packed.
@@ -29,16 +30,6 @@ impl Ranked {
     }
 }
 
-pub(super) fn for_each_bit(bits: &[u64], mut f: impl FnMut(usize)) {
-    for (w, &word) in bits.iter().enumerate() {
-        let mut rest = word;
-        while rest != 0 {
-            f(w * 64 + rest.trailing_zeros() as usize);
-            rest &= rest - 1;
-        }
-    }
-}
-
 pub(super) fn rank(cands: &[Priced], t: usize, words: usize) -> Ranked {
     let mut ids: Vec<u32> = (0..cands.len() as u32)
         .filter(|&c| cands[c as usize].revenue[t] > 0)
@@ -57,8 +48,8 @@ pub(super) fn rank(cands: &[Priced], t: usize, words: usize) -> Ranked {
     let elements = words * 64;
     let mut users = vec![0u64; elements * chunks];
     for pos in 0..ids.len() {
-        for_each_bit(&bits[pos * words..][..words], |e| {
-            users[e * chunks + pos / 64] |= 1 << (pos % 64);
+        bitset::for_each(&bits[pos * words..][..words], |e| {
+            bitset::insert(&mut users[e * chunks..], pos);
         });
     }
     Ranked {
@@ -128,7 +119,7 @@ impl Partners {
 /// element with `row`, 64 routes at a time.
 pub(super) fn first_disjoint(list: &Ranked, row: &[u64], start: usize) -> Option<usize> {
     let mut elements = Vec::new();
-    for_each_bit(row, |e| elements.push(e));
+    bitset::for_each(row, |e| elements.push(e));
     let mut chunk = start / 64;
     while chunk * 64 < list.len() {
         let blocked = elements

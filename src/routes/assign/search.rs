@@ -3,8 +3,8 @@
 
 use super::clash::{ClashCache, Level};
 use super::plan::{Best, NO_BRANCH, Plan};
-use super::rank::for_each_bit;
 use super::{MAX_RUNS, MAX_TRAINS, Picks, RouteAt};
+use crate::routes::bitset;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -74,7 +74,7 @@ impl<'a> Search<'a> {
     /// Marks `bits` as used, as a new level of the stack.
     pub(super) fn push_level(&mut self, bits: &[u64]) {
         let level = self.open_level();
-        for_each_bit(bits, |e| level.elements.push(e as u32));
+        bitset::for_each(bits, |e| level.elements.push(e as u32));
         for (u, b) in self.used.iter_mut().zip(bits) {
             *u |= b;
         }
@@ -83,7 +83,7 @@ impl<'a> Search<'a> {
     /// Marks one element as used, as a new level of the stack.
     pub(super) fn push_element(&mut self, e: usize) {
         self.open_level().elements.push(e as u32);
-        self.used[e / 64] |= 1 << (e % 64);
+        bitset::insert(&mut self.used, e);
     }
 
     /// A new, empty level on top of the stack, with a fresh stamp and the
@@ -117,7 +117,7 @@ impl<'a> Search<'a> {
     /// Undoes the last [`Self::push_level`].
     pub(super) fn pop_level(&mut self) {
         for &e in &self.levels[self.top].elements {
-            self.used[e as usize / 64] &= !(1 << (e % 64));
+            bitset::remove(&mut self.used, e as usize);
         }
         self.top -= 1;
     }
@@ -381,7 +381,7 @@ impl<'a> Search<'a> {
                         both &= both - 1;
                         let uses = routes
                             .iter()
-                            .filter(|r| row(r)[e / 64] & (1 << (e % 64)) != 0)
+                            .filter(|r| bitset::contains(row(r), e))
                             .count();
                         if best.is_none_or(|(n, _)| uses > n) {
                             best = Some((uses, e));
