@@ -5,7 +5,7 @@
 //! Its coordinates are the same offset coordinates hexroute uses inside.
 
 use crate::error::Error;
-use crate::game::Game;
+use crate::game::{CompanyId, Game};
 use crate::geometry::{Coord, Rotation};
 use crate::state::{HexState, MapState};
 use serde::Deserialize;
@@ -147,7 +147,7 @@ pub fn import(text: &str, game: &Game) -> Result<Imported, Error> {
     };
     for (company, c, space) in game.setup_tokens() {
         let held = state.tokens_at(c).and_then(|t| t.get(&space));
-        if held.map(String::as_str) != Some(company) {
+        if held.map(CompanyId::as_str) != Some(company) {
             warnings.push(format!(
                 "hex {}: {company}'s setup token is absent from the save (the other program does not know {company}); routes here ignore it",
                 game.format(c)

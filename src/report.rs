@@ -367,7 +367,7 @@ impl GameData {
                 .companies
                 .iter()
                 .map(|c| CompanyData {
-                    abbrev: c.abbrev.clone(),
+                    abbrev: c.abbrev.to_string(),
                     name: c.name.clone(),
                     kind: c.kind.name().into(),
                     tokens: c.tokens,

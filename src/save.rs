@@ -4,6 +4,7 @@
 //! companies) but not play rules: a saved state is what it is.
 
 use crate::error::Error;
+use crate::game::CompanyId;
 use crate::game::Game;
 use crate::geometry::{Coord, Rotation};
 use crate::state::{Change, HexState, History, MapState, SavedGame};
@@ -144,7 +145,7 @@ struct SaveOut<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty", with = "ordered")]
     hexes: Vec<(String, HexJson)>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    trains: &'a BTreeMap<String, Vec<String>>,
+    trains: &'a BTreeMap<CompanyId, Vec<String>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -203,7 +204,7 @@ pub fn from_json(text: &str, game: &Game) -> Result<SavedGame, Error> {
     }
     let history = changes_from_json(raw.history, game, "history")?;
     let undone = changes_from_json(raw.undone, game, "undone")?;
-    let mut trains: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut trains: BTreeMap<CompanyId, Vec<String>> = BTreeMap::new();
     for (company, names) in raw.trains {
         let abbrev = game.company(&company)?.abbrev.clone();
         trains
@@ -291,13 +292,14 @@ fn hex_from_json(addr: &str, h: HexJson, game: &Game) -> Result<HexState, Error>
     };
     // Saves may name a company by an alias or in another case: keep the
     // game's spelling, so every later lookup finds it.
-    let mut tokens = h.tokens;
-    for company in tokens.values_mut() {
-        *company = game
-            .company(company)
+    let mut tokens = BTreeMap::new();
+    for (space, company) in h.tokens {
+        let abbrev = game
+            .company(&company)
             .map_err(|e| e.context(format!("hex {addr}")))?
             .abbrev
             .clone();
+        tokens.insert(space, abbrev);
     }
     Ok(HexState { tile, tokens })
 }
@@ -310,7 +312,11 @@ fn hex_to_json(h: &HexState) -> HexJson {
     HexJson {
         tile,
         rotation,
-        tokens: h.tokens.clone(),
+        tokens: h
+            .tokens
+            .iter()
+            .map(|(s, co)| (*s, co.to_string()))
+            .collect(),
     }
 }
 
@@ -378,7 +384,7 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
             .iter()
             .map(|(co, (b, a))| {
                 (
-                    co.clone(),
+                    co.to_string(),
                     TrainsChange {
                         before: b.clone(),
                         after: a.clone(),

@@ -1,6 +1,6 @@
 //! Map state: what has changed on the printed map during play.
 
-use crate::game::{Game, Supply};
+use crate::game::{CompanyId, Game, Supply};
 use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile};
 use std::collections::BTreeMap;
@@ -16,7 +16,7 @@ pub struct HexState {
     /// A laid tile (`None`: the printed tile is still there).
     pub tile: Option<(String, Rotation)>,
     /// Station tokens by token space.
-    pub tokens: BTreeMap<usize, String>,
+    pub tokens: BTreeMap<usize, CompanyId>,
 }
 
 /// A game in progress.
@@ -25,7 +25,7 @@ pub struct MapState {
     pub phase: usize,
     pub hexes: BTreeMap<Coord, HexState>,
     /// Trains each company owns, by train name.
-    pub trains: BTreeMap<String, Vec<String>>,
+    pub trains: BTreeMap<CompanyId, Vec<String>>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -33,7 +33,7 @@ pub struct MapState {
 pub enum Drift {
     Hex(Coord),
     Phase,
-    Trains(String),
+    Trains(CompanyId),
 }
 
 #[derive(Copy, Clone)]
@@ -64,7 +64,7 @@ pub struct Change {
     /// Each changed hex, before and after.
     pub hexes: BTreeMap<Coord, (HexState, HexState)>,
     /// Each company whose trains changed, before and after.
-    pub trains: BTreeMap<String, (Vec<String>, Vec<String>)>,
+    pub trains: BTreeMap<CompanyId, (Vec<String>, Vec<String>)>,
 }
 
 impl Change {
@@ -94,7 +94,7 @@ impl MapState {
                 .entry(c)
                 .or_default()
                 .tokens
-                .insert(space, company.to_string());
+                .insert(space, company.into());
         }
         state
     }
@@ -145,13 +145,13 @@ impl MapState {
     }
 
     /// Companies holding the given token spaces of hex `c`, in space order.
-    pub fn holders(&self, c: Coord, spaces: std::ops::Range<usize>) -> Vec<String> {
+    pub fn holders(&self, c: Coord, spaces: std::ops::Range<usize>) -> Vec<CompanyId> {
         self.tokens_at(c)
             .map(|t| t.range(spaces).map(|(_, co)| co.clone()).collect())
             .unwrap_or_default()
     }
 
-    pub fn tokens_at(&self, c: Coord) -> Option<&BTreeMap<usize, String>> {
+    pub fn tokens_at(&self, c: Coord) -> Option<&BTreeMap<usize, CompanyId>> {
         self.hexes
             .get(&c)
             .map(|h| &h.tokens)
@@ -201,7 +201,7 @@ impl MapState {
 /// True when a city with `spaces` token spaces, held by `holders`, stops
 /// `company`'s trains from running through: every space is taken and none
 /// by `company`. (They may still start or end there.)
-pub fn city_blocks(spaces: usize, holders: &[String], company: &str) -> bool {
+pub fn city_blocks(spaces: usize, holders: &[CompanyId], company: &str) -> bool {
     spaces > 0 && holders.len() >= spaces && !holders.iter().any(|h| h == company)
 }
 

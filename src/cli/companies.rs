@@ -35,7 +35,7 @@ fn row(game: &Game, saved: &SavedGame, c: &Company) -> CompanyRow {
     tokens.sort_by_key(|(h, space)| (h.col, h.row, *space)); // board order, as `show` lists them
     let placed: Vec<Coord> = tokens.iter().map(|(h, _)| *h).collect();
     CompanyRow {
-        company: c.abbrev.clone(),
+        company: c.abbrev.to_string(),
         name: c.name.clone(),
         kind: c.kind.name().to_string(),
         home: c

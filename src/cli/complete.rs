@@ -185,7 +185,7 @@ fn companies(typed: &Typed, current: &str) -> Vec<CompletionCandidate> {
     let mut names: Vec<(String, Option<String>)> = games
         .iter()
         .flat_map(|g| g.companies.iter())
-        .map(|c| (c.abbrev.clone(), Some(c.name.clone())))
+        .map(|c| (c.abbrev.to_string(), Some(c.name.clone())))
         .collect();
     names.sort();
     names.dedup_by(|a, b| a.0 == b.0);

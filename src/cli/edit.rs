@@ -11,7 +11,7 @@ use super::term::escape;
 use super::{EditArgs, LayArgs, draw};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::edit::{self as edits, Edit};
-use hexroute::game::{self, Game};
+use hexroute::game::{self, CompanyId, Game};
 use hexroute::geometry::{Coord, Rotation};
 use hexroute::render::LaySheet;
 use hexroute::report::{CostPart, LayReport, Token};
@@ -205,7 +205,7 @@ fn rotation_arg(r: Option<u8>) -> Option<Rotation> {
     r.map(|n| Rotation::new(n.into()))
 }
 
-fn company_arg(game: &Game, company: Option<&str>) -> Result<Option<String>> {
+fn company_arg(game: &Game, company: Option<&str>) -> Result<Option<CompanyId>> {
     company
         .map(|c| {
             game.company(c)
@@ -227,11 +227,11 @@ pub fn lay_command(games: Games, args: &LayArgs, kind: LayKind) -> Result<()> {
 /// Who lays: the company (for its tile-lay rule) and the private used.
 fn lay_by<'g>(
     game: &'g Game,
-    company: &'g Option<String>,
+    company: &'g Option<CompanyId>,
     private: Option<&str>,
 ) -> Result<LayBy<'g>> {
     Ok(LayBy {
-        company: company.as_deref(),
+        company: company.as_ref().map(CompanyId::as_str),
         private: private.map(|p| game.private(p)).transpose()?,
     })
 }
@@ -272,7 +272,7 @@ fn lay_json(game: &Game, addr: &str, l: &Lay) -> LayReport {
         .iter()
         .flatten()
         .map(|(s, co)| Token {
-            company: co.clone(),
+            company: co.to_string(),
             hex: addr.to_string(),
             space: *s,
             city: tile.city_of_space(*s),

@@ -156,7 +156,7 @@ pub fn show(games: Games, file: &Path, as_json: bool) -> Result<()> {
             trains: state
                 .trains
                 .iter()
-                .map(|(co, list)| (co.clone(), list.clone()))
+                .map(|(co, list)| (co.to_string(), list.clone()))
                 .collect(),
             supply: supply
                 .iter()

@@ -103,7 +103,7 @@ pub struct TrainDef {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Company {
-    pub abbrev: String,
+    pub abbrev: super::CompanyId,
     pub name: String,
     pub tokens: u32,
     pub colour: String,

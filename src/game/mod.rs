@@ -17,11 +17,13 @@ use std::collections::{BTreeMap, BTreeSet};
 mod builtin;
 mod check;
 pub mod def;
+mod ids;
 mod resolve;
 mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
+pub use ids::CompanyId;
 pub use rule::Rule;
 
 /// A printed map hex, resolved.

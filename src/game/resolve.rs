@@ -263,7 +263,9 @@ impl Resolver<'_> {
     fn companies(&self, hexes: &Hexes) -> Result<()> {
         let mut seen = BTreeSet::new();
         for c in &self.def.companies {
-            for name in std::iter::once(&c.abbrev).chain(&c.aliases) {
+            for name in
+                std::iter::once(c.abbrev.as_str()).chain(c.aliases.iter().map(String::as_str))
+            {
                 if !seen.insert(name.to_ascii_uppercase()) {
                     return Err((self.err)(format!(
                         "company name {name} is used twice (abbreviations and aliases)"

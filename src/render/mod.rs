@@ -67,7 +67,7 @@ fn token_look(game: &Game, company: &str) -> TokenLook {
             fill: parse_colour(&co.colour),
             stripe: parse_colour(&co.stripe),
             text: parse_colour(&co.text),
-            label: co.abbrev.clone(),
+            label: co.abbrev.to_string(),
         },
         Err(_) => TokenLook {
             fill: (0.5, 0.5, 0.5),

@@ -18,7 +18,7 @@ pub mod request;
 pub mod revenue;
 
 use crate::error::Error;
-use crate::game::{Bonus, Game, TrainDef};
+use crate::game::{Bonus, CompanyId, Game, TrainDef};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::StopKind;
@@ -29,7 +29,7 @@ pub use revenue::{Run, Visit};
 /// What to search for.
 #[derive(Clone, Debug)]
 pub struct Query {
-    pub company: String,
+    pub company: CompanyId,
     pub trains: Vec<TrainDef>,
     pub bonuses: Vec<Bonus>,
 }
@@ -61,7 +61,7 @@ pub struct RouteStop {
 /// The best set of routes, in the order the trains were given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
-    pub company: String,
+    pub company: CompanyId,
     pub total: u32,
     /// One entry per train that runs; trains left idle are omitted.
     pub routes: Vec<TrainRoute>,

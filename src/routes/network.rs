@@ -6,7 +6,7 @@
 //! elements it uses (hex edges crossed, plus any stop-to-stop track inside a
 //! tile): two routes conflict exactly when they share an element.
 
-use crate::game::{Game, Rules};
+use crate::game::{CompanyId, Game, Rules};
 use crate::geometry::{Coord, Face};
 use crate::state::{MapState, city_blocks};
 use crate::tile::{End, StopKind, Tile};
@@ -26,7 +26,7 @@ pub struct Stop {
     /// Token spaces of the city (0 for towns and off-boards).
     pub spaces: usize,
     /// Companies holding tokens in this city, in space order.
-    pub tokens: Vec<String>,
+    pub tokens: Vec<CompanyId>,
 }
 
 impl Stop {

@@ -192,7 +192,7 @@ impl CompanyRoutes {
         CompanyRoutes {
             file: None,
             game: game.id.clone(),
-            company: s.company.clone(),
+            company: s.company.to_string(),
             total: s.total,
             candidates: s.candidates,
             optimal: s.optimal,

@@ -214,7 +214,7 @@ pub fn queries(
 
 fn query(game: &Game, company: &str, trains: &[String], bonuses: &[Bonus]) -> Result<Query, Error> {
     Ok(Query {
-        company: company.to_string(),
+        company: company.into(),
         trains: trains
             .iter()
             .map(|t| game.train(t).cloned())

@@ -4,7 +4,7 @@
 //! record them anyway with `--force`).
 
 use crate::error::Error;
-use crate::game::{Game, Private, Rule};
+use crate::game::{CompanyId, Game, Private, Rule};
 use crate::geometry::{Coord, Rotation};
 use crate::state::{HexState, MapState};
 use crate::tile::Tile;
@@ -48,7 +48,7 @@ pub struct Lay {
     pub tile: String,
     pub rotation: Rotation,
     /// Where each token goes (new token space → company), or why they cannot all stay.
-    pub tokens: Result<BTreeMap<usize, String>, String>,
+    pub tokens: Result<BTreeMap<usize, CompanyId>, String>,
     pub violations: Vec<Violation>,
     /// What the lay costs the company: printed terrain and water sides.
     pub cost: Cost,

@@ -3,6 +3,7 @@
 
 use super::shape::{city_faces, faces_word};
 use crate::flow;
+use crate::game::CompanyId;
 use crate::geometry::{Coord, Face, Orientation, Rotation};
 use crate::state::MapState;
 use crate::tile::Tile;
@@ -17,7 +18,7 @@ pub(super) fn move_tokens(
     new: &Tile,
     rot: Rotation,
     o: Orientation,
-) -> Result<BTreeMap<usize, String>, String> {
+) -> Result<BTreeMap<usize, CompanyId>, String> {
     let Some(tokens) = state.tokens_at(c) else {
         return Ok(BTreeMap::new());
     };
@@ -26,7 +27,7 @@ pub(super) fn move_tokens(
     };
     let old_faces = city_faces(old, old_rot);
     let new_faces = city_faces(new, rot);
-    let held: Vec<(&String, &BTreeSet<Face>)> = tokens
+    let held: Vec<(&CompanyId, &BTreeSet<Face>)> = tokens
         .iter()
         .map(|(space, co)| {
             let city = old.city_of_space(*space).unwrap_or(0);

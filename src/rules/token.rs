@@ -4,7 +4,7 @@
 use super::shape::{city_faces, faces_word};
 use super::{Violation, violation};
 use crate::error::Error;
-use crate::game::{Game, Rule};
+use crate::game::{CompanyId, Game, Rule};
 use crate::geometry::{Coord, Orientation, Rotation};
 use crate::reach;
 use crate::state::MapState;
@@ -143,7 +143,7 @@ fn neutral_spaces(
     state: &MapState,
     c: Coord,
     tile: &Tile,
-    held: &BTreeMap<usize, String>,
+    held: &BTreeMap<usize, CompanyId>,
 ) -> BTreeMap<usize, String> {
     let mut out = BTreeMap::new();
     for city in 0..tile.cities.len() {
@@ -169,7 +169,7 @@ fn reserved_for_other(
     tile: &Tile,
     city: usize,
     company: &str,
-    held: &BTreeMap<usize, String>,
+    held: &BTreeMap<usize, CompanyId>,
     neutral: &BTreeMap<usize, String>,
 ) -> Option<String> {
     let free = |spaces: std::ops::Range<usize>| {
@@ -284,7 +284,7 @@ fn first_token_broken(
 fn pick_space(
     tile: &Tile,
     rot: Rotation,
-    held: &BTreeMap<usize, String>,
+    held: &BTreeMap<usize, CompanyId>,
     home_city: Option<usize>,
     o: Orientation,
 ) -> Result<usize, String> {

@@ -5,6 +5,7 @@
 //! back through it without `--force` and `redo` can bring it back.
 
 use super::{Change, HexState, SavedGame};
+use crate::game::CompanyId;
 use crate::geometry::Coord;
 use std::collections::BTreeMap;
 
@@ -17,7 +18,7 @@ pub const HAND_EDIT: &str = "(edited by hand)";
 struct Recorded {
     hexes: BTreeMap<Coord, HexState>,
     phase: Option<usize>,
-    trains: BTreeMap<String, Vec<String>>,
+    trains: BTreeMap<CompanyId, Vec<String>>,
 }
 
 impl SavedGame {

@@ -3,6 +3,7 @@
 //! and the route search work on (and clone) the map alone.
 
 use super::{Change, Drift, HexState, MapState, Side};
+use crate::game::CompanyId;
 use crate::geometry::Coord;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -48,7 +49,7 @@ impl Change {
             .map(|c| (c, (before.hex_state(c), after.hex_state(c))))
             .filter(|(_, (b, a))| b != a)
             .collect();
-        let companies: BTreeSet<&String> =
+        let companies: BTreeSet<&CompanyId> =
             before.trains.keys().chain(after.trains.keys()).collect();
         let trains = companies
             .into_iter()

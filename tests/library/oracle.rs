@@ -67,7 +67,11 @@ impl Oracle<'_> {
         let toks = self
             .state
             .tokens_at(c)
-            .map(|t| t.range(spaces.clone()).map(|(_, v)| v.clone()).collect())
+            .map(|t| {
+                t.range(spaces.clone())
+                    .map(|(_, v)| v.to_string())
+                    .collect()
+            })
             .unwrap_or_default();
         (spaces.len(), toks)
     }
@@ -468,7 +472,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         companies: companies
             .iter()
             .map(|a| hexroute::game::Company {
-                abbrev: a.to_string(),
+                abbrev: (*a).into(),
                 name: a.to_string(),
                 tokens: 3,
                 colour: "#000000".into(),
@@ -570,7 +574,7 @@ fn scatter_tokens(
             .iter()
             .any(|(sp, co)| co == who && tile.city_of_space(*sp) == Some(city));
         if !already {
-            h.tokens.insert(s, who.to_string());
+            h.tokens.insert(s, who.into());
         }
     }
 }
@@ -746,7 +750,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         .iter()
         .filter(|c| c.setup_tokens.is_empty())
         .take(3)
-        .map(|c| c.abbrev.clone())
+        .map(|c| c.abbrev.to_string())
         .collect();
     let mut state = MapState {
         phase: rng.below(game.phases.len()),
@@ -791,7 +795,7 @@ fn fast_search_equals_brute_force_on_the_four_games() {
             let bonuses = random_bonuses(seed, &game);
             let best = oracle.solve(&trains, &bonuses);
             let query = Query {
-                company: company.clone(),
+                company: company.as_str().into(),
                 trains: trains.clone(),
                 bonuses: bonuses.clone(),
             };
@@ -904,7 +908,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
         };
         let fast = routes::solve(&game, &state, &query).unwrap();
         assert_eq!(fast.total, oracle, "{file}: {company} {names:?}");
-        totals.push((company.clone(), fast.total));
+        totals.push((company.to_string(), fast.total));
     }
     totals
 }
