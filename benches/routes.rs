@@ -9,7 +9,7 @@ use hexroute::routes::{self, Query};
 use hexroute::save;
 use std::hint::black_box;
 
-fn query(g: &game::Game, phase: usize, company: &str, trains: &[&str]) -> Query {
+fn query(g: &game::Game, phase: game::PhaseId, company: &str, trains: &[&str]) -> Query {
     Query {
         company: company.into(),
         trains: trains.iter().map(|t| g.train(t).unwrap().clone()).collect(),

@@ -8,7 +8,7 @@
 //! one set of edits.
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Rule};
+use crate::game::{Game, PhaseId, Rule};
 use crate::geometry::{Coord, Rotation};
 use crate::rules::{self, Lay, LayBy, LayKind, Violation, refusals};
 use crate::state::MapState;
@@ -120,10 +120,13 @@ pub fn remove_token(game: &Game, state: &MapState, c: Coord, company: &str) -> R
 /// Moves the game to phase `phase` (an index into the game's phases).
 /// Moving on, the trains that rust at any phase passed leave play, and the
 /// line says which, and who is now over the train limit.
-pub fn set_phase(game: &Game, state: &MapState, phase: usize) -> Result<Edit> {
-    let name = |p: usize| game.phases[p].name.as_str();
-    if phase >= game.phases.len() {
-        return Err(Error::Internal(format!("phase {phase} is not in the game")));
+pub fn set_phase(game: &Game, state: &MapState, phase: PhaseId) -> Result<Edit> {
+    let name = |p: PhaseId| game.phases[p].name.as_str();
+    if phase.0 >= game.phases.len() {
+        return Err(Error::Internal(format!(
+            "phase {} is not in the game",
+            phase.0
+        )));
     }
     if phase == state.phase {
         return Err(Error::Invalid(format!(
@@ -142,7 +145,9 @@ pub fn set_phase(game: &Game, state: &MapState, phase: usize) -> Result<Edit> {
             ),
         });
     }
-    let rusting: Vec<&str> = (state.phase + 1..=phase)
+    let rusting: Vec<&str> = state
+        .phase
+        .through(phase)
         .flat_map(|p| game.rusting_at(p))
         .collect();
     let mut next = state.clone();

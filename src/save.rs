@@ -4,8 +4,8 @@
 //! companies) but not play rules: a saved state is what it is.
 
 use crate::error::Error;
-use crate::game::CompanyId;
 use crate::game::Game;
+use crate::game::{CompanyId, PhaseId};
 use crate::geometry::{Coord, Rotation};
 use crate::state::{Change, HexState, History, MapState, SavedGame};
 use schemars::JsonSchema;
@@ -255,7 +255,7 @@ fn train_names(game: &Game, company: &str, names: Vec<String>) -> Result<Vec<Str
 /// Every token of a hex's state sits in a token space its tile has.
 fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Result<(), Error> {
     let probe = MapState {
-        phase: 0,
+        phase: PhaseId(0),
         hexes: BTreeMap::from([(c, state.clone())]),
         trains: BTreeMap::new(),
     };

@@ -1,6 +1,6 @@
 //! Map state: what has changed on the printed map during play.
 
-use crate::game::{CompanyId, Game, Supply};
+use crate::game::{CompanyId, Game, PhaseId, Supply};
 use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile};
 use std::collections::BTreeMap;
@@ -22,7 +22,7 @@ pub struct HexState {
 /// A game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapState {
-    pub phase: usize,
+    pub phase: PhaseId,
     pub hexes: BTreeMap<Coord, HexState>,
     /// Trains each company owns, by train name.
     pub trains: BTreeMap<CompanyId, Vec<String>>,
@@ -60,7 +60,7 @@ pub struct Change {
     /// When, as UTC `YYYY-MM-DDTHH:MM:SSZ`.
     pub time: String,
     /// Phase before and after, when it changed.
-    pub phase: Option<(usize, usize)>,
+    pub phase: Option<(PhaseId, PhaseId)>,
     /// Each changed hex, before and after.
     pub hexes: BTreeMap<Coord, (HexState, HexState)>,
     /// Each company whose trains changed, before and after.
@@ -78,7 +78,7 @@ impl MapState {
     /// A new game: printed map, first phase.
     pub fn new() -> MapState {
         MapState {
-            phase: 0,
+            phase: PhaseId(0),
             hexes: BTreeMap::new(),
             trains: BTreeMap::new(),
         }

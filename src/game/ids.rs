@@ -107,3 +107,22 @@ name_type!(
     /// writes its `sym`: `PRR`, `CPR`, `1`.
     CompanyId
 );
+
+/// A phase of the game, by its place in the game's list of phases (the
+/// first is 0): phases only move on, so ids compare as phases do.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PhaseId(pub usize);
+
+impl PhaseId {
+    /// The phase after this one, and every one up to `last`.
+    pub fn through(self, last: PhaseId) -> impl Iterator<Item = PhaseId> {
+        (self.0 + 1..=last.0).map(PhaseId)
+    }
+}
+
+impl std::ops::Index<PhaseId> for Vec<super::Phase> {
+    type Output = super::Phase;
+    fn index(&self, id: PhaseId) -> &super::Phase {
+        &self[id.0]
+    }
+}

@@ -23,7 +23,7 @@ mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
-pub use ids::CompanyId;
+pub use ids::{CompanyId, PhaseId};
 pub use rule::Rule;
 
 /// A printed map hex, resolved.
@@ -41,7 +41,7 @@ pub struct MapHex {
 #[derive(Clone, Debug)]
 pub struct EarlyRules {
     /// Index of the phase that ends them.
-    pub until: usize,
+    pub until: PhaseId,
     pub closed_hexes: BTreeSet<Coord>,
     pub neutral_tokens: BTreeSet<(Coord, usize)>,
 }
@@ -87,7 +87,7 @@ pub struct Game {
     pub early: Vec<EarlyRules>,
     pub privates: Vec<Private>,
     /// Trains and the phase index at whose start they rust.
-    pub rusts: Vec<(String, usize)>,
+    pub rusts: Vec<(String, PhaseId)>,
     pub dividends: Dividends,
     pub rules: Rules,
     pub import: ImportDef,
@@ -145,10 +145,11 @@ impl Game {
             })
     }
 
-    pub fn phase_index(&self, name: &str) -> Result<usize> {
+    pub fn phase_index(&self, name: &str) -> Result<PhaseId> {
         self.phases
             .iter()
             .position(|p| p.name == name.trim())
+            .map(PhaseId)
             .ok_or_else(|| {
                 let names = self.phases.iter().map(|p| p.name.as_str());
                 let known = format!("; phases: {}", names.clone().collect::<Vec<_>>().join(", "));
@@ -184,7 +185,7 @@ impl Game {
     }
 
     /// The early rules that close hex `c` to track in phase `phase`.
-    pub fn closed_by(&self, c: Coord, phase: usize) -> Option<&EarlyRules> {
+    pub fn closed_by(&self, c: Coord, phase: PhaseId) -> Option<&EarlyRules> {
         self.early
             .iter()
             .find(|e| phase < e.until && e.closed_hexes.contains(&c))
@@ -192,7 +193,7 @@ impl Game {
 
     /// The early rules whose neutral token fills a space of city `city` on
     /// hex `c` in phase `phase`.
-    pub fn neutral_token(&self, c: Coord, city: usize, phase: usize) -> Option<&EarlyRules> {
+    pub fn neutral_token(&self, c: Coord, city: usize, phase: PhaseId) -> Option<&EarlyRules> {
         self.early
             .iter()
             .find(|e| phase < e.until && e.neutral_tokens.contains(&(c, city)))
@@ -216,12 +217,12 @@ impl Game {
     }
 
     /// How many trains `company` may own in phase `phase`, if limited.
-    pub fn train_limit(&self, company: &Company, phase: usize) -> Option<u32> {
+    pub fn train_limit(&self, company: &Company, phase: PhaseId) -> Option<u32> {
         self.phases[phase].train_limit.get(&company.kind).copied()
     }
 
     /// The trains that rust when phase `phase` begins.
-    pub fn rusting_at(&self, phase: usize) -> impl Iterator<Item = &str> + '_ {
+    pub fn rusting_at(&self, phase: PhaseId) -> impl Iterator<Item = &str> + '_ {
         self.rusts
             .iter()
             .filter(move |(_, p)| *p == phase)

@@ -121,11 +121,12 @@ impl Resolver<'_> {
         }
     }
 
-    fn phase(&self, name: &str, what: &str) -> Result<usize> {
+    fn phase(&self, name: &str, what: &str) -> Result<PhaseId> {
         self.def
             .phases
             .iter()
             .position(|p| p.name == name)
+            .map(PhaseId)
             .ok_or_else(|| (self.err)(format!("{what}: unknown phase \"{name}\"")))
     }
 
@@ -305,7 +306,7 @@ impl Resolver<'_> {
         Ok(early)
     }
 
-    fn rusts(&self) -> Result<Vec<(String, usize)>> {
+    fn rusts(&self) -> Result<Vec<(String, PhaseId)>> {
         let mut rusts = Vec::new();
         for (train, phase) in &self.def.rusts {
             if !self.def.trains.iter().any(|t| &t.name == train) {

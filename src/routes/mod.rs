@@ -18,7 +18,7 @@ pub mod request;
 pub mod revenue;
 
 use crate::error::Error;
-use crate::game::{Bonus, CompanyId, Game, TrainDef};
+use crate::game::{Bonus, CompanyId, Game, PhaseId, TrainDef};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::StopKind;
@@ -104,7 +104,7 @@ impl Lcg {
 
 /// The game's bonuses that apply in phase `phase` (an index): every
 /// always-on one, and the optional ones named in `chosen` (any case).
-pub fn bonuses_in_force(game: &Game, phase: usize, chosen: &[String]) -> Vec<Bonus> {
+pub fn bonuses_in_force(game: &Game, phase: PhaseId, chosen: &[String]) -> Vec<Bonus> {
     let phase = &game.phases[phase].name;
     game.bonuses
         .iter()

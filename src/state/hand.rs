@@ -5,7 +5,7 @@
 //! back through it without `--force` and `redo` can bring it back.
 
 use super::{Change, HexState, SavedGame};
-use crate::game::CompanyId;
+use crate::game::{CompanyId, PhaseId};
 use crate::geometry::Coord;
 use std::collections::BTreeMap;
 
@@ -17,7 +17,7 @@ pub const HAND_EDIT: &str = "(edited by hand)";
 #[derive(Default)]
 struct Recorded {
     hexes: BTreeMap<Coord, HexState>,
-    phase: Option<usize>,
+    phase: Option<PhaseId>,
     trains: BTreeMap<CompanyId, Vec<String>>,
 }
 

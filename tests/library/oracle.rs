@@ -525,7 +525,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
     };
     let game = Game::from_def(def, "random", None).unwrap();
     let mut state = MapState {
-        phase: 0,
+        phase: hexroute::game::PhaseId(0),
         hexes: placed,
         trains: BTreeMap::new(),
     };
@@ -753,7 +753,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         .map(|c| c.abbrev.to_string())
         .collect();
     let mut state = MapState {
-        phase: rng.below(game.phases.len()),
+        phase: hexroute::game::PhaseId(rng.below(game.phases.len())),
         hexes: placed,
         trains: BTreeMap::new(),
     };
