@@ -88,6 +88,9 @@ pub struct Game {
     pub privates: Vec<Private>,
     /// Trains and the phase index at whose start they rust.
     pub rusts: Vec<(String, PhaseId)>,
+    /// Each printed home, resolved when the game loads (`check` proves it
+    /// is on the map with a city).
+    pub homes: BTreeMap<CompanyId, Coord>,
     pub dividends: Dividends,
     pub rules: Rules,
     pub import: ImportDef,
@@ -155,6 +158,11 @@ impl Game {
                 let known = format!("; phases: {}", names.clone().collect::<Vec<_>>().join(", "));
                 Error::unknown("phase", name, &self.id, names, known)
             })
+    }
+
+    /// The printed home of `company`, if it has one.
+    pub fn home(&self, company: &str) -> Option<Coord> {
+        self.homes.get(company).copied()
     }
 
     /// The printed name of the location at a hex, if any.

@@ -34,7 +34,7 @@ impl Game {
         let tile_counts = r.tile_counts(&tiles)?;
         let bonuses = r.bonuses()?;
         let offboard_groups = r.offboard_groups()?;
-        r.companies(&hexes)?;
+        let homes = r.companies(&hexes)?;
         let early = r.early_rules(&hexes)?;
         let rusts = r.rusts()?;
         r.privates(&hexes, &tiles)?;
@@ -55,6 +55,7 @@ impl Game {
             early,
             privates: def.privates,
             rusts,
+            homes,
             dividends: def.dividends,
             rules: def.rules,
             import: def.import,
@@ -260,10 +261,20 @@ impl Resolver<'_> {
         Ok(groups)
     }
 
-    /// Company names are unique (aliases too), setup tokens on the map.
-    fn companies(&self, hexes: &Hexes) -> Result<()> {
+    /// Company names are unique (aliases too), setup tokens on the map;
+    /// returns the printed homes (whether each has a city is `check`'s).
+    fn companies(&self, hexes: &Hexes) -> Result<BTreeMap<CompanyId, Coord>> {
         let mut seen = BTreeSet::new();
+        let mut homes = BTreeMap::new();
         for c in &self.def.companies {
+            if let Some(h) = &c.home {
+                let at = self
+                    .def
+                    .coordinates
+                    .parse(h)
+                    .map_err(|e| (self.err)(format!("companies[{}].home: {e}", c.abbrev)))?;
+                homes.insert(c.abbrev.clone(), at);
+            }
             for name in
                 std::iter::once(c.abbrev.as_str()).chain(c.aliases.iter().map(String::as_str))
             {
@@ -283,7 +294,7 @@ impl Resolver<'_> {
                 }
             }
         }
-        Ok(())
+        Ok(homes)
     }
 
     fn early_rules(&self, hexes: &Hexes) -> Result<Vec<EarlyRules>> {

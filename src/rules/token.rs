@@ -43,7 +43,7 @@ pub fn check_token(
     let held = state.tokens_at(c).cloned().unwrap_or_default();
     let neutral = neutral_spaces(game, state, c, tile, &held);
     let placed = state.tokens().filter(|(_, _, co)| *co == company).count();
-    let home_hex = info.home.as_ref().and_then(|h| game.hex(h).ok());
+    let home_hex = game.home(&info.abbrev);
     let space = match space {
         Some(s) if s >= total => {
             return Err(Error::Impossible(format!(
@@ -181,7 +181,7 @@ fn reserved_for_other(
         .companies
         .iter()
         .filter(|o| o.abbrev != company)
-        .filter(|o| o.home.as_ref().and_then(|h| game.hex(h).ok()) == Some(c))
+        .filter(|o| game.home(&o.abbrev) == Some(c))
         .filter(|o| !held.values().any(|co| *co == o.abbrev))
         .map(|o| {
             let reserved = o

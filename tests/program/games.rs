@@ -352,7 +352,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 /// the field (exit 2), not an internal error when a save will not reload.
 #[test]
 fn a_damaged_game_file_is_refused_when_it_loads() {
-    let cases: [(&str, &str, &str, &str); 14] = [
+    let cases: [(&str, &str, &str, &str); 15] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -364,6 +364,12 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "home: \"H12\"",
             "home: \"A3\"",
             "custom.ron: companies[PRR].home: hex A3 is not on the 1830 map",
+        ),
+        (
+            "1830",
+            "home: \"H12\"",
+            "home: \"H\"",
+            "custom.ron: companies[PRR].home: \"H\" is not a hex address",
         ),
         (
             "1830",
