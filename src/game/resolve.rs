@@ -228,6 +228,17 @@ impl Resolver<'_> {
                     b.name, b.bonus
                 )));
             }
+            for t in &b.trains {
+                if !self.def.trains.iter().any(|d| &d.name == t) {
+                    return Err((self.err)(format!(
+                        "bonus \"{}\": unknown train \"{t}\"",
+                        b.name
+                    )));
+                }
+            }
+            for p in &b.phases {
+                self.phase(p, &format!("bonus \"{}\"", b.name))?;
+            }
             bonuses.push(Bonus {
                 name: b.name.clone(),
                 amount: b.bonus,

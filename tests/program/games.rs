@@ -352,7 +352,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 /// the field (exit 2), not an internal error when a save will not reload.
 #[test]
 fn a_damaged_game_file_is_refused_when_it_loads() {
-    let cases: [(&str, &str, &str, &str); 15] = [
+    let cases: [(&str, &str, &str, &str); 17] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -430,6 +430,18 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "(name: \"3\", tiles:",
             "(name: \"2\", tiles:",
             "custom.ron: phases[\"2\"]: two phases have this name",
+        ),
+        (
+            "1889",
+            "bonus: 40, trains: [\"D\"], phases: [\"D\"], kind: Visit([\"F1\"])",
+            "bonus: 40, trains: [\"E\"], phases: [\"D\"], kind: Visit([\"F1\"])",
+            "custom.ron: bonus \"Imabari (D train)\": unknown train \"E\"",
+        ),
+        (
+            "1889",
+            "bonus: 40, trains: [\"D\"], phases: [\"D\"], kind: Visit([\"F1\"])",
+            "bonus: 40, trains: [\"D\"], phases: [\"9\"], kind: Visit([\"F1\"])",
+            "custom.ron: bonus \"Imabari (D train)\": unknown phase \"9\"",
         ),
         (
             "1889",
