@@ -12,10 +12,12 @@
 //! 3. [`catalogue`] (tile files) and [`game`] (one RON file per game: map,
 //!    phases, trains, companies, bonuses, rules); [`lookup`] finds a typed
 //!    address on a game's map.
-//! 4. [`state`]: the map as play has changed it; [`save`] reads and writes
-//!    it as JSON, [`import`] converts other programs' saves.
+//! 4. [`state`]: the map as play has changed it, and the saved game that
+//!    pairs it with its history; [`save`] reads and writes it as JSON,
+//!    [`import`] converts other programs' saves.
 //! 5. [`reach`], [`flow`] and [`rules`]: what a company reaches, where
-//!    tokens go on an upgrade, and which edits the game allows.
+//!    tokens go on an upgrade, and which edits the game allows; [`edit`]:
+//!    each change a player makes, from the map before to the map after.
 //! 6. [`routes`]: the optimal routes, and [`routes::report`], their JSON;
 //!    [`dividend`]: who gets a run's revenue, by the game's payout rules;
 //!    [`report`]: the other `--json` outputs, one type each.
