@@ -68,7 +68,7 @@ pub struct Site<'a> {
 pub fn why_none(site: Site, survey: &[Lay]) -> Vec<Refusal> {
     let mut left: Vec<&Lay> = survey.iter().filter(|l| !l.is_legal()).collect();
     let mut out = Vec::new();
-    for rule in Rule::LAY {
+    for &rule in Rule::lay() {
         let (refused, rest): (Vec<&Lay>, Vec<&Lay>) =
             left.into_iter().partition(|l| breaks(l, rule));
         left = rest;
