@@ -182,22 +182,14 @@ pub struct EditLock {
 }
 
 impl EditLock {
-    /// Waits up to `wait` for the lock on `path`.
-    pub fn take(path: &Path, wait: std::time::Duration) -> Result<EditLock> {
-        let start = std::time::Instant::now();
+    /// The lock on `path` if no one holds it now (`None` if someone does).
+    fn try_take(path: &Path) -> Result<Option<EditLock>> {
         loop {
             let file = std::fs::File::open(path).with_context(|| display(path))?;
             match file.try_lock() {
-                Ok(()) if still_names(&file, path) => return Ok(EditLock { file }),
+                Ok(()) if still_names(&file, path) => return Ok(Some(EditLock { file })),
                 Ok(()) => continue, // the save was replaced: lock the new one
-                Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < wait => {
-                    std::thread::sleep(std::time::Duration::from_millis(20));
-                }
-                Err(std::fs::TryLockError::WouldBlock) => bail!(
-                    "{}: another hexroute is still editing it after {} s; try again",
-                    display(path),
-                    wait.as_secs()
-                ),
+                Err(std::fs::TryLockError::WouldBlock) => return Ok(None),
                 Err(std::fs::TryLockError::Error(e)) => {
                     return Err(e).with_context(|| display(path));
                 }
@@ -205,9 +197,12 @@ impl EditLock {
         }
     }
 
-    /// The locks of several files, taken in the order of their identity
-    /// (device, inode), so two edits naming the same files the other way
-    /// round (`a -o b`, `b -o a`) never each hold one and wait for the other.
+    /// The locks of several files, all or none: when one is held elsewhere,
+    /// those taken are let go and the whole set is tried again, so two
+    /// edits naming the same files the other way round (`a -o b`, `b -o a`)
+    /// never each hold one and wait for the other. (An order by inode is
+    /// not enough: each edit renames a new save over its output, so the
+    /// order changes while edits run.)
     ///
     /// A path naming a file already locked here is passed over: paths seen
     /// as two files may name one by the time they are locked (another edit
@@ -215,17 +210,39 @@ impl EditLock {
     /// wait on ourselves. While a lock is held the path it was taken
     /// through names that file, so the check cannot go stale.
     pub fn take_all(paths: &[&Path], wait: std::time::Duration) -> Result<Vec<EditLock>> {
-        let mut ordered = paths.to_vec();
-        ordered.sort_by_key(|p| identity(p));
+        let start = std::time::Instant::now();
+        loop {
+            let busy = match Self::try_take_all(paths)? {
+                Ok(held) => return Ok(held),
+                Err(busy) => busy,
+            };
+            if start.elapsed() >= wait {
+                bail!(
+                    "{}: another hexroute is still editing it after {} s; try again",
+                    display(busy),
+                    wait.as_secs()
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
+    /// Every lock, or the first path someone else holds.
+    fn try_take_all<'p>(
+        paths: &[&'p Path],
+    ) -> Result<std::result::Result<Vec<EditLock>, &'p Path>> {
         let mut held: Vec<EditLock> = Vec::new();
-        for path in ordered {
+        for path in paths {
             let id = identity(path);
             if id.is_some() && held.iter().any(|lock| lock.identity() == id) {
                 continue;
             }
-            held.push(EditLock::take(path, wait)?);
+            match Self::try_take(path)? {
+                Some(lock) => held.push(lock),
+                None => return Ok(Err(path)),
+            }
         }
-        Ok(held)
+        Ok(Ok(held))
     }
 
     /// The locked file's device and inode.
