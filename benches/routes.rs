@@ -48,7 +48,7 @@ fn bench(c: &mut Criterion) {
         .trains
         .iter()
         .map(|(company, trains)| {
-            let names: Vec<&str> = trains.iter().map(String::as_str).collect();
+            let names: Vec<&str> = trains.iter().map(|t| t.as_str()).collect();
             query(&g, state.phase, company, &names)
         })
         .collect();

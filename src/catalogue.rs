@@ -2,7 +2,7 @@
 
 use crate::error::Error;
 use crate::geometry::Face;
-use crate::tile::{City, Colour, End, Tile, Town, Track};
+use crate::tile::{City, Colour, End, Tile, TileId, Town, Track};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -99,7 +99,7 @@ impl TileDef {
             ));
         }
         Ok(Tile {
-            name: self.name,
+            name: TileId::from(self.name),
             colour: self.colour,
             cities: self.cities,
             towns: self.towns,
@@ -128,7 +128,7 @@ pub fn embedded(name: &str) -> Option<&'static str> {
 }
 
 /// Tiles by name, merged from several catalogues; later ones may not redefine.
-pub fn merge(parts: Vec<(String, Vec<Tile>)>) -> Result<BTreeMap<String, Tile>, Error> {
+pub fn merge(parts: Vec<(String, Vec<Tile>)>) -> Result<BTreeMap<TileId, Tile>, Error> {
     let mut out = BTreeMap::new();
     for (source, tiles) in parts {
         for tile in tiles {

@@ -8,7 +8,7 @@
 //! one set of edits.
 
 use crate::error::{Error, Result};
-use crate::game::{Game, PhaseId, Rule};
+use crate::game::{Game, PhaseId, Rule, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::rules::{self, Lay, LayBy, LayKind, Violation, refusals};
 use crate::state::MapState;
@@ -156,7 +156,7 @@ pub fn set_phase(game: &Game, state: &MapState, phase: PhaseId) -> Result<Edit> 
     for (company, trains) in next.trains.iter_mut() {
         let (gone, kept) = trains
             .drain(..)
-            .partition(|t: &String| rusting.contains(&t.as_str()));
+            .partition(|t: &TrainId| rusting.contains(&t.as_str()));
         *trains = kept;
         if !gone.is_empty() {
             rusted.push(rusted_words(company, &gone));
@@ -196,7 +196,7 @@ pub fn set_phase(game: &Game, state: &MapState, phase: PhaseId) -> Result<Edit> 
 
 /// Which of a company's trains rusted, in words: `B&O's 2 rusts`,
 /// `CPR's 2 and 2 rust`.
-fn rusted_words(company: &str, gone: &[String]) -> String {
+fn rusted_words(company: &str, gone: &[TrainId]) -> String {
     let verb = if gone.len() == 1 { "rusts" } else { "rust" };
     let list = match gone {
         [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),

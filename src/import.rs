@@ -8,6 +8,7 @@ use crate::error::Error;
 use crate::game::{CompanyId, Game};
 use crate::geometry::{Coord, Rotation};
 use crate::state::{HexState, MapState};
+use crate::tile::TileId;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -103,6 +104,7 @@ pub fn import(text: &str, game: &Game) -> Result<Imported, Error> {
                     .get(name)
                     .cloned()
                     .unwrap_or_else(|| name.clone());
+                let ours = TileId::from(ours);
                 game.tile(&ours)
                     .map_err(|e| e.context(format!("hex {addr}")))?;
                 let same_as_printed =

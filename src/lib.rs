@@ -42,6 +42,7 @@ pub mod game;
 pub mod geometry;
 pub mod import;
 pub mod lookup;
+mod name;
 pub mod reach;
 #[cfg(feature = "render")]
 pub mod render;

@@ -6,6 +6,7 @@
 use crate::game::{Game, Supply};
 use crate::geometry::Coord;
 use crate::state::MapState;
+use crate::tile::TileId;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -320,7 +321,7 @@ impl GameData {
                 .into_iter()
                 .map(|(c, h)| HexData {
                     hex: game.format(*c),
-                    tile: h.tile.clone(),
+                    tile: h.tile.as_ref().map(TileId::to_string),
                     rotation: h.rotation.steps(),
                     name: h.name.clone(),
                     labels: h.labels.clone(),
@@ -332,7 +333,7 @@ impl GameData {
                 .tiles
                 .values()
                 .map(|t| TileData {
-                    name: t.name.clone(),
+                    name: t.name.to_string(),
                     colour: t.colour.name().into(),
                     track: t.track.iter().map(|k| [end(k.a), end(k.b)]).collect(),
                     cities: t
@@ -359,7 +360,7 @@ impl GameData {
                 .tile_counts
                 .iter()
                 .map(|(tile, count)| SupplyCount {
-                    tile: tile.clone(),
+                    tile: tile.to_string(),
                     count: *count,
                 })
                 .collect(),
@@ -379,7 +380,7 @@ impl GameData {
                 .trains
                 .iter()
                 .map(|t| TrainData {
-                    name: t.name.clone(),
+                    name: t.name.to_string(),
                     stops: t.stops,
                     distance: format!("{:?}", t.distance).to_lowercase(),
                     skip: format!("{:?}", t.skip).to_lowercase(),

@@ -5,9 +5,10 @@
 
 use crate::error::Error;
 use crate::game::Game;
-use crate::game::{CompanyId, PhaseId};
+use crate::game::{CompanyId, PhaseId, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::state::{Change, HexState, History, MapState, SavedGame};
+use crate::tile::TileId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -145,7 +146,7 @@ struct SaveOut<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty", with = "ordered")]
     hexes: Vec<(String, HexJson)>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    trains: &'a BTreeMap<CompanyId, Vec<String>>,
+    trains: &'a BTreeMap<CompanyId, Vec<TrainId>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -204,7 +205,7 @@ pub fn from_json(text: &str, game: &Game) -> Result<SavedGame, Error> {
     }
     let history = changes_from_json(raw.history, game, "history")?;
     let undone = changes_from_json(raw.undone, game, "undone")?;
-    let mut trains: BTreeMap<CompanyId, Vec<String>> = BTreeMap::new();
+    let mut trains: BTreeMap<CompanyId, Vec<TrainId>> = BTreeMap::new();
     for (company, names) in raw.trains {
         let abbrev = game.company(&company)?.abbrev.clone();
         trains
@@ -241,7 +242,7 @@ fn changes_from_json(
 }
 
 /// Train names as the game spells them.
-fn train_names(game: &Game, company: &str, names: Vec<String>) -> Result<Vec<String>, Error> {
+fn train_names(game: &Game, company: &str, names: Vec<String>) -> Result<Vec<TrainId>, Error> {
     names
         .iter()
         .map(|t| {
@@ -281,7 +282,7 @@ fn hex_from_json(addr: &str, h: HexJson, game: &Game) -> Result<HexState, Error>
             let rot = Rotation::checked(i64::from(h.rotation)).ok_or_else(|| {
                 Error::SaveFile(format!("hex {addr}: rotation {} is not 0-5", h.rotation))
             })?;
-            Some((name, rot))
+            Some((TileId::from(name), rot))
         }
         None if h.rotation != 0 => {
             return Err(Error::SaveFile(format!(
@@ -306,7 +307,7 @@ fn hex_from_json(addr: &str, h: HexJson, game: &Game) -> Result<HexState, Error>
 
 fn hex_to_json(h: &HexState) -> HexJson {
     let (tile, rotation) = match &h.tile {
-        Some((n, r)) => (Some(n.clone()), r.steps()),
+        Some((n, r)) => (Some(n.to_string()), r.steps()),
         None => (None, 0),
     };
     HexJson {
@@ -386,8 +387,8 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
                 (
                     co.to_string(),
                     TrainsChange {
-                        before: b.clone(),
-                        after: a.clone(),
+                        before: b.iter().map(TrainId::to_string).collect(),
+                        after: a.iter().map(TrainId::to_string).collect(),
                     },
                 )
             })

@@ -1,8 +1,8 @@
 //! Map state: what has changed on the printed map during play.
 
-use crate::game::{CompanyId, Game, PhaseId, Supply};
+use crate::game::{CompanyId, Game, PhaseId, Supply, TrainId};
 use crate::geometry::{Coord, Rotation};
-use crate::tile::{Colour, Tile};
+use crate::tile::{Colour, Tile, TileId};
 use std::collections::BTreeMap;
 
 mod hand;
@@ -14,7 +14,7 @@ pub use history::{History, SavedGame};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HexState {
     /// A laid tile (`None`: the printed tile is still there).
-    pub tile: Option<(String, Rotation)>,
+    pub tile: Option<(TileId, Rotation)>,
     /// Station tokens by token space.
     pub tokens: BTreeMap<usize, CompanyId>,
 }
@@ -25,7 +25,7 @@ pub struct MapState {
     pub phase: PhaseId,
     pub hexes: BTreeMap<Coord, HexState>,
     /// Trains each company owns, by train name.
-    pub trains: BTreeMap<CompanyId, Vec<String>>,
+    pub trains: BTreeMap<CompanyId, Vec<TrainId>>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -64,7 +64,7 @@ pub struct Change {
     /// Each changed hex, before and after.
     pub hexes: BTreeMap<Coord, (HexState, HexState)>,
     /// Each company whose trains changed, before and after.
-    pub trains: BTreeMap<CompanyId, (Vec<String>, Vec<String>)>,
+    pub trains: BTreeMap<CompanyId, (Vec<TrainId>, Vec<TrainId>)>,
 }
 
 impl Change {
@@ -179,7 +179,7 @@ impl MapState {
 
     /// Copies of each player tile still in supply: (tile, count, left);
     /// `left` is `None` for tiles the game never runs out of.
-    pub fn supply(&self, game: &Game) -> Vec<(String, Supply, Option<i64>)> {
+    pub fn supply(&self, game: &Game) -> Vec<(TileId, Supply, Option<i64>)> {
         let mut used: BTreeMap<&str, i64> = BTreeMap::new();
         for (_, name, _) in self.laid_tiles() {
             *used.entry(name).or_default() += 1;

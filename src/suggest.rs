@@ -22,7 +22,7 @@ pub fn hint<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> S
 }
 
 /// A list in words: `2, 3, 3`, or `none`.
-pub fn words_or_none(list: &[String]) -> String {
+pub fn words_or_none<S: std::borrow::Borrow<str>>(list: &[S]) -> String {
     if list.is_empty() {
         "none".into()
     } else {

@@ -5,6 +5,7 @@
 //! never from drawing geometry, so any rotation can be queried exactly.
 
 use crate::geometry::{Face, Orientation, Rotation};
+use crate::name::name_type;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -172,10 +173,16 @@ impl Track {
     }
 }
 
+name_type!(
+    /// A tile by its catalogue name: `57`, `X1`, or a printed map tile's
+    /// name such as `1830:B20`.
+    TileId
+);
+
 /// A tile: what is printed on one hexagon.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tile {
-    pub name: String,
+    pub name: TileId,
     pub colour: Colour,
     pub cities: Vec<City>,
     pub towns: Vec<Town>,

@@ -47,7 +47,10 @@ fn row(game: &Game, saved: &SavedGame, c: &Company) -> CompanyRow {
             .map(|&(h, space)| Token::on_map(game, state, h, space, &c.abbrev))
             .collect(),
         tokens_left: c.tokens.saturating_sub(placed.len() as u32),
-        trains: state.trains.get(&c.abbrev).cloned().unwrap_or_default(),
+        trains: state
+            .trains
+            .get(&c.abbrev)
+            .map_or_else(Vec::new, |l| l.iter().map(ToString::to_string).collect()),
         started: !placed.is_empty(),
     }
 }

@@ -204,6 +204,6 @@ fn trains(typed: &Typed, current: &str) -> Vec<CompletionCandidate> {
     let Some((game, _)) = typed.save() else {
         return Vec::new();
     };
-    let names = game.trains.iter().map(|t| (t.name.clone(), None));
+    let names = game.trains.iter().map(|t| (t.name.to_string(), None));
     starting_with(current, names)
 }

@@ -280,7 +280,7 @@ fn lay_json(game: &Game, addr: &str, l: &Lay) -> LayReport {
         .collect();
     LayReport {
         hex: addr.to_string(),
-        tile: l.tile.clone(),
+        tile: l.tile.to_string(),
         rotation: l.rotation.steps(),
         colour: tile.colour.name().to_string(),
         connects: tile.describe(l.rotation, game.coords.orientation),
@@ -300,7 +300,7 @@ fn lay_json(game: &Game, addr: &str, l: &Lay) -> LayReport {
 
 fn canonical_tile(game: &Game, name: &str) -> Result<String> {
     let t = game.tile(name.trim())?;
-    Ok(t.name.clone())
+    Ok(t.name.to_string())
 }
 
 /// The single legal rotation, or an error listing the legal ones.

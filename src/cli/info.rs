@@ -81,7 +81,7 @@ pub fn tiles(games: Games, id: &str, as_json: bool) -> Result<()> {
             .map(|(name, count)| {
                 let t = &game.tiles[name];
                 TileRow {
-                    tile: name.clone(),
+                    tile: name.to_string(),
                     colour: t.colour.name().to_string(),
                     count: *count,
                     labels: t.labels.clone(),
@@ -156,12 +156,17 @@ pub fn show(games: Games, file: &Path, as_json: bool) -> Result<()> {
             trains: state
                 .trains
                 .iter()
-                .map(|(co, list)| (co.to_string(), list.clone()))
+                .map(|(co, list)| {
+                    (
+                        co.to_string(),
+                        list.iter().map(ToString::to_string).collect(),
+                    )
+                })
                 .collect(),
             supply: supply
                 .iter()
                 .map(|(t, n, left)| SupplyRow {
-                    tile: t.clone(),
+                    tile: t.to_string(),
                     count: *n,
                     left: *left,
                 })
@@ -307,7 +312,7 @@ pub fn trains(games: Games, file: &Path, company: Option<&str>, as_json: bool) -
             .filter(|c| state.trains.contains_key(&c.abbrev))
             .collect(),
     };
-    let rows: Vec<(&str, Vec<String>, Option<u32>)> = chosen
+    let rows: Vec<(&str, Vec<hexroute::game::TrainId>, Option<u32>)> = chosen
         .iter()
         .map(|c| {
             (
@@ -322,7 +327,7 @@ pub fn trains(games: Games, file: &Path, company: Option<&str>, as_json: bool) -
             .iter()
             .map(|(co, trains, limit)| {
                 let row = TrainsRow {
-                    trains: trains.clone(),
+                    trains: trains.iter().map(ToString::to_string).collect(),
                     limit: *limit,
                 };
                 (co.to_string(), row)

@@ -4,7 +4,7 @@
 
 use crate::address::CoordSystem;
 use crate::geometry::Face;
-use crate::tile::Colour;
+use crate::tile::{Colour, TileId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -90,7 +90,7 @@ pub enum Distance {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrainDef {
-    pub name: String,
+    pub name: super::TrainId,
     /// `None` for unlimited (D trains).
     pub stops: Option<u32>,
     pub skip: Skip,
@@ -166,7 +166,7 @@ pub struct SetupToken {
 pub struct HexDef {
     pub at: String,
     #[serde(default)]
-    pub tile: Option<String>,
+    pub tile: Option<TileId>,
     #[serde(default)]
     pub rotation: u8,
     #[serde(default)]
@@ -232,7 +232,7 @@ pub struct BonusDef {
     pub kind: BonusKind,
     /// Only these trains earn it (empty: every train).
     #[serde(default)]
-    pub trains: Vec<String>,
+    pub trains: Vec<super::TrainId>,
     /// Only in these phases (empty: every phase).
     #[serde(default)]
     pub phases: Vec<String>,
@@ -303,7 +303,7 @@ pub struct Private {
     /// Hexes where it may lay.
     pub hexes: Vec<String>,
     /// Tiles it may lay there.
-    pub tiles: Vec<String>,
+    pub tiles: Vec<TileId>,
     /// Rules its lay is exempt from, by name (`phase colour`, `tile lay`).
     #[serde(default)]
     pub waives: Vec<super::Rule>,
@@ -348,10 +348,10 @@ pub struct GameDef {
     pub barriers: Vec<BarrierDef>,
     #[serde(default)]
     pub water_sides: Vec<WaterSideDef>,
-    pub tile_counts: Vec<(String, u32)>,
+    pub tile_counts: Vec<(TileId, u32)>,
     /// Player tiles the game never runs out of (listed before the counted ones).
     #[serde(default)]
-    pub unlimited_tiles: Vec<String>,
+    pub unlimited_tiles: Vec<TileId>,
     #[serde(default)]
     pub bonuses: Vec<BonusDef>,
     /// Off-board areas printed across several hexes, each hex its own
@@ -362,7 +362,7 @@ pub struct GameDef {
     pub until_phase: Vec<UntilPhase>,
     /// Trains that rust (leave play) when a phase begins: (train, phase).
     #[serde(default)]
-    pub rusts: Vec<(String, String)>,
+    pub rusts: Vec<(super::TrainId, String)>,
     #[serde(default)]
     pub dividends: Dividends,
     #[serde(default)]

@@ -11,7 +11,7 @@
 use crate::address::CoordSystem;
 use crate::error::{Error, Result};
 use crate::geometry::{Coord, Face, Rotation};
-use crate::tile::Tile;
+use crate::tile::{Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod builtin;
@@ -23,13 +23,13 @@ mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
-pub use ids::{CompanyId, PhaseId};
+pub use ids::{CompanyId, PhaseId, TrainId};
 pub use rule::Rule;
 
 /// A printed map hex, resolved.
 #[derive(Clone, Debug)]
 pub struct MapHex {
-    pub tile: Option<String>,
+    pub tile: Option<TileId>,
     pub rotation: Rotation,
     pub name: Option<String>,
     pub labels: Vec<String>,
@@ -59,7 +59,7 @@ pub struct Bonus {
     pub multiplied: bool,
     pub kind: BonusKind<Coord>,
     /// Only these trains earn it (empty: every train).
-    pub trains: Vec<String>,
+    pub trains: Vec<TrainId>,
     /// Only in these phases (empty: every phase).
     pub phases: Vec<String>,
 }
@@ -70,7 +70,7 @@ pub struct Game {
     pub id: String,
     pub name: String,
     pub coords: CoordSystem,
-    pub tiles: BTreeMap<String, Tile>,
+    pub tiles: BTreeMap<TileId, Tile>,
     pub phases: Vec<Phase>,
     pub trains: Vec<TrainDef>,
     pub companies: Vec<Company>,
@@ -80,14 +80,14 @@ pub struct Game {
     /// Water sides and what building across them costs, from both sides.
     pub water_sides: BTreeMap<(Coord, Face), u32>,
     /// Player tiles and how many of each there are.
-    pub tile_counts: Vec<(String, Supply)>,
+    pub tile_counts: Vec<(TileId, Supply)>,
     pub bonuses: Vec<Bonus>,
     /// Each hex of a multi-hex off-board, and its group's first hex.
     pub offboard_groups: BTreeMap<Coord, Coord>,
     pub early: Vec<EarlyRules>,
     pub privates: Vec<Private>,
     /// Trains and the phase index at whose start they rust.
-    pub rusts: Vec<(String, PhaseId)>,
+    pub rusts: Vec<(TrainId, PhaseId)>,
     /// Each printed home, resolved when the game loads (`check` proves it
     /// is on the map with a city).
     pub homes: BTreeMap<CompanyId, Coord>,
@@ -103,7 +103,7 @@ impl Game {
 
     pub fn tile(&self, name: &str) -> Result<&Tile> {
         self.tiles.get(name).ok_or_else(|| {
-            let names = self.tiles.keys().map(String::as_str);
+            let names = self.tiles.keys().map(TileId::as_str);
             Error::unknown("tile", name, &self.id, names, String::new())
         })
     }

@@ -6,7 +6,7 @@ use super::*;
 use crate::catalogue;
 use crate::error::{Error, Result};
 use crate::geometry::{Coord, Face, Rotation};
-use crate::tile::Tile;
+use crate::tile::{Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -70,7 +70,7 @@ fn catalogues(
     names: &[String],
     dir: Option<&Path>,
     err: &dyn Fn(String) -> Error,
-) -> Result<BTreeMap<String, Tile>> {
+) -> Result<BTreeMap<TileId, Tile>> {
     let mut parts = Vec::new();
     for name in names {
         let (label, text) = match catalogue::embedded(name) {
@@ -131,7 +131,7 @@ impl Resolver<'_> {
             .ok_or_else(|| (self.err)(format!("{what}: unknown phase \"{name}\"")))
     }
 
-    fn hexes(&self, tiles: &BTreeMap<String, Tile>) -> Result<Hexes> {
+    fn hexes(&self, tiles: &BTreeMap<TileId, Tile>) -> Result<Hexes> {
         let mut hexes = BTreeMap::new();
         for h in &self.def.hexes {
             let c = self.parse(&h.at)?;
@@ -186,9 +186,9 @@ impl Resolver<'_> {
         Ok((barriers, water_sides))
     }
 
-    fn tile_counts(&self, tiles: &BTreeMap<String, Tile>) -> Result<Vec<(String, Supply)>> {
+    fn tile_counts(&self, tiles: &BTreeMap<TileId, Tile>) -> Result<Vec<(TileId, Supply)>> {
         let def = self.def;
-        let counts: Vec<(String, Supply)> = def
+        let counts: Vec<(TileId, Supply)> = def
             .unlimited_tiles
             .iter()
             .map(|name| (name.clone(), Supply::Unlimited))
@@ -328,7 +328,7 @@ impl Resolver<'_> {
         Ok(early)
     }
 
-    fn rusts(&self) -> Result<Vec<(String, PhaseId)>> {
+    fn rusts(&self) -> Result<Vec<(TrainId, PhaseId)>> {
         let mut rusts = Vec::new();
         for (train, phase) in &self.def.rusts {
             if !self.def.trains.iter().any(|t| &t.name == train) {
@@ -341,7 +341,7 @@ impl Resolver<'_> {
 
     /// Private companies lay on the map, tiles that exist, waiving only
     /// rules that may be waived.
-    fn privates(&self, hexes: &Hexes, tiles: &BTreeMap<String, Tile>) -> Result<()> {
+    fn privates(&self, hexes: &Hexes, tiles: &BTreeMap<TileId, Tile>) -> Result<()> {
         for p in &self.def.privates {
             for h in &p.hexes {
                 self.on_map(hexes, h, &p.name)?;

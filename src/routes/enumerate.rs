@@ -6,7 +6,7 @@ use super::bitset;
 use super::network::{self, Network};
 use super::revenue::{self, Visit};
 use super::{Query, RouteStop, TrainRoute};
-use crate::game::{Bonus, ConflictRule, Distance, Skip, TrainDef};
+use crate::game::{Bonus, ConflictRule, Distance, Skip, TrainDef, TrainId};
 use crate::geometry::Coord;
 use rayon::prelude::*;
 
@@ -474,7 +474,7 @@ pub(super) fn describe(
     let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)
         .expect("chosen routes are runnable");
     TrainRoute {
-        train: name.to_string(),
+        train: TrainId::from(name),
         revenue: run.revenue,
         multiplier: train.multiplier,
         hexes,

@@ -18,7 +18,7 @@ pub mod request;
 pub mod revenue;
 
 use crate::error::Error;
-use crate::game::{Bonus, CompanyId, Game, PhaseId, TrainDef};
+use crate::game::{Bonus, CompanyId, Game, PhaseId, TrainDef, TrainId};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::StopKind;
@@ -37,7 +37,7 @@ pub struct Query {
 /// One train's route in a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrainRoute {
-    pub train: String,
+    pub train: TrainId,
     pub revenue: u32,
     /// What the train multiplies its stops by (2 for 2+2 and 5+5E).
     pub multiplier: u32,

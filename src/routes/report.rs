@@ -200,7 +200,7 @@ impl CompanyRoutes {
                 .routes
                 .iter()
                 .map(|r| RouteReport {
-                    train: r.train.clone(),
+                    train: r.train.to_string(),
                     revenue: r.revenue,
                     multiplier: r.multiplier,
                     hexes: r.hexes.iter().map(|h| game.format(*h)).collect(),

@@ -194,7 +194,7 @@ pub fn queries(
         Runners::One { company, trains } => {
             let company = game.company(company)?.abbrev.clone();
             let trains = match trains {
-                Some(list) => list.clone(),
+                Some(list) => list.iter().map(game::TrainId::from).collect(),
                 None => state.trains.get(&company).cloned().unwrap_or_default(),
             };
             if trains.is_empty() {
@@ -212,12 +212,17 @@ pub fn queries(
     }
 }
 
-fn query(game: &Game, company: &str, trains: &[String], bonuses: &[Bonus]) -> Result<Query, Error> {
+fn query<S: std::borrow::Borrow<str>>(
+    game: &Game,
+    company: &str,
+    trains: &[S],
+    bonuses: &[Bonus],
+) -> Result<Query, Error> {
     Ok(Query {
         company: company.into(),
         trains: trains
             .iter()
-            .map(|t| game.train(t).cloned())
+            .map(|t| game.train(t.borrow()).cloned())
             .collect::<Result<_, _>>()?,
         bonuses: bonuses.to_vec(),
     })

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::game::{Game, Private, Rule};
 use crate::geometry::{Coord, Face, Orientation, Rotation};
 use crate::state::MapState;
-use crate::tile::{Colour, End, Tile};
+use crate::tile::{Colour, End, Tile, TileId};
 use std::collections::BTreeSet;
 
 /// One lay being judged: what every rule looks at.
@@ -72,7 +72,7 @@ pub(super) fn check_lay_plain(
     v.extend(k.private_tile(by));
     let o = game.coords.orientation;
     let mut lay = Lay {
-        tile: name.to_string(),
+        tile: TileId::from(name),
         rotation,
         tokens: move_tokens(state, c, current, new, rotation, o),
         violations: v,

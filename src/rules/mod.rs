@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::game::{CompanyId, Game, Private, Rule};
 use crate::geometry::{Coord, Rotation};
 use crate::state::{HexState, MapState};
-use crate::tile::Tile;
+use crate::tile::{Tile, TileId};
 use std::collections::BTreeMap;
 
 pub mod refusals;
@@ -45,7 +45,7 @@ pub enum LayKind {
 /// What laying a tile at one rotation would do.
 #[derive(Clone, Debug)]
 pub struct Lay {
-    pub tile: String,
+    pub tile: TileId,
     pub rotation: Rotation,
     /// Where each token goes (new token space → company), or why they cannot all stay.
     pub tokens: Result<BTreeMap<usize, CompanyId>, String>,

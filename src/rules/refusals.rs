@@ -6,7 +6,7 @@ use super::{Lay, LayBy, LayKind, Violation, stops_word};
 use crate::game::{Game, Rule};
 use crate::geometry::Coord;
 use crate::state::MapState;
-use crate::tile::Colour;
+use crate::tile::{Colour, TileId};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -178,7 +178,7 @@ fn summarise(site: Site, rule: Rule, refused: &[&Lay]) -> Refusal {
 /// The tiles of `lays`, each once: `tile 57`, `tiles 57, 621`, or the
 /// first six and how many more.
 fn tiles_word(lays: &[&Lay]) -> String {
-    let mut names: Vec<String> = Vec::new();
+    let mut names: Vec<TileId> = Vec::new();
     for l in lays {
         if !names.contains(&l.tile) {
             names.push(l.tile.clone());
@@ -187,10 +187,10 @@ fn tiles_word(lays: &[&Lay]) -> String {
     names_word("tile", "tiles", &names)
 }
 
-fn names_word(one: &str, many: &str, names: &[String]) -> String {
+fn names_word<S: std::borrow::Borrow<str>>(one: &str, many: &str, names: &[S]) -> String {
     const SHOWN: usize = 6;
     match names.len() {
-        1 => format!("{one} {}", names[0]),
+        1 => format!("{one} {}", names[0].borrow()),
         n if n <= SHOWN => format!("{many} {}", names.join(", ")),
         n => format!(
             "{many} {} and {} more",

@@ -5,7 +5,7 @@
 //! back through it without `--force` and `redo` can bring it back.
 
 use super::{Change, HexState, SavedGame};
-use crate::game::{CompanyId, PhaseId};
+use crate::game::{CompanyId, PhaseId, TrainId};
 use crate::geometry::Coord;
 use std::collections::BTreeMap;
 
@@ -18,7 +18,7 @@ pub const HAND_EDIT: &str = "(edited by hand)";
 struct Recorded {
     hexes: BTreeMap<Coord, HexState>,
     phase: Option<PhaseId>,
-    trains: BTreeMap<CompanyId, Vec<String>>,
+    trains: BTreeMap<CompanyId, Vec<TrainId>>,
 }
 
 impl SavedGame {

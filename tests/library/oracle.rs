@@ -14,7 +14,7 @@ use hexroute::game::{
 use hexroute::geometry::{Coord, Face, Orientation, Rotation};
 use hexroute::routes::{self, Query};
 use hexroute::state::{HexState, MapState};
-use hexroute::tile::{Colour, End, StopKind};
+use hexroute::tile::{Colour, End, StopKind, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
@@ -434,7 +434,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                     placed.insert(
                         c,
                         HexState {
-                            tile: Some((tile.to_string(), Rotation::new(rng.below(6) as i64))),
+                            tile: Some((tile.into(), Rotation::new(rng.below(6) as i64))),
                             tokens: BTreeMap::new(),
                         },
                     );
@@ -538,7 +538,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         .map(|_| &trains[rng.below(trains.len())])
         .collect();
     let chosen: Vec<String> = (0..n_trains)
-        .map(|_| kinds[rng.below(kinds.len())].name.clone())
+        .map(|_| kinds[rng.below(kinds.len())].name.to_string())
         .collect();
     (game, state, trains, chosen)
 }
@@ -677,7 +677,7 @@ fn fast_search_equals_brute_force_on_random_maps() {
 fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, String) {
     let mut rng = Rng(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ id.len() as u64 | 1);
     let mut game = hexroute::game::builtin(id).unwrap();
-    let pool: Vec<String> = game
+    let pool: Vec<TileId> = game
         .tile_counts
         .iter()
         .map(|(t, _)| t.clone())
@@ -686,12 +686,12 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
             !tile.track.is_empty() && tile.labels.is_empty()
         })
         .collect();
-    let cities: Vec<String> = pool
+    let cities: Vec<TileId> = pool
         .iter()
         .filter(|t| !game.tiles[*t].cities.is_empty())
         .cloned()
         .collect();
-    let offboards: Vec<String> = game
+    let offboards: Vec<TileId> = game
         .tiles
         .values()
         .filter(|t| t.colour == Colour::Red && t.cities.len() == 1 && !t.track.is_empty())

@@ -216,7 +216,7 @@ fn replace_node(root: &mut Value, pick: usize, new: Value) {
 fn plausible_edit(json: &mut Value, game: &Game, (kind, a, b, c): (u8, usize, usize, usize)) {
     let hexes: Vec<_> = game.hexes.keys().copied().collect();
     let hex = game.format(hexes[a % hexes.len()]);
-    let tiles: Vec<&String> = game.tiles.keys().collect();
+    let tiles: Vec<&hexroute::tile::TileId> = game.tiles.keys().collect();
     let company = &game.companies[b % game.companies.len()].abbrev;
     let entry = &mut json["hexes"][&hex];
     match kind % 5 {
