@@ -47,6 +47,7 @@ pub mod reach;
 #[cfg(feature = "render")]
 pub mod render;
 pub mod report;
+pub mod review;
 pub mod routes;
 pub mod rules;
 pub mod save;

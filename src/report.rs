@@ -173,6 +173,11 @@ pub fn schemas() -> Vec<(&'static str, Schema)> {
         ("lays.schema.json", schemars::schema_for!(Vec<LayReport>)),
         ("game.schema.json", schemars::schema_for!(GameData)),
         ("games.schema.json", schemars::schema_for!(Vec<GameRow>)),
+        ("review.schema.json", crate::review::schema()),
+        (
+            "refused.schema.json",
+            schemars::schema_for!(crate::import::x18::report::RefusedReport),
+        ),
         (
             "companies.schema.json",
             schemars::schema_for!(Vec<CompanyRow>),

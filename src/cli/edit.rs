@@ -4,7 +4,7 @@
 //! written atomically; a refusal writes nothing.
 
 use super::io::{
-    EditLock, Games, LOCK_WAIT, display, is_file, print_json, read_input, refuse_edit_over_other,
+    EditLock, Games, LOCK_WAIT, display, is_file, print_json, refuse_edit_over_other,
     refuse_overwrite, same_file, write_save,
 };
 use super::term::escape;
@@ -28,11 +28,16 @@ pub fn new(games: Games, id: &str, output: &Path, force: bool) -> Result<()> {
     write_save(output, &game, &MapState::start(&game).into())
 }
 
-/// `import`: another program's save, converted.
-pub fn import(games: Games, input: &Path, output: &Path, force: bool) -> Result<()> {
-    let text = read_input(input)?;
+/// `import` of a rusty_train / navig18xx save, converted.
+pub fn import_rusty(
+    games: Games,
+    input: &Path,
+    text: &str,
+    output: &Path,
+    force: bool,
+) -> Result<()> {
     let name = display(input);
-    let full = convert::game_name(&text).map_err(|e| e.context(&name))?;
+    let full = convert::game_name(text).map_err(|e| e.context(&name))?;
     let game = match games.file {
         Some(path) => game::from_file(path)?,
         None => game::builtin_ids()
@@ -45,7 +50,7 @@ pub fn import(games: Games, input: &Path, output: &Path, force: bool) -> Result<
                 anyhow!("{name}: the save is for \"{full}\", which hexroute does not know")
             })?,
     };
-    let imported = convert::import(&text, &game).map_err(|e| e.context(&name))?;
+    let imported = convert::import(text, &game).map_err(|e| e.context(&name))?;
     for warning in &imported.warnings {
         eprintln!(
             "hexroute: warning: {}",

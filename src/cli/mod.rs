@@ -16,6 +16,7 @@ mod progress;
 mod routes;
 pub mod run;
 mod term;
+mod x18;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use hexroute::routes::request::{Bonuses, ConnectionBonus, Runners, VisitBonus};
@@ -68,20 +69,65 @@ pub enum Command {
         #[arg(long)]
         history: bool,
     },
-    /// Convert a rusty_train / navig18xx save into a hexroute saved game.
+    /// Bring a game from 18xx.games (or a rusty_train / navig18xx save).
+    ///
+    /// An 18xx.games game record (a game's Tools tab → Game Data →
+    /// Download) is replayed action by action: tiles, every token, every
+    /// company's trains, the phase. Undone actions are not applied.
+    /// --at ID stops after action ID (the state a player saw then).
+    /// --check also puts every tile lay and token of the game through
+    /// hexroute's rules and lists each one they refuse (the game accepted
+    /// all of them, so each is a rule hexroute models differently).
     ///
     /// Examples:
+    ///   hexroute import 21268.json -o game.json
+    ///   hexroute import 21268.json --at 720 -o before720.json
+    ///   hexroute import 21268.json --check
     ///   hexroute import 1867_bc.game -o game.json
     #[command(verbatim_doc_comment)]
     Import {
-        /// The rusty_train save (`-` for standard input).
+        /// The record or save (`-` for standard input).
         save: PathBuf,
-        /// Where to write the saved game (`-` for standard output).
-        #[arg(short, long, value_name = "FILE")]
+        /// Where to write the saved game (`-`, the default, for standard
+        /// output).
+        #[arg(short, long, value_name = "FILE", default_value = "-")]
         output: PathBuf,
         /// Overwrite FILE if it exists.
         #[arg(long)]
         force: bool,
+        /// Replay an 18xx.games record through this action id only.
+        #[arg(long, value_name = "ID")]
+        at: Option<u64>,
+        /// List the game's lays and tokens hexroute's rules refuse
+        /// (writes a save only with -o).
+        #[arg(long)]
+        check: bool,
+        /// With --check: print JSON (schema docs/refused.schema.json).
+        #[arg(long, requires = "check")]
+        json: bool,
+    },
+    /// Review a game from 18xx.games: every run of trains a player made,
+    /// beside the best the company could have run there.
+    ///
+    /// Each `run_routes` of the record (not undone) is replayed: the map
+    /// just before it, the company's trains, what the player ran, the
+    /// optimum and the gap; then per company and in all, the revenue
+    /// left on the table. Runs are solved in parallel.
+    ///
+    /// Examples:
+    ///   hexroute review 26855.json
+    ///   hexroute review 26855.json --company PRR
+    ///   hexroute review 26855.json --json | jq .total
+    #[command(verbatim_doc_comment)]
+    Review {
+        /// The 18xx.games game record (`-` for standard input).
+        record: PathBuf,
+        /// Only this company's runs.
+        #[arg(long, value_name = "CO")]
+        company: Option<String>,
+        /// Print JSON (schema docs/review.schema.json).
+        #[arg(long)]
+        json: bool,
     },
     /// List the games hexroute knows, or dump one as data.
     ///

@@ -2,7 +2,7 @@
 //! line on stderr and an exit code (2: bad input, 1: a fault of hexroute).
 
 use super::term::escape;
-use super::{Cli, Command, companies, complete, draw, edit, info, io, routes};
+use super::{Cli, Command, companies, complete, draw, edit, info, io, routes, x18};
 use clap::Parser;
 use clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
 use hexroute::rules::LayKind;
@@ -74,7 +74,25 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             save,
             output,
             force,
-        } => edit::import(games, &save, &output, force),
+            at,
+            check,
+            json,
+        } => x18::import(
+            games,
+            &x18::ImportRequest {
+                input: save,
+                output,
+                force,
+                at,
+                check,
+                json,
+            },
+        ),
+        Command::Review {
+            record,
+            company,
+            json,
+        } => x18::review(games, &record, company.as_deref(), json),
         Command::Show {
             file,
             json,

@@ -370,6 +370,43 @@ pub struct GameDef {
     pub rules: Rules,
     #[serde(default)]
     pub import: ImportDef,
+    /// How 18xx.games plays this title, for replaying its game records;
+    /// absent: its records cannot be imported.
+    #[serde(default)]
+    pub from_18xx_games: Option<PlayDef>,
+}
+
+/// What replaying an 18xx.games game record needs beyond the map and the
+/// trains: what the engine does with no action of a player.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayDef {
+    /// When a company's printed home token goes down.
+    pub home_token: HomeTokenTiming,
+    /// Percent of its shares sold that float a company (1889: 50).
+    #[serde(default = "sixty")]
+    pub float_percent: u32,
+    /// Something the engine does that the importer does not replay yet:
+    /// records of this title are refused with this reason.
+    #[serde(default)]
+    pub not_replayed: Option<String>,
+}
+
+fn sixty() -> u32 {
+    60
+}
+
+/// When 18xx.games puts a company's home token on the map
+/// (`HOME_TOKEN_TIMING`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HomeTokenTiming {
+    /// When the company starts its first operating turn (1830).
+    Operate,
+    /// At the start of the operating round after it floats (1889).
+    OperatingRound,
+    /// When it is parred; a company without a printed home then chooses
+    /// its city with a token action (1867).
+    Par,
 }
 
 /// Hexes of one off-board area (1867's Detroit: A17 and A19).

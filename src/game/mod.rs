@@ -94,6 +94,7 @@ pub struct Game {
     pub dividends: Dividends,
     pub rules: Rules,
     pub import: ImportDef,
+    pub from_18xx_games: Option<PlayDef>,
 }
 
 impl Game {

@@ -59,6 +59,7 @@ impl Game {
             dividends: def.dividends,
             rules: def.rules,
             import: def.import,
+            from_18xx_games: def.from_18xx_games,
         };
         check::loaded(&game, source)?;
         Ok(game)

@@ -522,6 +522,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             upgrades_use_most_exits: false,
         },
         import: ImportDef::default(),
+        from_18xx_games: None,
     };
     let game = Game::from_def(def, "random", None).unwrap();
     let mut state = MapState {

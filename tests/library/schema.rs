@@ -35,7 +35,7 @@ fn routes_schema_is_current() {
 #[test]
 fn command_schemas_are_current() {
     let schemas = hexroute::report::schemas();
-    assert_eq!(schemas.len(), 9);
+    assert_eq!(schemas.len(), 11);
     for (name, schema) in schemas {
         check(name, schema);
     }

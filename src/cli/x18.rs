@@ -1,0 +1,206 @@
+//! Games from 18xx.games: `import` of a game record (at any action, with
+//! `--check` against our rules) and `review` of every run a player made.
+
+use super::edit::import_rusty;
+use super::io::{Games, display, read_input, refuse_overwrite, write_save};
+use anyhow::{Result, anyhow, bail};
+use hexroute::game::{self, Game};
+use hexroute::import::x18::report::{RefusedMove, RefusedReport};
+use hexroute::import::{self, Format, x18};
+use hexroute::review;
+use hexroute::state::SavedGame;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// `import`, as typed by the command line.
+pub struct ImportRequest {
+    pub input: PathBuf,
+    pub output: PathBuf,
+    pub force: bool,
+    pub at: Option<u64>,
+    pub check: bool,
+    pub json: bool,
+}
+
+pub fn import(games: Games, req: &ImportRequest) -> Result<()> {
+    let text = read_input(&req.input)?;
+    let name = display(&req.input);
+    match import::format(&text) {
+        Some(Format::RustyTrain) if req.at.is_none() && !req.check => {
+            import_rusty(games, &req.input, &text, &req.output, req.force)
+        }
+        Some(Format::RustyTrain) => Err(anyhow!(
+            "{name}: --at and --check are for 18xx.games records; this is a rusty_train save"
+        )),
+        Some(Format::EighteenXX) => import_record(games, req, &name, &text),
+        None => Err(anyhow!(
+            "{name}: neither an 18xx.games game record (with \"title\" and \"actions\") nor a rusty_train save (with \"game\" and \"map\")"
+        )),
+    }
+}
+
+/// The game a record is of: `--game-file`'s, or the built-in one of its title.
+pub fn record_game(games: Games, record: &x18::Record, name: &str) -> Result<Game> {
+    let all = match games.file {
+        Some(path) => vec![game::from_file(path)?],
+        None => game::builtin_ids()
+            .into_iter()
+            .map(game::builtin)
+            .collect::<Result<Vec<_>, _>>()?,
+    };
+    Ok(x18::game_of(record, &all).map_err(|e| e.context(name))?)
+}
+
+fn import_record(games: Games, req: &ImportRequest, name: &str, text: &str) -> Result<()> {
+    let record = x18::Record::parse(text).map_err(|e| e.context(name))?;
+    let game = record_game(games, &record, name)?;
+    let replayed = x18::replay(&record, &game, req.at).map_err(|e| e.context(name))?;
+    let write = !req.check || req.output.as_os_str() != "-";
+    if write {
+        refuse_overwrite(&req.output, req.force)?;
+        let saved = SavedGame::from(replayed.state.clone());
+        write_save(&req.output, &game, &saved)?;
+    }
+    if req.check {
+        print_refused(&replayed.refused, req.json)?;
+    }
+    Ok(())
+}
+
+fn print_refused(refused: &[x18::Refusal], json: bool) -> Result<()> {
+    let rows: Vec<RefusedMove> = refused.iter().map(RefusedMove::from).collect();
+    if json {
+        let report = RefusedReport { refused: rows };
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    if rows.is_empty() {
+        println!("hexroute's rules accept every tile lay and token of the game");
+        return Ok(());
+    }
+    println!(
+        "{} of the game's moves are refused by hexroute's rules:",
+        rows.len()
+    );
+    for r in &rows {
+        println!(
+            "  action {:>5}  {:<11} {:<5} {:<6} {}: {}",
+            r.action, r.kind, r.hex, r.what, r.rule, r.message
+        );
+    }
+    Ok(())
+}
+
+/// `review`: every run of trains of a record, beside the optimum.
+pub fn review(games: Games, input: &Path, company: Option<&str>, json: bool) -> Result<()> {
+    let text = read_input(input)?;
+    let name = display(input);
+    if import::format(&text) != Some(Format::EighteenXX) {
+        bail!("{name}: not an 18xx.games game record (a game's Tools tab → Game Data → Download)");
+    }
+    let record = x18::Record::parse(&text).map_err(|e| e.context(&name))?;
+    let game = record_game(games, &record, &name)?;
+    let total = review::count_runs(&record).map_err(|e| e.context(&name))?;
+    let bar = runs_bar(total as u64);
+    let tick = || {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    };
+    let review = review::review(&record, &game, company, &tick).map_err(|e| e.context(&name))?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&review)?);
+        return Ok(());
+    }
+    print_review(&review, &name);
+    Ok(())
+}
+
+/// A bar of runs solved, on a terminal only.
+fn runs_bar(total: u64) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("reviewing {bar:30} {pos}/{len} runs")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
+
+fn money(v: Option<u32>) -> String {
+    v.map_or_else(|| "?".to_string(), |v| format!("${v}"))
+}
+
+fn print_review(review: &review::Review, name: &str) {
+    println!(
+        "{} · {name}: {} runs of trains",
+        review.title,
+        review.runs.len()
+    );
+    println!(
+        "{:>7}  {:<8} {:<14} {:>7} {:>7} {:>6}  best routes",
+        "action", "company", "trains", "ran", "best", "left"
+    );
+    for r in &review.runs {
+        let left = match r.gap {
+            Some(0) => "-".to_string(),
+            Some(g) if g < 0 => "!".to_string(),
+            Some(g) => format!("${g}"),
+            None => "?".to_string(),
+        };
+        let routes: Vec<String> = r
+            .routes
+            .iter()
+            .map(|b| format!("{} {}", b.train, b.stops))
+            .collect();
+        println!(
+            "{:>7}  {:<8} {:<14} {:>7} {:>7} {:>6}  {}",
+            r.action,
+            r.company,
+            r.trains.join(","),
+            money(r.ran),
+            format!("${}", r.best),
+            left,
+            routes.join("; ")
+        );
+    }
+    println!();
+    println!("Left on the table, per company:");
+    for c in &review.companies {
+        println!(
+            "  {:<8} {:>3} runs  ran ${:<6} best ${:<6} left ${}",
+            c.company, c.runs, c.totals.ran, c.totals.best, c.totals.gap
+        );
+    }
+    let short = review
+        .runs
+        .iter()
+        .filter(|r| r.gap.is_some_and(|g| g > 0))
+        .count();
+    println!(
+        "In all: ran ${}, best ${}, left ${} in {short} of {} runs",
+        review.total.ran,
+        review.total.best,
+        review.total.gap,
+        review.runs.len()
+    );
+    let flagged: Vec<&review::RunReview> =
+        review.runs.iter().filter(|r| r.flag.is_some()).collect();
+    if !flagged.is_empty() {
+        println!();
+        println!("Runs to look at (!):");
+        for r in flagged {
+            println!(
+                "  action {} {}: {}",
+                r.action,
+                r.company,
+                r.flag.as_deref().unwrap_or("")
+            );
+        }
+    }
+}

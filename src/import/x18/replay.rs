@@ -1,0 +1,514 @@
+//! The replay's state between actions: our map, and what the engine keeps
+//! that the map does not show (which train is whose, which types have left
+//! the depot, who has floated, whose home token is down).
+
+use super::record::{Action, Record};
+use super::{Refusal, Replayed, Run, tiles};
+use crate::edit;
+use crate::error::Error;
+use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, TrainId};
+use crate::geometry::Coord;
+use crate::rules::{LayBy, LayKind, Violation};
+use crate::state::MapState;
+use crate::tile::Colour;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Actions that never change the map.
+const OFF_MAP: &[&str] = &[
+    "bid",
+    "par",
+    "buy_shares",
+    "sell_shares",
+    "pass",
+    "dividend",
+    "end_game",
+    "bankrupt",
+    "program_buy_shares",
+    "program_share_pass",
+    "program_merger_pass",
+    "program_auction_bid",
+    "program_disable",
+    "run_routes",
+    "message",
+];
+
+pub(super) struct Replay<'g> {
+    game: &'g Game,
+    play: &'g PlayDef,
+    title: String,
+    state: MapState,
+    /// Hex of each tile on the map by the engine's id (`57-0`).
+    tiles: BTreeMap<String, Coord>,
+    /// Each company's trains by the engine's id (`5-1`), in the order bought.
+    trains: BTreeMap<CompanyId, Vec<String>>,
+    /// Train types of which one has left the depot.
+    left_depot: BTreeSet<String>,
+    homes_down: BTreeSet<CompanyId>,
+    /// Percent of each company's shares ever sold, and the shares seen.
+    sold: BTreeMap<CompanyId, u32>,
+    shares_seen: BTreeSet<String>,
+    /// True from a player's action until the next company acts.
+    players_acting: bool,
+    privates: BTreeMap<String, CompanyId>,
+    refused: Vec<Refusal>,
+}
+
+impl<'g> Replay<'g> {
+    pub fn new(record: &Record, game: &'g Game) -> Result<Replay<'g>, Error> {
+        let play = game.from_18xx_games.as_ref().ok_or_else(|| {
+            Error::Import(format!(
+                "hexroute cannot replay 18xx.games records of {} yet",
+                game.id
+            ))
+        })?;
+        if let Some(why) = &play.not_replayed {
+            return Err(Error::Import(format!(
+                "hexroute cannot replay 18xx.games records of {} yet: it does not model {why}",
+                game.id
+            )));
+        }
+        let rules = record
+            .settings
+            .as_ref()
+            .and_then(|s| s.optional_rules.clone())
+            .unwrap_or_default();
+        if let Some(rule) = rules.iter().find(|r| changes_the_map(r)) {
+            return Err(Error::Import(format!(
+                "the game plays with the optional rule \"{rule}\", which changes the map; hexroute has only the printed {}",
+                game.id
+            )));
+        }
+        Ok(Replay {
+            game,
+            play,
+            title: record.title.clone(),
+            state: MapState::start(game),
+            tiles: BTreeMap::new(),
+            trains: BTreeMap::new(),
+            left_depot: BTreeSet::new(),
+            homes_down: BTreeSet::new(),
+            sold: BTreeMap::new(),
+            shares_seen: BTreeSet::new(),
+            players_acting: true,
+            privates: BTreeMap::new(),
+            refused: Vec::new(),
+        })
+    }
+
+    /// What the engine does before `a` with no action: a company's turn
+    /// or an operating round begins and home tokens go down.
+    pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
+        let acting = match self.acting_company(a) {
+            Some(company) => company,
+            None => {
+                if !a.by_company() && !a.by_private() {
+                    self.players_acting = true;
+                }
+                return Ok(());
+            }
+        };
+        match self.play.home_token {
+            HomeTokenTiming::Operate => self.home_token(&acting)?,
+            HomeTokenTiming::OperatingRound if self.players_acting => {
+                let floated: Vec<CompanyId> = self
+                    .sold
+                    .iter()
+                    .filter(|(_, sold)| **sold >= self.play.float_percent)
+                    .map(|(co, _)| co.clone())
+                    .collect();
+                for company in floated {
+                    self.home_token(&company)?;
+                }
+            }
+            HomeTokenTiming::OperatingRound | HomeTokenTiming::Par => {}
+        }
+        self.players_acting = false;
+        Ok(())
+    }
+
+    /// The company acting in `a`: itself, or the owner of the private
+    /// that acts. Players and unowned privates: none.
+    fn acting_company(&self, a: &Action) -> Option<CompanyId> {
+        let entity = a.entity();
+        if a.by_company() {
+            return self.game.company(&entity).ok().map(|c| c.abbrev.clone());
+        }
+        if a.by_private() {
+            return self.privates.get(&entity).cloned();
+        }
+        None
+    }
+
+    fn company(&self, name: &str) -> Result<CompanyId, Error> {
+        Ok(self.game.company(name)?.abbrev.clone())
+    }
+
+    /// Puts `company`'s printed home token down, once.
+    fn home_token(&mut self, company: &CompanyId) -> Result<(), Error> {
+        if self.homes_down.contains(company) {
+            return Ok(());
+        }
+        self.homes_down.insert(company.clone());
+        let Some(home) = self.game.home(company) else {
+            return Ok(());
+        };
+        let already = self
+            .state
+            .tokens_at(home)
+            .is_some_and(|t| t.values().any(|co| co == company));
+        if already {
+            return Ok(());
+        }
+        let edit = edit::place_token(self.game, &self.state, home, company, None)
+            .map_err(|e| e.context(format!("{company}'s home token")))?;
+        self.state = edit.next;
+        Ok(())
+    }
+
+    pub fn run(&self, a: &Action) -> Result<Run, Error> {
+        let company = self.company(&a.entity())?;
+        Ok(Run {
+            action: a.id,
+            trains: self.train_names(&company)?,
+            company,
+            routes: a.routes.clone().unwrap_or_default(),
+            state: self.with_trains()?,
+            privates: self.privates.clone(),
+        })
+    }
+
+    pub fn apply(&mut self, a: &Action) -> Result<(), Error> {
+        match a.kind.as_str() {
+            "lay_tile" => self.lay_tile(a),
+            "place_token" => self.place_token(a),
+            "remove_token" => self.remove_token(a),
+            "buy_train" => self.buy_train(a),
+            "discard_train" => self.discard_train(a),
+            "buy_company" => self.buy_company(a),
+            "par" => self.par(a),
+            "buy_shares" => {
+                self.buy_shares(a);
+                Ok(())
+            }
+            kind if OFF_MAP.contains(&kind) => Ok(()),
+            kind => Err(Error::Import(format!(
+                "action {}: hexroute does not replay \"{kind}\" actions, which may change the map",
+                a.id
+            ))),
+        }
+    }
+
+    fn field<'a>(a: &'a Action, value: &'a Option<String>, name: &str) -> Result<&'a str, Error> {
+        value.as_deref().ok_or_else(|| {
+            Error::Import(format!("action {}: a {} without \"{name}\"", a.id, a.kind))
+        })
+    }
+
+    fn coord(&self, hex: &str) -> Result<Coord, Error> {
+        let c = self
+            .game
+            .coords
+            .parse(hex)
+            .map_err(|e| Error::Import(format!("hex {hex}: {e}")))?;
+        if !self.game.hexes.contains_key(&c) {
+            return Err(Error::Import(format!(
+                "hex {hex} is not on the {} map",
+                self.game.id
+            )));
+        }
+        Ok(c)
+    }
+
+    fn lay_tile(&mut self, a: &Action) -> Result<(), Error> {
+        let hex = Self::field(a, &a.hex, "hex")?;
+        let id = Self::field(a, &a.tile, "tile")?;
+        let c = self.coord(hex)?;
+        let name = id.rsplit_once('-').map_or(id, |(name, _)| name);
+        self.game
+            .tile(name)
+            .map_err(|e| e.context(format!("hex {hex}")))?;
+        let rotation = tiles::rotation(name, a.rotation.unwrap_or(0))?;
+        let company = self.acting_company(a);
+        let private = if a.by_private() {
+            self.game.private(&a.entity()).ok()
+        } else {
+            None
+        };
+        let kind = match self.state.tile_at(self.game, c) {
+            Some((t, _)) if t.colour != Colour::Blank => LayKind::Upgrade,
+            _ => LayKind::Place,
+        };
+        let by = LayBy {
+            company: company.as_deref(),
+            private,
+        };
+        let trackless = self
+            .state
+            .tile_at(self.game, c)
+            .is_none_or(|(t, _)| t.track.is_empty());
+        let (edit, _) = edit::lay(self.game, &self.state, c, kind, name, rotation, by)?;
+        self.refuse(a, hex, name, &edit.violations);
+        self.state = edit.next;
+        // Tokens on cities with no track yet (1830's Buffalo) have no
+        // place of their own on a tile of several cities: the engine lifts
+        // them and their owners put them back with token actions.
+        let new = self.game.tile(name)?;
+        if trackless
+            && !new.track.is_empty()
+            && new.cities.len() > 1
+            && let Some(h) = self.state.hexes.get_mut(&c)
+        {
+            h.tokens.clear();
+        }
+        self.tiles.retain(|_, at| *at != c);
+        self.tiles.insert(id.to_string(), c);
+        Ok(())
+    }
+
+    /// The hex and our token space of the engine's city `T-I-C` (tile
+    /// `T-I`'s city `C`); a printed tile is named after its hex.
+    fn city(&self, a: &Action) -> Result<(Coord, String, usize), Error> {
+        let city = Self::field(a, &a.city, "city")?;
+        let bad = || {
+            Error::Import(format!(
+                "action {}: city \"{city}\" is not TILE-COPY-CITY",
+                a.id
+            ))
+        };
+        let (tile_id, index) = city.rsplit_once('-').ok_or_else(bad)?;
+        let index: usize = index.parse().map_err(|_| bad())?;
+        let (c, ours) = match self.tiles.get(tile_id) {
+            Some(&c) => {
+                let name = tile_id.rsplit_once('-').map_or(tile_id, |(n, _)| n);
+                (c, tiles::laid_city(name, index)?)
+            }
+            None => {
+                let hex = tile_id.split('-').next().unwrap_or(tile_id);
+                let c = self.coord(hex).map_err(|_| bad())?;
+                (c, tiles::printed_city(&self.title, hex, index)?)
+            }
+        };
+        let (tile, _) = self.state.tile_at(self.game, c).ok_or_else(|| {
+            Error::Import(format!(
+                "action {}: no tile on {}",
+                a.id,
+                self.game.format(c)
+            ))
+        })?;
+        let Some(city) = tile.cities.get(ours) else {
+            return Err(Error::Import(format!(
+                "action {}: tile {} on {} has no city {ours}",
+                a.id,
+                tile.name,
+                self.game.format(c)
+            )));
+        };
+        let base: usize = tile.cities[..ours]
+            .iter()
+            .map(|c| usize::from(c.spaces))
+            .sum();
+        let slot = a.slot.unwrap_or(0).max(0) as usize;
+        if slot >= usize::from(city.spaces) {
+            return Err(Error::Import(format!(
+                "action {}: city {ours} of tile {} on {} has {} token spaces, not a slot {slot}",
+                a.id,
+                tile.name,
+                self.game.format(c),
+                city.spaces
+            )));
+        }
+        Ok((c, self.game.format(c), base + slot))
+    }
+
+    fn place_token(&mut self, a: &Action) -> Result<(), Error> {
+        let company = self.acting_company(a).ok_or_else(|| {
+            Error::Import(format!(
+                "action {}: a token of {}, which is no company's",
+                a.id,
+                a.entity()
+            ))
+        })?;
+        let (c, hex, space) = self.city(a)?;
+        let edit = edit::place_token(self.game, &self.state, c, &company, Some(space))?;
+        self.refuse(a, &hex, &company, &edit.violations);
+        self.state = edit.next;
+        self.homes_down.insert(company);
+        Ok(())
+    }
+
+    fn remove_token(&mut self, a: &Action) -> Result<(), Error> {
+        let (c, hex, space) = self.city(a)?;
+        let mut h = self.state.hex_state(c);
+        if h.tokens.remove(&space).is_none() {
+            return Err(Error::Import(format!(
+                "action {}: no token in that space of {hex} to remove",
+                a.id
+            )));
+        }
+        self.state.hexes.insert(c, h);
+        Ok(())
+    }
+
+    fn refuse(&mut self, a: &Action, hex: &str, what: &str, violations: &[Violation]) {
+        if let Some(v) = violations.iter().min_by_key(|v| v.rule) {
+            self.refused.push(Refusal {
+                action: a.id,
+                kind: a.kind.clone(),
+                hex: hex.to_string(),
+                what: what.to_string(),
+                rule: v.rule,
+                message: v.message.clone(),
+            });
+        }
+    }
+
+    /// The type of train `id` (`5-1` → `5`), as our game names it.
+    fn train_type(&self, id: &str) -> Result<TrainId, Error> {
+        let name = id.rsplit_once('-').map_or(id, |(t, _)| t);
+        Ok(self.game.train(name)?.name.clone())
+    }
+
+    fn owner_of(&self, id: &str) -> Option<CompanyId> {
+        self.trains
+            .iter()
+            .find(|(_, list)| list.iter().any(|t| t == id))
+            .map(|(co, _)| co.clone())
+    }
+
+    fn take_train(&mut self, id: &str) {
+        for list in self.trains.values_mut() {
+            list.retain(|t| t != id);
+        }
+        self.trains.retain(|_, list| !list.is_empty());
+    }
+
+    fn buy_train(&mut self, a: &Action) -> Result<(), Error> {
+        let buyer = self.company(&a.entity())?;
+        let id = Self::field(a, &a.train, "train")?.to_string();
+        let kind = self.train_type(&id)?;
+        if let Some(given) = &a.exchange {
+            self.take_train(given);
+        }
+        let from_depot = self.owner_of(&id).is_none();
+        self.take_train(&id);
+        self.trains.entry(buyer).or_default().push(id);
+        if from_depot && self.left_depot.insert(kind.to_string()) {
+            self.first_of(&kind)?;
+        }
+        Ok(())
+    }
+
+    /// The first train of a type has left the depot: the phase named for
+    /// it begins, and the trains that rust then leave play.
+    fn first_of(&mut self, kind: &TrainId) -> Result<(), Error> {
+        let Some(phase) = self
+            .game
+            .phases
+            .iter()
+            .position(|p| p.name == kind.as_str())
+        else {
+            return Ok(());
+        };
+        let phase = PhaseId(phase);
+        if phase <= self.state.phase {
+            return Ok(());
+        }
+        let rusting: Vec<String> = self
+            .state
+            .phase
+            .through(phase)
+            .flat_map(|p| self.game.rusting_at(p))
+            .map(str::to_string)
+            .collect();
+        self.state.phase = phase;
+        let game = self.game;
+        for list in self.trains.values_mut() {
+            list.retain(|id| {
+                let name = id.rsplit_once('-').map_or(id.as_str(), |(t, _)| t);
+                let name = game.train(name).map_or(name, |t| t.name.as_str());
+                !rusting.iter().any(|r| r == name)
+            });
+        }
+        self.trains.retain(|_, list| !list.is_empty());
+        Ok(())
+    }
+
+    fn discard_train(&mut self, a: &Action) -> Result<(), Error> {
+        let id = Self::field(a, &a.train, "train")?;
+        self.take_train(id);
+        Ok(())
+    }
+
+    fn buy_company(&mut self, a: &Action) -> Result<(), Error> {
+        let private = Self::field(a, &a.company, "company")?;
+        if let Some(buyer) = self.acting_company(a) {
+            self.privates.insert(private.to_string(), buyer);
+        }
+        Ok(())
+    }
+
+    fn par(&mut self, a: &Action) -> Result<(), Error> {
+        let name = Self::field(a, &a.corporation, "corporation")?;
+        let company = self.company(name)?;
+        *self.sold.entry(company.clone()).or_default() += 20;
+        self.shares_seen.insert(format!("{name}_0"));
+        if self.play.home_token == HomeTokenTiming::Par {
+            self.home_token(&company)?;
+        }
+        Ok(())
+    }
+
+    /// Shares bought count towards floating the first time each leaves
+    /// the company (a president's share is 20%, the others 10%).
+    fn buy_shares(&mut self, a: &Action) {
+        for share in a.shares.iter().flatten() {
+            let Some((name, index)) = share.rsplit_once('_') else {
+                continue;
+            };
+            if !self.shares_seen.insert(share.clone()) {
+                continue;
+            }
+            let Ok(company) = self.company(name) else {
+                continue;
+            };
+            *self.sold.entry(company).or_default() += if index == "0" { 20 } else { 10 };
+        }
+    }
+
+    fn train_names(&self, company: &CompanyId) -> Result<Vec<TrainId>, Error> {
+        self.trains
+            .get(company)
+            .into_iter()
+            .flatten()
+            .map(|id| self.train_type(id))
+            .collect()
+    }
+
+    /// The map with every company's trains.
+    fn with_trains(&self) -> Result<MapState, Error> {
+        let mut state = self.state.clone();
+        state.trains = BTreeMap::new();
+        for company in self.trains.keys() {
+            state
+                .trains
+                .insert(company.clone(), self.train_names(company)?);
+        }
+        Ok(state)
+    }
+
+    pub fn finish(self, at: u64) -> Replayed {
+        let state = self.with_trains().unwrap_or_else(|_| self.state.clone());
+        Replayed {
+            state,
+            privates: self.privates,
+            at,
+            refused: self.refused,
+        }
+    }
+}
+
+/// Optional rules of 18xx.games that change the map hexroute prints.
+fn changes_the_map(rule: &str) -> bool {
+    let r = rule.to_ascii_lowercase();
+    r.contains("map") || r.contains("hex") || r.contains("tile")
+}

@@ -1,0 +1,205 @@
+//! A game review: every run of trains a player made in an 18xx.games game,
+//! beside the best the company could have run in that position, and the
+//! revenue left on the table, per company and in all.
+
+use crate::error::Error;
+use crate::game::Game;
+use crate::import::x18::{self, Record, Run};
+use crate::routes::{self, request};
+use rayon::prelude::*;
+use schemars::JsonSchema;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// `review --json`.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Review {
+    /// The game's title on 18xx.games (hexroute's game id).
+    pub title: String,
+    pub runs: Vec<RunReview>,
+    /// Per company, in order of first run.
+    pub companies: Vec<CompanyReview>,
+    pub total: Totals,
+}
+
+/// One run of trains.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RunReview {
+    /// The `run_routes` action's id.
+    pub action: u64,
+    pub company: String,
+    /// The trains the company owned as it ran.
+    pub trains: Vec<String>,
+    /// What the player ran, as the record has it (null: an old record
+    /// that does not say).
+    pub ran: Option<u32>,
+    /// The optimum in that position.
+    pub best: u32,
+    /// `best - ran`: what the player left on the table. Below zero when
+    /// the player ran more than hexroute's best: a route our rules do not
+    /// allow (see `flag`).
+    pub gap: Option<i64>,
+    /// Why this run needs a look, if it does.
+    pub flag: Option<String>,
+    /// The best routes: train, revenue and stops (`L12-K13-J12`).
+    pub routes: Vec<BestRoute>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BestRoute {
+    pub train: String,
+    pub revenue: u32,
+    pub stops: String,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CompanyReview {
+    pub company: String,
+    pub runs: usize,
+    #[serde(flatten)]
+    pub totals: Totals,
+}
+
+/// Sums over runs whose `ran` is known.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Totals {
+    pub ran: u64,
+    pub best: u64,
+    pub gap: u64,
+}
+
+/// Reviews every run of `record` (of `company` only, when given), each
+/// solved on its own thread; `done` is told as each run is solved.
+pub fn review(
+    record: &Record,
+    game: &Game,
+    company: Option<&str>,
+    done: &(dyn Fn() + Sync),
+) -> Result<Review, Error> {
+    let only = company
+        .map(|c| game.company(c).map(|c| c.abbrev.clone()))
+        .transpose()?;
+    let mut runs = Vec::new();
+    x18::replay_with(record, game, None, |run| {
+        if only.as_ref().is_none_or(|c| *c == run.company) {
+            runs.push(run);
+        }
+    })?;
+    let reviewed = runs
+        .par_iter()
+        .map(|run| {
+            let r = review_run(game, run);
+            done();
+            r
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(summarise(record.title.clone(), reviewed))
+}
+
+/// Runs to review, so a caller can size a progress bar first.
+pub fn count_runs(record: &Record) -> Result<usize, Error> {
+    Ok(record
+        .standing()?
+        .iter()
+        .filter(|a| a.kind == "run_routes")
+        .count())
+}
+
+fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
+    let ran = run.routes.iter().map(|r| r.revenue).sum::<Option<u32>>();
+    let trains: Vec<String> = run.trains.iter().map(ToString::to_string).collect();
+    let (best, routes) = if run.trains.is_empty() {
+        (0, Vec::new())
+    } else {
+        let bonuses = routes::bonuses_in_force(game, run.state.phase, &[]);
+        let runners = request::Runners::One {
+            company: run.company.to_string(),
+            trains: None,
+        };
+        let file = format!("action {}", run.action);
+        let queries = request::queries(game, &run.state, &runners, &bonuses, &file)?;
+        let mut best = 0;
+        let mut routes = Vec::new();
+        for q in &queries {
+            let s = routes::solve(game, &run.state, q)?;
+            best += s.total;
+            routes.extend(s.routes.iter().map(|r| {
+                BestRoute {
+                    train: r.train.to_string(),
+                    revenue: r.revenue,
+                    stops: r
+                        .stops
+                        .iter()
+                        .filter(|s| !s.skipped)
+                        .map(|s| game.format(s.hex))
+                        .collect::<Vec<_>>()
+                        .join("-"),
+                }
+            }));
+        }
+        (best, routes)
+    };
+    Ok(RunReview {
+        action: run.action,
+        company: run.company.to_string(),
+        trains,
+        ran,
+        best,
+        gap: ran.map(|r| i64::from(best) - i64::from(r)),
+        flag: ran.filter(|r| *r > best).map(|r| {
+            format!(
+                "the player ran ${r}, more than hexroute's best ${best}: a route hexroute's rules do not allow{}",
+                if run.routes.iter().any(|r| r.connections.is_none()) {
+                    " (an old record: 18xx.games's rules then may have differed)"
+                } else {
+                    ""
+                }
+            )
+        }),
+        routes,
+    })
+}
+
+fn summarise(title: String, runs: Vec<RunReview>) -> Review {
+    let mut order: Vec<String> = Vec::new();
+    let mut by_company: BTreeMap<String, CompanyReview> = BTreeMap::new();
+    let mut total = Totals::default();
+    for r in &runs {
+        let entry = by_company.entry(r.company.clone()).or_insert_with(|| {
+            order.push(r.company.clone());
+            CompanyReview {
+                company: r.company.clone(),
+                runs: 0,
+                totals: Totals::default(),
+            }
+        });
+        entry.runs += 1;
+        if let Some(ran) = r.ran {
+            for t in [&mut entry.totals, &mut total] {
+                t.ran += u64::from(ran);
+                t.best += u64::from(r.best);
+                t.gap += u64::from(r.best.saturating_sub(ran));
+            }
+        }
+    }
+    let companies = order
+        .into_iter()
+        .filter_map(|c| by_company.remove(&c))
+        .collect();
+    Review {
+        title,
+        runs,
+        companies,
+        total,
+    }
+}
+
+/// The JSON Schema of `review --json`.
+pub fn schema() -> schemars::Schema {
+    schemars::schema_for!(Review)
+}
