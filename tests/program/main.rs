@@ -16,3 +16,4 @@ mod round;
 mod rules;
 #[cfg(unix)]
 mod terminal;
+mod x18;

@@ -192,16 +192,15 @@ impl<'g> Replay<'g> {
             }
             kind if OFF_MAP.contains(&kind) => Ok(()),
             kind => Err(Error::Import(format!(
-                "action {}: hexroute does not replay \"{kind}\" actions, which may change the map",
-                a.id
+                "hexroute does not replay \"{kind}\" actions, which may change the map"
             ))),
         }
     }
 
     fn field<'a>(a: &'a Action, value: &'a Option<String>, name: &str) -> Result<&'a str, Error> {
-        value.as_deref().ok_or_else(|| {
-            Error::Import(format!("action {}: a {} without \"{name}\"", a.id, a.kind))
-        })
+        value
+            .as_deref()
+            .ok_or_else(|| Error::Import(format!("a {} without \"{name}\"", a.kind)))
     }
 
     fn coord(&self, hex: &str) -> Result<Coord, Error> {
@@ -271,8 +270,7 @@ impl<'g> Replay<'g> {
         let city = Self::field(a, &a.city, "city")?;
         let bad = || {
             Error::Import(format!(
-                "action {}: city \"{city}\" is not TILE-COPY-CITY",
-                a.id
+                "city \"{city}\" is not TILE-COPY-CITY (18xx.games writes 57-0-0)"
             ))
         };
         let (tile_id, index) = city.rsplit_once('-').ok_or_else(bad)?;
@@ -288,17 +286,13 @@ impl<'g> Replay<'g> {
                 (c, tiles::printed_city(&self.title, hex, index)?)
             }
         };
-        let (tile, _) = self.state.tile_at(self.game, c).ok_or_else(|| {
-            Error::Import(format!(
-                "action {}: no tile on {}",
-                a.id,
-                self.game.format(c)
-            ))
-        })?;
+        let (tile, _) = self
+            .state
+            .tile_at(self.game, c)
+            .ok_or_else(|| Error::Import(format!("no tile on {}", self.game.format(c))))?;
         let Some(city) = tile.cities.get(ours) else {
             return Err(Error::Import(format!(
-                "action {}: tile {} on {} has no city {ours}",
-                a.id,
+                "tile {} on {} has no city {ours}",
                 tile.name,
                 self.game.format(c)
             )));
@@ -310,8 +304,7 @@ impl<'g> Replay<'g> {
         let slot = a.slot.unwrap_or(0).max(0) as usize;
         if slot >= usize::from(city.spaces) {
             return Err(Error::Import(format!(
-                "action {}: city {ours} of tile {} on {} has {} token spaces, not a slot {slot}",
-                a.id,
+                "city {ours} of tile {} on {} has {} token spaces, not a slot {slot}",
                 tile.name,
                 self.game.format(c),
                 city.spaces
@@ -322,11 +315,7 @@ impl<'g> Replay<'g> {
 
     fn place_token(&mut self, a: &Action) -> Result<(), Error> {
         let company = self.acting_company(a).ok_or_else(|| {
-            Error::Import(format!(
-                "action {}: a token of {}, which is no company's",
-                a.id,
-                a.entity()
-            ))
+            Error::Import(format!("a token of {}, which is no company's", a.entity()))
         })?;
         let (c, hex, space) = self.city(a)?;
         let edit = edit::place_token(self.game, &self.state, c, &company, Some(space))?;
@@ -341,8 +330,7 @@ impl<'g> Replay<'g> {
         let mut h = self.state.hex_state(c);
         if h.tokens.remove(&space).is_none() {
             return Err(Error::Import(format!(
-                "action {}: no token in that space of {hex} to remove",
-                a.id
+                "no token in that space of {hex} to remove"
             )));
         }
         self.state.hexes.insert(c, h);

@@ -1,0 +1,448 @@
+//! Games from 18xx.games: `import` of a game record at any action, checked
+//! against the engine's own states (kept in fixtures/18xx.games/expected),
+//! `import --check`, `review`, and the bad inputs they refuse.
+
+use crate::common::{fails_with, fixture, hexroute, stdout_of};
+use hexroute::game::{self, Game};
+use hexroute::geometry::Coord;
+use hexroute::state::MapState;
+use serde_json::Value;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn record(name: &str) -> PathBuf {
+    fixture("18xx.games").join(name)
+}
+
+fn expected_positions() -> Vec<Value> {
+    let index = fs::read(record("expected/index.json")).unwrap();
+    serde_json::from_slice::<Vec<Value>>(&index).unwrap()
+}
+
+fn load(game: &Game, path: &Path) -> MapState {
+    let text = fs::read_to_string(path).unwrap();
+    hexroute::save::from_json(&text, game).unwrap().state
+}
+
+/// What routes see of a hex: its tile, its track at its rotation (so a
+/// symmetric tile turned another equal way reads the same), and the
+/// companies holding its token spaces.
+fn hex_as_routes_see_it(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+) -> (String, Vec<String>, Vec<String>) {
+    let (name, track) = match state.tile_at(game, c) {
+        Some((tile, rot)) => {
+            let mut track: Vec<String> = tile
+                .track_rotated(rot)
+                .map(|t| {
+                    let mut ends = [format!("{:?}", t.a), format!("{:?}", t.b)];
+                    ends.sort();
+                    ends.join("-")
+                })
+                .collect();
+            track.sort();
+            (tile.name.to_string(), track)
+        }
+        None => (String::new(), Vec::new()),
+    };
+    let mut tokens: Vec<String> = state
+        .tokens_at(c)
+        .map(|t| t.values().map(ToString::to_string).collect())
+        .unwrap_or_default();
+    tokens.sort();
+    (name, track, tokens)
+}
+
+/// Importing a record up to just before a run gives the engine's own map
+/// there: every hex's tile, track and tokens, the phase and the running
+/// company's trains; and routes on it find the same best run.
+#[test]
+fn imports_equal_the_engines_states() {
+    let dir = tempfile::tempdir().unwrap();
+    let positions = expected_positions();
+    assert_eq!(positions.len(), 7);
+    for p in positions {
+        let action = p["action"].as_u64().unwrap();
+        let company = p["company"].as_str().unwrap();
+        let rec = record(p["record"].as_str().unwrap());
+        let mine = dir.path().join(format!("{action}.json"));
+        hexroute()
+            .args(["import"])
+            .arg(&rec)
+            .args(["--at", &(action - 1).to_string(), "-o"])
+            .arg(&mine)
+            .assert()
+            .success();
+        let expected = record(&format!("expected/{}", p["expected"].as_str().unwrap()));
+        let id = p["record"].as_str().unwrap().split('_').next().unwrap();
+        let game = game::builtin(id).unwrap();
+        let (want, got) = (load(&game, &expected), load(&game, &mine));
+        assert_eq!(want.phase, got.phase, "phase before action {action}");
+        for &c in game.hexes.keys() {
+            assert_eq!(
+                hex_as_routes_see_it(&game, &want, c),
+                hex_as_routes_see_it(&game, &got, c),
+                "hex {} before action {action}",
+                game.format(c)
+            );
+        }
+        let trains = |s: &MapState| {
+            let mut t: Vec<String> = s
+                .trains
+                .get(company)
+                .into_iter()
+                .flatten()
+                .map(ToString::to_string)
+                .collect();
+            t.sort();
+            t
+        };
+        assert_eq!(
+            trains(&want),
+            trains(&got),
+            "{company}'s trains before {action}"
+        );
+        let best = |save: &Path| -> Value {
+            let out = stdout_of(hexroute().arg("routes").arg(save).args([
+                "--company",
+                company,
+                "--json",
+                "--quiet",
+            ]));
+            let total = serde_json::from_str::<Value>(&out).unwrap()["total"].clone();
+            assert!(total.is_u64(), "{out}");
+            total
+        };
+        assert_eq!(
+            best(&expected),
+            best(&mine),
+            "{company}'s best before {action}"
+        );
+    }
+}
+
+/// The review lists every run with what the player ran (the record's own
+/// numbers) and the best on the replayed map, which is the best on the
+/// engine's map; a run above our best is flagged.
+#[test]
+fn review_lists_every_run_with_the_players_revenue_and_the_best() {
+    let out = stdout_of(
+        hexroute()
+            .arg("review")
+            .arg(record("1889_314.json"))
+            .arg("--json"),
+    );
+    let review: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(review["title"], "1889");
+    let runs = review["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 32);
+    for p in expected_positions()
+        .iter()
+        .filter(|p| p["record"] == "1889_314.json")
+    {
+        let run = runs.iter().find(|r| r["action"] == p["action"]).unwrap();
+        assert_eq!(run["company"], p["company"]);
+        assert_eq!(run["ran"], p["ran"]);
+        let expected = record(&format!("expected/{}", p["expected"].as_str().unwrap()));
+        let company = p["company"].as_str().unwrap();
+        let on_engine_map = stdout_of(hexroute().arg("routes").arg(&expected).args([
+            "--company",
+            company,
+            "--json",
+            "--quiet",
+        ]));
+        let on_engine_map: Value = serde_json::from_str(&on_engine_map).unwrap();
+        assert!(on_engine_map["total"].is_u64());
+        assert_eq!(run["best"], on_engine_map["total"]);
+    }
+    // Action 367: the player's $400 is a route of an older 18xx.games.
+    let flagged: Vec<&Value> = runs.iter().filter(|r| !r["flag"].is_null()).collect();
+    assert_eq!(flagged.len(), 1);
+    assert_eq!(flagged[0]["action"], 367);
+    assert_eq!(flagged[0]["gap"], -30);
+    // Left on the table: the positive gaps, summed.
+    let left: i64 = runs
+        .iter()
+        .filter_map(|r| r["gap"].as_i64())
+        .filter(|g| *g > 0)
+        .sum();
+    assert_eq!(review["total"]["gap"].as_i64().unwrap(), left);
+    // One company only.
+    let out = stdout_of(hexroute().arg("review").arg(record("1889_314.json")).args([
+        "--json",
+        "--company",
+        "KO",
+    ]));
+    let review: Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        review["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["company"] == "KO")
+    );
+    assert_eq!(review["companies"].as_array().unwrap().len(), 1);
+}
+
+/// Every tile lay and token of the 1889 game passes our rules.
+#[test]
+fn import_check_accepts_every_real_move() {
+    let out = stdout_of(
+        hexroute()
+            .arg("import")
+            .arg(record("1889_314.json"))
+            .args(["--check", "--json"]),
+    );
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["refused"], serde_json::json!([]));
+}
+
+/// The first `n` actions of the 1830 record, then `extra` actions.
+fn cut_record(dir: &Path, n: usize, extra: &[Value]) -> PathBuf {
+    let mut rec: Value =
+        serde_json::from_slice(&fs::read(record("1830_29133.json")).unwrap()).unwrap();
+    let actions = rec["actions"].as_array_mut().unwrap();
+    actions.truncate(n);
+    let mut id = actions.last().map_or(0, |a| a["id"].as_u64().unwrap());
+    for a in extra {
+        id += 1;
+        let mut a = a.clone();
+        a["id"] = id.into();
+        actions.push(a);
+    }
+    static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let made = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = dir.join(format!("cut{n}_{made}.json"));
+    fs::write(&path, serde_json::to_vec(&rec).unwrap()).unwrap();
+    path
+}
+
+/// Bad records and arguments: exit 2, one line, nothing written.
+#[test]
+fn bad_records_are_refused_in_one_line_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = d.join("out.json");
+    let write = |name: &str, text: &str| {
+        let p = d.join(name);
+        fs::write(&p, text).unwrap();
+        p
+    };
+    let full = fs::read_to_string(record("1830_29133.json")).unwrap();
+    let corp = |kind: &str, fields: Value| {
+        let mut a =
+            serde_json::json!({"type": kind, "entity": "PRR", "entity_type": "corporation"});
+        for (k, v) in fields.as_object().unwrap() {
+            a[k] = v.clone();
+        }
+        a
+    };
+    // The replay reaches action 96 (B&O's first run) before the bad one.
+    let cases: Vec<(PathBuf, Vec<&str>, &str)> = vec![
+        (
+            write("truncated.json", &full[..full.len() / 2]),
+            vec![],
+            "neither an 18xx.games game record",
+        ),
+        (
+            write("text.json", "not json at all"),
+            vec![],
+            "neither an 18xx.games game record",
+        ),
+        (
+            write("other.json", r#"{"foo": 1}"#),
+            vec![],
+            "neither an 18xx.games game record",
+        ),
+        (
+            write("title.json", r#"{"title": "18Moon", "actions": []}"#),
+            vec![],
+            "18Moon, which hexroute does not have",
+        ),
+        (
+            write("actions.json", r#"{"title": "1830", "actions": 5}"#),
+            vec![],
+            "not an 18xx.games game record",
+        ),
+        (
+            write(
+                "1867.json",
+                r#"{"title": "1867", "actions": [{"id": 1, "type": "pass"}]}"#,
+            ),
+            vec![],
+            "does not model train exports",
+        ),
+        (
+            write(
+                "optional.json",
+                r#"{"title": "1830", "settings": {"optional_rules": ["new_map_hexes"]}, "actions": []}"#,
+            ),
+            vec![],
+            "changes the map",
+        ),
+        (
+            write(
+                "undo.json",
+                r#"{"title": "1830", "actions": [{"id": 1, "type": "undo", "action_id": 7}]}"#,
+            ),
+            vec![],
+            "undo to action 7",
+        ),
+        (
+            write(
+                "redo.json",
+                r#"{"title": "1830", "actions": [{"id": 1, "type": "pass"}, {"id": 2, "type": "redo"}]}"#,
+            ),
+            vec![],
+            "a redo with nothing undone",
+        ),
+        (
+            cut_record(d, 120, &[corp("fly", serde_json::json!({}))]),
+            vec![],
+            "does not replay \"fly\" actions",
+        ),
+        (
+            cut_record(
+                d,
+                120,
+                &[corp(
+                    "lay_tile",
+                    serde_json::json!({"hex": "H10", "tile": "999-0", "rotation": 0}),
+                )],
+            ),
+            vec![],
+            "999",
+        ),
+        (
+            cut_record(
+                d,
+                120,
+                &[corp(
+                    "lay_tile",
+                    serde_json::json!({"hex": "Z99", "tile": "57-0", "rotation": 0}),
+                )],
+            ),
+            vec![],
+            "Z99",
+        ),
+        (
+            cut_record(
+                d,
+                120,
+                &[corp("lay_tile", serde_json::json!({"tile": "57-0"}))],
+            ),
+            vec![],
+            "without \"hex\"",
+        ),
+        (
+            cut_record(
+                d,
+                120,
+                &[corp("place_token", serde_json::json!({"city": "nowhere"}))],
+            ),
+            vec![],
+            "is not TILE-COPY-CITY",
+        ),
+        (
+            cut_record(
+                d,
+                120,
+                &[corp("place_token", serde_json::json!({"city": "H12-0-5"}))],
+            ),
+            vec![],
+            "has no city 5",
+        ),
+        (
+            cut_record(
+                d,
+                120,
+                &[corp("buy_train", serde_json::json!({"train": "X-0"}))],
+            ),
+            vec![],
+            "X",
+        ),
+        (
+            cut_record(d, 120, &[corp("buy_train", serde_json::json!({}))]),
+            vec![],
+            "without \"train\"",
+        ),
+        (
+            cut_record(d, 50, &[]),
+            vec!["--at", "999999"],
+            "numbered 1 to",
+        ),
+        (
+            fixture("rusty_train_1830.game"),
+            vec!["--at", "5"],
+            "for 18xx.games records",
+        ),
+        (
+            fixture("rusty_train_1830.game"),
+            vec!["--check"],
+            "for 18xx.games records",
+        ),
+    ];
+    for (path, args, needle) in &cases {
+        fails_with(
+            hexroute()
+                .arg("import")
+                .arg(path)
+                .args(args)
+                .arg("-o")
+                .arg(&out),
+            needle,
+        );
+        assert!(!out.exists(), "{} wrote {}", path.display(), out.display());
+    }
+    // The review refuses the same way, and what is not a record.
+    fails_with(
+        hexroute().arg("review").arg(&cases[0].0),
+        "not an 18xx.games game record",
+    );
+    fails_with(
+        hexroute()
+            .arg("review")
+            .arg(fixture("rusty_train_1830.game")),
+        "not an 18xx.games game record",
+    );
+    fails_with(
+        hexroute()
+            .arg("review")
+            .arg(record("1889_314.json"))
+            .args(["--company", "XYZ"]),
+        "XYZ",
+    );
+    // An existing file is kept unless --force.
+    fs::write(&out, "keep me").unwrap();
+    fails_with(
+        hexroute()
+            .arg("import")
+            .arg(record("1889_314.json"))
+            .arg("-o")
+            .arg(&out),
+        "already exists",
+    );
+    assert_eq!(fs::read_to_string(&out).unwrap(), "keep me");
+}
+
+/// `--at 0` is the game before anyone acts; the whole game is the default.
+#[test]
+fn import_at_the_start_and_the_end() {
+    let out = stdout_of(
+        hexroute()
+            .arg("import")
+            .arg(record("1830_29133.json"))
+            .args(["--at", "0"]),
+    );
+    let save: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(save["phase"], "2");
+    assert!(
+        save.get("hexes")
+            .is_none_or(|h| h.as_object().unwrap().is_empty())
+    );
+    let out = stdout_of(hexroute().arg("import").arg(record("1830_29133.json")));
+    let save: Value = serde_json::from_str(&out).unwrap();
+    assert!(save["hexes"].as_object().unwrap().len() > 20);
+}
