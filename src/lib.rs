@@ -13,15 +13,17 @@
 //!    phases, trains, companies, bonuses, rules); [`lookup`] finds a typed
 //!    address on a game's map.
 //! 4. [`state`]: the map as play has changed it, and the saved game that
-//!    pairs it with its history; [`save`] reads and writes it as JSON,
-//!    [`import`] converts other programs' saves.
+//!    pairs it with its history; [`save`] reads and writes it as JSON.
 //! 5. [`reach`], [`flow`] and [`rules`]: what a company reaches, where
 //!    tokens go on an upgrade, and which edits the game allows; [`edit`]:
 //!    each change a player makes, from the map before to the map after.
 //! 6. [`routes`]: the optimal routes, and [`routes::report`], their JSON;
 //!    [`dividend`]: who gets a run's revenue, by the game's payout rules;
 //!    [`report`]: the other `--json` outputs, one type each.
-//! 7. `render` (the `render` feature, on by default: it needs cairo):
+//! 7. [`import`]: other programs' games, replayed through [`edit`]
+//!    (rusty_train saves, 18xx.games game records); [`review`]: every run
+//!    of an 18xx.games game beside the optimum.
+//! 8. `render` (the `render` feature, on by default: it needs cairo):
 //!    pictures of the map, tiles and routes, and `render::html`, one web
 //!    page of them.
 //!
