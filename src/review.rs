@@ -21,6 +21,10 @@ pub struct Review {
     /// Per company, in order of first run.
     pub companies: Vec<CompanyReview>,
     pub total: Totals,
+    /// Where the review stops short of the game's end, and why (a title
+    /// whose later rounds hexroute does not replay yet): runs from there on
+    /// are not reviewed.
+    pub stopped: Option<String>,
 }
 
 /// One run of trains.
@@ -85,11 +89,14 @@ pub fn review(
         .map(|c| game.company(c).map(|c| c.abbrev.clone()))
         .transpose()?;
     let mut runs = Vec::new();
-    x18::replay_with(record, game, None, |run| {
+    let replayed = x18::replay_with(record, game, None, |run| {
         if only.as_ref().is_none_or(|c| *c == run.company) {
             runs.push(run);
         }
     })?;
+    let stopped = replayed
+        .stopped
+        .map(|s| format!("action {}: {}", s.action, s.why));
     let reviewed = runs
         .par_iter()
         .map(|run| {
@@ -98,7 +105,9 @@ pub fn review(
             r
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(summarise(record.title.clone(), reviewed))
+    let mut review = summarise(record.title.clone(), reviewed);
+    review.stopped = stopped;
+    Ok(review)
 }
 
 /// Runs to review, so a caller can size a progress bar first.
@@ -196,6 +205,7 @@ fn summarise(title: String, runs: Vec<RunReview>) -> Review {
         runs,
         companies,
         total,
+        stopped: None,
     }
 }
 

@@ -182,6 +182,9 @@ fn print_review(review: &review::Review, name: &str) {
         .iter()
         .filter(|r| r.gap.is_some_and(|g| g > 0))
         .count();
+    if let Some(why) = &review.stopped {
+        println!("Runs from {why}, are not reviewed.");
+    }
     println!(
         "In all: ran ${}, best ${}, left ${} in {short} of {} runs",
         review.total.ran,

@@ -386,10 +386,25 @@ pub struct PlayDef {
     /// Percent of its shares sold that float a company (1889: 50).
     #[serde(default = "sixty")]
     pub float_percent: u32,
-    /// Something the engine does that the importer does not replay yet:
-    /// records of this title are refused with this reason.
+    /// What the engine does that the importer does not replay yet: a
+    /// record is replayed up to where it starts, and no further.
     #[serde(default)]
-    pub not_replayed: Option<String>,
+    pub not_replayed: Option<NotReplayed>,
+}
+
+/// Where replaying a title's records has to stop.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotReplayed {
+    /// What is not replayed, in words (`1867's train exports`).
+    pub what: String,
+    /// The phase from which it happens (`None`: from the start, so no
+    /// record of the title is replayed at all).
+    #[serde(default)]
+    pub from_phase: Option<String>,
+    /// Actions that do it (`merge`, `convert`): the replay stops there.
+    #[serde(default)]
+    pub actions: Vec<String>,
 }
 
 fn sixty() -> u32 {

@@ -219,6 +219,26 @@ fn cut_record(dir: &Path, n: usize, extra: &[Value]) -> PathBuf {
     path
 }
 
+/// A 1867 record whose second action merges companies, which the replay
+/// does not model yet.
+const MERGE_1867: &str = r#"{"title": "1867", "actions": [
+    {"id": 1, "type": "pass", "entity": 1, "entity_type": "player"},
+    {"id": 2, "type": "merge", "entity": "CA", "entity_type": "corporation", "corporation": "BO"}]}"#;
+
+/// A record is replayed up to what the replay does not model, and no
+/// further: 1867 up to its first merger (or phase 4, with its exports).
+#[test]
+fn a_1867_record_is_replayed_up_to_its_first_merger() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("1867.json");
+    fs::write(&rec, MERGE_1867).unwrap();
+    let out = stdout_of(hexroute().arg("import").arg(&rec).args(["--at", "1"]));
+    let save: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(save["game"], "1867");
+    // CN's setup token in Toronto, as a new game has it.
+    assert_eq!(save["hexes"]["F16"]["tokens"]["0"], "CN");
+}
+
 /// Bad records and arguments: exit 2, one line, nothing written.
 #[test]
 fn bad_records_are_refused_in_one_line_and_write_nothing() {
@@ -268,11 +288,21 @@ fn bad_records_are_refused_in_one_line_and_write_nothing() {
         ),
         (
             write(
-                "1867.json",
-                r#"{"title": "1867", "actions": [{"id": 1, "type": "pass"}]}"#,
+                "1861.json",
+                r#"{"title": "1861", "actions": [{"id": 1, "type": "pass"}]}"#,
             ),
             vec![],
-            "does not model train exports",
+            "does not model 1861's train exports",
+        ),
+        (
+            write("1867.json", MERGE_1867),
+            vec![],
+            "can be imported up to --at 1",
+        ),
+        (
+            write("1867at.json", MERGE_1867),
+            vec!["--at", "2"],
+            "can be imported up to --at 1",
         ),
         (
             write(

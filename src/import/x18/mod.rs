@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::game::{CompanyId, Game, Rule, TrainId};
 use crate::state::MapState;
 pub use record::{Action, RanRoute, Record};
-use replay::Replay;
+use replay::{Flow, Replay};
 use std::collections::BTreeMap;
 
 /// A record replayed through some action.
@@ -29,6 +29,15 @@ pub struct Replayed {
     pub at: u64,
     /// Every lay and token of the game our rules refuse, in order.
     pub refused: Vec<Refusal>,
+    /// Where the replay stopped short of the game's end, if it did.
+    pub stopped: Option<Stop>,
+}
+
+/// Where a replay stops: the first action whose map it cannot give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stop {
+    pub action: u64,
+    pub why: String,
 }
 
 /// A real move of the game that our rules would not allow.
@@ -70,13 +79,25 @@ pub fn game_of(record: &Record, games: &[Game]) -> Result<Game, Error> {
     Ok(game.clone())
 }
 
-/// Replays `record` through action `at` (the whole game when `None`).
+/// Replays `record` through action `at` (the whole game when `None`);
+/// a game it cannot replay that far is refused, saying up to where it can.
 pub fn replay(record: &Record, game: &Game, at: Option<u64>) -> Result<Replayed, Error> {
-    replay_with(record, game, at, |_| {})
+    let replayed = replay_with(record, game, at, |_| {})?;
+    if let Some(stop) = &replayed.stopped {
+        return Err(Error::Import(format!(
+            "action {}: {}; this {} game can be imported up to --at {}",
+            stop.action,
+            stop.why,
+            game.id,
+            stop.action.saturating_sub(1)
+        )));
+    }
+    Ok(replayed)
 }
 
 /// Replays `record` as [`replay`] does, handing each run of trains up to
-/// `at` to `on_run` with the map just before it.
+/// `at` to `on_run` with the map just before it; where the replay has to
+/// stop short, [`Replayed::stopped`] says so.
 pub fn replay_with(
     record: &Record,
     game: &Game,
@@ -86,8 +107,7 @@ pub fn replay_with(
     let standing = record.standing()?;
     let last = record.actions.last().map_or(0, |a| a.id);
     if let Some(at) = at
-        && !record.actions.iter().any(|a| a.id == at)
-        && at != 0
+        && at > last
     {
         return Err(Error::Import(format!(
             "--at {at}: the record's actions are numbered 1 to {last}"
@@ -95,21 +115,40 @@ pub fn replay_with(
     }
     let mut replay = Replay::new(record, game)?;
     let mut applied = 0;
+    let mut stopped = None;
     let mut rest = standing.iter().peekable();
     while let Some(a) = rest.next_if(|a| at.is_none_or(|at| a.id <= at)) {
         replay.prepare(a)?;
         if a.kind == "run_routes" {
             on_run(replay.run(a)?);
         }
-        replay
+        let flow = replay
             .apply(a)
             .map_err(|e| e.context(format!("action {} ({})", a.id, a.kind)))?;
-        applied = a.id;
+        match flow {
+            Flow::Go => applied = a.id,
+            Flow::StopBefore(why) => {
+                stopped = Some(Stop { action: a.id, why });
+                break;
+            }
+            Flow::StopAfter(why) => {
+                applied = a.id;
+                let next = rest.peek().map_or(a.id + 1, |n| n.id);
+                if at.is_none_or(|at| at >= next) {
+                    stopped = Some(Stop { action: next, why });
+                }
+                break;
+            }
+        }
     }
     // The engine starts the next company's turn as soon as the last one
     // ends: its home token is down before it acts.
-    if let Some(next) = rest.next() {
+    if stopped.is_none()
+        && let Some(next) = rest.next()
+    {
         replay.prepare(next)?;
     }
-    Ok(replay.finish(at.unwrap_or(applied)))
+    let mut replayed = replay.finish(at.unwrap_or(applied));
+    replayed.stopped = stopped;
+    Ok(replayed)
 }

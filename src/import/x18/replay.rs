@@ -51,6 +51,17 @@ pub(super) struct Replay<'g> {
     players_acting: bool,
     privates: BTreeMap<String, CompanyId>,
     refused: Vec<Refusal>,
+    /// The phase from which the title does what is not replayed.
+    stop_phase: Option<PhaseId>,
+}
+
+/// Whether the replay can go on after an action.
+pub(super) enum Flow {
+    Go,
+    /// The action does what is not replayed: it is not applied.
+    StopBefore(String),
+    /// The action was applied, but what follows it is not replayed.
+    StopAfter(String),
 }
 
 impl<'g> Replay<'g> {
@@ -61,12 +72,18 @@ impl<'g> Replay<'g> {
                 game.id
             ))
         })?;
-        if let Some(why) = &play.not_replayed {
-            return Err(Error::Import(format!(
-                "hexroute cannot replay 18xx.games records of {} yet: it does not model {why}",
-                game.id
-            )));
-        }
+        let stop_phase = match &play.not_replayed {
+            Some(n) => match &n.from_phase {
+                Some(p) => Some(game.phase_index(p)?),
+                None => {
+                    return Err(Error::Import(format!(
+                        "hexroute cannot replay 18xx.games records of {} yet: it does not model {}",
+                        game.id, n.what
+                    )));
+                }
+            },
+            None => None,
+        };
         let rules = record
             .settings
             .as_ref()
@@ -92,6 +109,7 @@ impl<'g> Replay<'g> {
             players_acting: true,
             privates: BTreeMap::new(),
             refused: Vec::new(),
+            stop_phase,
         })
     }
 
@@ -177,7 +195,30 @@ impl<'g> Replay<'g> {
         })
     }
 
-    pub fn apply(&mut self, a: &Action) -> Result<(), Error> {
+    pub fn apply(&mut self, a: &Action) -> Result<Flow, Error> {
+        let what = self.play.not_replayed.as_ref().map(|n| n.what.as_str());
+        if let Some(n) = &self.play.not_replayed
+            && n.actions.contains(&a.kind)
+        {
+            return Ok(Flow::StopBefore(format!(
+                "a \"{}\" action: hexroute does not replay {}",
+                a.kind, n.what
+            )));
+        }
+        let before = self.state.phase;
+        self.apply_one(a)?;
+        match (self.stop_phase, what) {
+            (Some(stop), Some(what)) if before < stop && self.state.phase >= stop => {
+                Ok(Flow::StopAfter(format!(
+                    "phase {} begins, and hexroute does not replay {what}",
+                    self.game.phases[self.state.phase].name
+                )))
+            }
+            _ => Ok(Flow::Go),
+        }
+    }
+
+    fn apply_one(&mut self, a: &Action) -> Result<(), Error> {
         match a.kind.as_str() {
             "lay_tile" => self.lay_tile(a),
             "place_token" => self.place_token(a),
@@ -491,6 +532,7 @@ impl<'g> Replay<'g> {
             privates: self.privates,
             at,
             refused: self.refused,
+            stopped: None,
         }
     }
 }
