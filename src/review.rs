@@ -5,7 +5,7 @@
 use crate::error::Error;
 use crate::game::Game;
 use crate::import::x18::{self, Record, Run};
-use crate::routes::{self, request};
+use crate::routes::{self, check, request};
 use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -39,6 +39,10 @@ pub struct RunReview {
     /// What the player ran, as the record has it (null: an old record
     /// that does not say).
     pub ran: Option<u32>,
+    /// hexroute's price of the player's own routes, by its rules (null:
+    /// the record names no routes). Where it differs from `ran`, `flag`
+    /// says why: a rule hexroute models differently.
+    pub priced: Option<u32>,
     /// The optimum in that position.
     pub best: u32,
     /// `best - ran`: what the player left on the table. Below zero when
@@ -122,8 +126,9 @@ pub fn count_runs(record: &Record) -> Result<usize, Error> {
 fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
     let ran = run.routes.iter().map(|r| r.revenue).sum::<Option<u32>>();
     let trains: Vec<String> = run.trains.iter().map(ToString::to_string).collect();
-    let (best, routes) = if run.trains.is_empty() {
-        (0, Vec::new())
+    let mut flags = Vec::new();
+    let (best, priced, routes) = if run.trains.is_empty() {
+        (0, None, Vec::new())
     } else {
         let bonuses = routes::bonuses_in_force(game, run.state.phase, &[]);
         let runners = request::Runners::One {
@@ -132,46 +137,101 @@ fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
         };
         let file = format!("action {}", run.action);
         let queries = request::queries(game, &run.state, &runners, &bonuses, &file)?;
-        let mut best = 0;
-        let mut routes = Vec::new();
-        for q in &queries {
-            let s = routes::solve(game, &run.state, q)?;
-            best += s.total;
-            routes.extend(s.routes.iter().map(|r| {
-                BestRoute {
-                    train: r.train.to_string(),
-                    revenue: r.revenue,
-                    stops: r
-                        .stops
-                        .iter()
-                        .filter(|s| !s.skipped)
-                        .map(|s| game.format(s.hex))
-                        .collect::<Vec<_>>()
-                        .join("-"),
-                }
-            }));
-        }
-        (best, routes)
+        let query = &queries[0];
+        let net = routes::network::Network::build(game, &run.state);
+        let solution = routes::solve_on(&net, query)?;
+        let priced = price_player(game, run, &net, query, &mut flags);
+        let routes = solution
+            .routes
+            .iter()
+            .map(|r| BestRoute {
+                train: r.train.to_string(),
+                revenue: r.revenue,
+                stops: r
+                    .stops
+                    .iter()
+                    .filter(|s| !s.skipped)
+                    .map(|s| game.format(s.hex))
+                    .collect::<Vec<_>>()
+                    .join("-"),
+            })
+            .collect();
+        (solution.total, priced, routes)
     };
+    if let (Some(r), Some(p)) = (ran, priced)
+        && r != p
+    {
+        flags.push(format!(
+            "hexroute prices the player's routes at ${p}, the record at ${r}"
+        ));
+    }
+    if let Some(r) = ran.filter(|r| *r > best) {
+        flags.push(format!(
+            "the player ran ${r}, more than hexroute's best ${best}: a route hexroute's rules do not allow{}",
+            if run.routes.iter().any(|r| r.connections.is_none()) {
+                " (an old record: 18xx.games's rules then may have differed)"
+            } else {
+                ""
+            }
+        ));
+    }
     Ok(RunReview {
         action: run.action,
         company: run.company.to_string(),
         trains,
         ran,
+        priced,
         best,
         gap: ran.map(|r| i64::from(best) - i64::from(r)),
-        flag: ran.filter(|r| *r > best).map(|r| {
-            format!(
-                "the player ran ${r}, more than hexroute's best ${best}: a route hexroute's rules do not allow{}",
-                if run.routes.iter().any(|r| r.connections.is_none()) {
-                    " (an old record: 18xx.games's rules then may have differed)"
-                } else {
-                    ""
-                }
-            )
-        }),
+        flag: (!flags.is_empty()).then(|| flags.join("; ")),
         routes,
     })
+}
+
+/// hexroute's price of the routes the player ran; each route our rules
+/// refuse is added to `flags` with the rule.
+fn price_player(
+    game: &Game,
+    run: &Run,
+    net: &routes::network::Network,
+    query: &routes::Query,
+    flags: &mut Vec<String>,
+) -> Option<u32> {
+    if run.routes.is_empty() {
+        return None;
+    }
+    let mut given = Vec::new();
+    for r in &run.routes {
+        let parsed = match (&r.connections, r.hexes.is_empty()) {
+            (Some(legs), false) => check::Given::parse(game, &r.train, &r.hexes, Some(legs)),
+            (Some(legs), true) => check::Given::along(game, net, &r.train, &check::join_legs(legs)),
+            (None, _) => check::Given::along(game, net, &r.train, &r.hexes),
+        };
+        match parsed {
+            Ok(g) => given.push(g),
+            Err(e) => {
+                flags.push(format!("train {}: {e}", r.train));
+                return None;
+            }
+        }
+    }
+    let mut total = 0;
+    for (g, c) in given.iter().zip(check::check(net, query, &given)) {
+        match c {
+            check::Checked::Valid(route) => total += route.revenue,
+            check::Checked::Invalid(rule, _) => flags.push(format!(
+                "hexroute refuses the player's {} route {}: {rule} (rule: {})",
+                g.name,
+                g.stops
+                    .iter()
+                    .map(|h| game.format(*h))
+                    .collect::<Vec<_>>()
+                    .join("-"),
+                rule.name()
+            )),
+        }
+    }
+    Some(total)
 }
 
 fn summarise(title: String, runs: Vec<RunReview>) -> Review {

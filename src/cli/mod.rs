@@ -337,6 +337,7 @@ pub enum Command {
     ///   hexroute routes fixtures/1867_bc.json --company CNR --trains 5,5+5E
     ///   hexroute routes fixtures/1867_bc.json --company CNR --pay half
     ///   hexroute routes fixtures/*.json --all --json
+    ///   hexroute routes fixtures/1889_mid.json --company TR --check 3:F9-G10-G12 --check 3:H7-J9
     #[command(verbatim_doc_comment)]
     Routes(RoutesArgs),
     /// Print a shell completion script (subcommands, options, the file's companies).
@@ -613,6 +614,39 @@ pub struct RoutesArgs {
     /// in --json). Without it the search runs to the proof.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Option<f64>,
+    /// Price routes you chose instead of searching (repeatable): TRAIN:HEX-HEX-…,
+    /// the hexes of every stop in travel order (e.g. 5:E5-F6-G7), or a
+    /// `routes --json` file (`-` for standard input). Says whether each is valid
+    /// (or the rule it breaks), each stop's value, the total and the gap to the best.
+    #[arg(long, value_name = "ROUTE", requires = "company", conflicts_with_all = ["all", "render"], value_parser = str::parse::<CheckArg>)]
+    pub check: Vec<CheckArg>,
+}
+
+/// A route to price: `TRAIN:HEX-HEX-…`, or a file of routes.
+#[derive(Clone, Debug)]
+pub enum CheckArg {
+    Route { train: String, stops: Vec<String> },
+    File(PathBuf),
+}
+
+impl std::str::FromStr for CheckArg {
+    type Err = String;
+
+    fn from_str(text: &str) -> std::result::Result<CheckArg, String> {
+        let Some((train, stops)) = text.split_once(':') else {
+            return Ok(CheckArg::File(PathBuf::from(text)));
+        };
+        let stops: Vec<String> = stops.split('-').map(|h| h.trim().to_string()).collect();
+        if train.trim().is_empty() || stops.len() < 2 || stops.iter().any(String::is_empty) {
+            return Err(format!(
+                "\"{text}\" is not TRAIN:HEX-HEX-… (a train and at least two stops, e.g. 5:E5-F6-G7)"
+            ));
+        }
+        Ok(CheckArg::Route {
+            train: train.trim().to_string(),
+            stops,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -620,9 +654,11 @@ mod tests {
     use super::Cli;
     use clap::{CommandFactory, Parser};
 
-    /// Splits an example as a shell would (double quotes, no `>` redirection).
+    /// Splits an example as a shell would (double quotes, no `>`
+    /// redirection, and only the command before a `|` pipe).
     fn words(line: &str) -> Vec<String> {
         let line = line.split(" > ").next().unwrap_or(line);
+        let line = line.split(" | ").next().unwrap_or(line);
         let mut out = Vec::new();
         let mut word = String::new();
         let mut quoted = false;

@@ -4,20 +4,26 @@
 use super::io::{Games, display, print_json};
 use super::progress::SearchProgress;
 use super::term::{escape, say};
-use super::{PictureArgs, RoutesArgs, draw};
+use super::{CheckArg, PictureArgs, RoutesArgs, draw};
 use anyhow::{Result, bail};
 use hexroute::dividend::{self, Pay, Payout};
 use hexroute::game::Game;
 use hexroute::routes::assign::Limit;
 use hexroute::routes::report::{CompanyRoutes, RouteReport, RoutesReport};
 use hexroute::routes::request::{self, Bonuses, Runners};
-use hexroute::routes::{self, Solution};
+use hexroute::routes::{self, Solution, check};
 use hexroute::state::MapState;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 pub fn routes(games: Games, args: RoutesArgs) -> Result<()> {
+    if !args.check.is_empty() {
+        let [file] = args.files.as_slice() else {
+            bail!("--check prices routes on one saved game; give one file");
+        };
+        return check_routes(games, file, &args);
+    }
     if let [file] = args.files.as_slice() {
         return routes_of_one(games, file, &args);
     }
@@ -282,4 +288,99 @@ fn payout_words(p: &Payout) -> String {
             p.treasury
         ),
     }
+}
+
+/// `routes --check`: prices the routes given, beside the best.
+fn check_routes(games: Games, file: &Path, args: &RoutesArgs) -> Result<()> {
+    let (game, state) = games.save(file)?;
+    let bonuses = args.bonuses().in_force(&game, &state)?;
+    let queries = request::queries(&game, &state, &args.runners(), &bonuses, &display(file))?;
+    let query = &queries[0];
+    let mut given = Vec::new();
+    for arg in &args.check {
+        match arg {
+            CheckArg::Route { train, stops } => {
+                let spec = format!("--check {train}:{}", stops.join("-"));
+                given.push(
+                    check::Given::parse(&game, train, stops, None)
+                        .map_err(|e| e.context(format!("{}: {spec}", display(file))))?,
+                );
+            }
+            CheckArg::File(path) => given.extend(routes_in_file(&game, path)?),
+        }
+    }
+    let report = check::report(&game, &state, query, &given)?;
+    if args.json {
+        return print_json(&report);
+    }
+    say!(
+        "{} — {} route{} checked",
+        report.company,
+        given.len(),
+        if given.len() == 1 { "" } else { "s" }
+    );
+    for r in &report.routes {
+        match &r.route {
+            Some(route) => {
+                say!(
+                    "  train {:<5} ${}{}  {}",
+                    r.train,
+                    route.revenue,
+                    multiplied_words(route),
+                    r.given
+                );
+                for st in &route.stops {
+                    let value = if st.skipped {
+                        "skipped".to_string()
+                    } else {
+                        format!("${}", st.revenue)
+                    };
+                    say!("    {:<4} {:<22} {}", st.hex, st.name, value);
+                }
+                for b in &route.bonuses {
+                    say!("    bonus: {} +${}", b.name, b.amount);
+                }
+            }
+            None => say!(
+                "  train {:<5} invalid  {}: {} (rule: {})",
+                r.train,
+                r.given,
+                r.message.as_deref().unwrap_or_default(),
+                r.rule.as_deref().unwrap_or_default()
+            ),
+        }
+    }
+    let valid = report.routes.iter().filter(|r| r.valid).count();
+    say!(
+        "  total ${} ({valid} of {} valid)",
+        report.total,
+        report.routes.len()
+    );
+    say!(
+        "  hexroute's best for {}'s trains: ${}, ${} more",
+        report.company,
+        report.best,
+        report.gap
+    );
+    Ok(())
+}
+
+/// The routes of a `routes --json` file of one company (or `-`).
+fn routes_in_file(game: &Game, path: &Path) -> Result<Vec<check::Given>> {
+    let text = super::io::read_input(path)?;
+    let report: CompanyRoutes = serde_json::from_str(&text).map_err(|e| {
+        hexroute::error::Error::Invalid(format!(
+            "{}: not a `routes --json` report of one company ({e}); give routes as TRAIN:HEX-HEX-…",
+            display(path)
+        ))
+    })?;
+    report
+        .routes
+        .iter()
+        .map(|r| {
+            let stops: Vec<String> = r.stops.iter().map(|s| s.hex.clone()).collect();
+            check::Given::parse(game, &r.train, &stops, None)
+                .map_err(|e| e.context(display(path)).into())
+        })
+        .collect()
 }

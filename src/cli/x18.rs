@@ -143,8 +143,8 @@ fn print_review(review: &review::Review, name: &str) {
         review.runs.len()
     );
     println!(
-        "{:>7}  {:<8} {:<14} {:>7} {:>7} {:>6}  best routes",
-        "action", "company", "trains", "ran", "best", "left"
+        "{:>7}  {:<8} {:<14} {:>7} {:>7} {:>7} {:>6}  best routes",
+        "action", "company", "trains", "ran", "priced", "best", "left"
     );
     for r in &review.runs {
         let left = match r.gap {
@@ -158,12 +158,18 @@ fn print_review(review: &review::Review, name: &str) {
             .iter()
             .map(|b| format!("{} {}", b.train, b.stops))
             .collect();
+        // Our price of the player's own routes: `=` when it is the record's.
+        let priced = match (r.priced, r.ran) {
+            (Some(p), Some(ran)) if p == ran => "=".to_string(),
+            (p, _) => money(p),
+        };
         println!(
-            "{:>7}  {:<8} {:<14} {:>7} {:>7} {:>6}  {}",
+            "{:>7}  {:<8} {:<14} {:>7} {:>7} {:>7} {:>6}  {}",
             r.action,
             r.company,
             r.trains.join(","),
             money(r.ran),
+            priced,
             format!("${}", r.best),
             left,
             routes.join("; ")

@@ -12,9 +12,9 @@ use rayon::prelude::*;
 
 /// A step of a route: segment `idx` of those leaving stop `from`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct SegRef {
-    from: u32,
-    idx: u32,
+pub(super) struct SegRef {
+    pub(super) from: u32,
+    pub(super) idx: u32,
 }
 
 /// A route the company could run, with what each train type would earn.
@@ -130,15 +130,15 @@ struct Walker<'a> {
 /// `between_routes`: under `TrackOrCityHex`, each stop hex also gets a bit
 /// beside the track elements, so two routes stopping in one hex conflict as
 /// if they shared track. Under `TrackOnly` only track conflicts.
-struct Places {
-    within: Vec<usize>,
-    count: usize,
-    between: Vec<Option<u32>>,
-    words: usize,
+pub(super) struct Places {
+    pub(super) within: Vec<usize>,
+    pub(super) count: usize,
+    pub(super) between: Vec<Option<u32>>,
+    pub(super) words: usize,
 }
 
 impl Places {
-    fn of(net: &Network) -> Places {
+    pub(super) fn of(net: &Network) -> Places {
         let mut hex_ids: Vec<Coord> = net.stops.iter().map(|s| s.place).collect();
         hex_ids.sort();
         hex_ids.dedup();
@@ -467,13 +467,26 @@ pub(super) fn describe(
     name: &str,
 ) -> TrainRoute {
     let (left, right) = c.segs.split_at(c.split as usize);
-    let token = c.token as usize;
+    describe_walk(net, query, c.token as usize, left, right, train, name)
+        .expect("chosen routes are runnable")
+}
+
+/// The report of the route walked from stop `token` by `left` (walked
+/// outward, run backwards) then `right`, or `None` when `train` cannot run it.
+pub(super) fn describe_walk(
+    net: &Network,
+    query: &Query,
+    token: usize,
+    left: &[SegRef],
+    right: &[SegRef],
+    train: &TrainDef,
+    name: &str,
+) -> Option<TrainRoute> {
     let stops = route_stops(net, token, left, right);
     let visits = route_visits(net, &query.company, token, left, right);
     let hexes = route_hexes(net, token, left, right);
-    let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)
-        .expect("chosen routes are runnable");
-    TrainRoute {
+    let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)?;
+    Some(TrainRoute {
         train: TrainId::from(name),
         revenue: run.revenue,
         multiplier: train.multiplier,
@@ -496,5 +509,5 @@ pub(super) fn describe(
                 (bonus.name.clone(), bonus.paid_to(train.multiplier))
             })
             .collect(),
-    }
+    })
 }

@@ -11,6 +11,7 @@
 
 pub mod assign;
 mod bitset;
+pub mod check;
 mod enumerate;
 pub mod network;
 pub mod report;

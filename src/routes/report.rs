@@ -196,47 +196,91 @@ impl CompanyRoutes {
             total: s.total,
             candidates: s.candidates,
             optimal: s.optimal,
-            routes: s
-                .routes
-                .iter()
-                .map(|r| RouteReport {
-                    train: r.train.to_string(),
-                    revenue: r.revenue,
-                    multiplier: r.multiplier,
-                    hexes: r.hexes.iter().map(|h| game.format(*h)).collect(),
-                    stops: r
-                        .stops
-                        .iter()
-                        .map(|st| StopReport {
-                            hex: game.format(st.hex),
-                            name: stop_name(game, st),
-                            kind: match st.kind {
-                                StopKind::City(_) => StopKindName::City,
-                                StopKind::Town(_) => StopKindName::Town,
-                            },
-                            index: st.kind.index(),
-                            revenue: st.revenue,
-                            skipped: st.skipped,
-                            counted: if st.skipped {
-                                0
-                            } else {
-                                st.revenue.saturating_mul(r.multiplier)
-                            },
-                        })
-                        .collect(),
-                    bonuses: r
-                        .bonuses
-                        .iter()
-                        .map(|(name, amount)| BonusReport {
-                            name: name.clone(),
-                            amount: *amount,
-                        })
-                        .collect(),
-                })
-                .collect(),
+            routes: s.routes.iter().map(|r| RouteReport::new(game, r)).collect(),
             payout: None,
         }
     }
+}
+
+impl RouteReport {
+    /// The report of one train's route on `game`'s map.
+    pub fn new(game: &Game, r: &super::TrainRoute) -> RouteReport {
+        RouteReport {
+            train: r.train.to_string(),
+            revenue: r.revenue,
+            multiplier: r.multiplier,
+            hexes: r.hexes.iter().map(|h| game.format(*h)).collect(),
+            stops: r
+                .stops
+                .iter()
+                .map(|st| StopReport {
+                    hex: game.format(st.hex),
+                    name: stop_name(game, st),
+                    kind: match st.kind {
+                        StopKind::City(_) => StopKindName::City,
+                        StopKind::Town(_) => StopKindName::Town,
+                    },
+                    index: st.kind.index(),
+                    revenue: st.revenue,
+                    skipped: st.skipped,
+                    counted: if st.skipped {
+                        0
+                    } else {
+                        st.revenue.saturating_mul(r.multiplier)
+                    },
+                })
+                .collect(),
+            bonuses: r
+                .bonuses
+                .iter()
+                .map(|(name, amount)| BonusReport {
+                    name: name.clone(),
+                    amount: *amount,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `routes --check --json`: routes a player chose, priced by hexroute's
+/// rules, beside hexroute's best for the same trains.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckReport {
+    pub game: String,
+    pub company: String,
+    /// One per route given, in the order given.
+    pub routes: Vec<CheckedRoute>,
+    /// What the valid routes earn together.
+    pub total: u32,
+    /// True when every route given is valid, and all of them together.
+    pub valid: bool,
+    /// hexroute's optimum for the same trains.
+    pub best: u32,
+    /// `best - total`: what the routes given leave on the table.
+    pub gap: u32,
+}
+
+/// One route given, priced or refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckedRoute {
+    pub train: String,
+    /// Its stops as given: `E5-F6-G7`.
+    pub given: String,
+    pub valid: bool,
+    /// The route rule it breaks (`no-stop`, `no-track`, `reuse`,
+    /// `blocked`, `no-token`, `too-long`, `overlap`); null when valid.
+    pub rule: Option<String>,
+    /// That rule in words; null when valid.
+    pub message: Option<String>,
+    /// The route as hexroute prices it; null when invalid.
+    pub route: Option<RouteReport>,
+}
+
+/// The JSON Schema of `routes --check --json`.
+pub fn check_schema() -> schemars::Schema {
+    schemars::schema_for!(CheckReport)
 }
 
 /// The printed name of a stop's location, else its kind.

@@ -28,6 +28,10 @@ fn save_schema_is_current() {
 #[test]
 fn routes_schema_is_current() {
     check("routes.schema.json", hexroute::routes::report::schema());
+    check(
+        "check.schema.json",
+        hexroute::routes::report::check_schema(),
+    );
 }
 
 /// `tiles`, `show`, `show --history`, `trains`, and a lay or a list of

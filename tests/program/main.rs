@@ -4,6 +4,7 @@
 
 mod common;
 
+mod check;
 mod commands;
 mod edit;
 mod files;

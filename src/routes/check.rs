@@ -1,0 +1,560 @@
+//! Pricing routes a player chose: each route is found on the network from
+//! its stops (and, where given, the hexes of each leg between two stops),
+//! checked against the game's route rules and priced as the search would
+//! price it; the set is then checked for shared track. A route that breaks
+//! a rule says which one, so a gap between a player's run and ours can be
+//! told apart from a rule we model differently.
+
+use super::bitset;
+use super::enumerate::{Places, SegRef, describe_walk};
+use super::network::Network;
+use super::report::{CheckReport, CheckedRoute, RouteReport};
+use super::{Query, TrainRoute};
+use crate::error::Error;
+use crate::game::{Game, Skip, TrainDef};
+use crate::geometry::Coord;
+use crate::state::MapState;
+use std::fmt;
+
+/// A route as a player gives it: a train and the hexes of its stops in
+/// travel order.
+#[derive(Clone, Debug)]
+pub struct Given {
+    pub train: TrainDef,
+    /// The train's name as given (`5`, or the record's `5-1` type `5`).
+    pub name: String,
+    pub stops: Vec<Coord>,
+    /// The hexes of each leg, from one stop to the next (either way
+    /// round), when known: they tell apart two tracks between two stops.
+    pub legs: Option<Vec<Vec<Coord>>>,
+}
+
+/// The route rule a given route breaks, most basic first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Broken {
+    /// A hex of the route has no city, town or off-board on it.
+    NoStop,
+    /// No track joins two of its stops (as the legs say, when given).
+    NoTrack,
+    /// It uses a piece of track, or stops in a place, twice.
+    Reuse,
+    /// It runs through a city full of other companies' tokens, or through
+    /// an off-board.
+    Blocked,
+    /// None of its stops holds the company's token.
+    NoToken,
+    /// The train cannot run that far.
+    TooLong,
+    /// It shares track (or a city, where the game forbids that) with
+    /// another route of the set.
+    Overlap,
+}
+
+impl Broken {
+    /// The rule's name in `--json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Broken::NoStop => "no-stop",
+            Broken::NoTrack => "no-track",
+            Broken::Reuse => "reuse",
+            Broken::Blocked => "blocked",
+            Broken::NoToken => "no-token",
+            Broken::TooLong => "too-long",
+            Broken::Overlap => "overlap",
+        }
+    }
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Broken::NoStop => "a hex of the route has no city, town or off-board",
+            Broken::NoTrack => "no track joins two of its stops",
+            Broken::Reuse => "it uses the same track, or stops in the same place, twice",
+            Broken::Blocked => {
+                "it runs through a city full of other companies' tokens, or through an off-board"
+            }
+            Broken::NoToken => "none of its stops holds the company's token",
+            Broken::TooLong => "the train cannot run that far",
+            Broken::Overlap => "it shares track with another route of the set",
+        })
+    }
+}
+
+/// One given route, priced or refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    Valid(TrainRoute),
+    /// The rule it breaks, and the pair of stops (indices) where a leg
+    /// could not be found, for `NoStop` and `NoTrack`.
+    Invalid(Broken, Option<usize>),
+}
+
+/// Prices `given` for `query`'s company on `net`: each route valid or the
+/// rule it breaks, together as a set. Where a route could be run on more
+/// than one track, the ways that let the whole set run, then earn the
+/// most, are taken.
+pub fn check(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
+    let places = Places::of(net);
+    let mut ways: Vec<Vec<Way>> = Vec::new();
+    let mut out: Vec<Checked> = Vec::new();
+    for g in given {
+        match ways_of(net, query, &places, g) {
+            Ok(w) => {
+                ways.push(w);
+                out.push(Checked::Invalid(Broken::Overlap, None));
+            }
+            Err((broken, at)) => {
+                ways.push(Vec::new());
+                out.push(Checked::Invalid(broken, at));
+            }
+        }
+    }
+    let mut pick = vec![None; given.len()];
+    let mut best = (0, 0, vec![None; given.len()]);
+    choose(&ways, 0, &mut vec![0; places.words], &mut pick, &mut best);
+    for (i, p) in best.2.iter().enumerate() {
+        if let Some(w) = p {
+            out[i] = Checked::Valid(ways[i][*w].route.clone());
+        }
+    }
+    out
+}
+
+/// One way to run a given route on the network.
+struct Way {
+    route: TrainRoute,
+    bits: Vec<u64>,
+}
+
+/// Picks at most one way per route, track-disjoint, keeping the pick that
+/// runs the most routes and then earns the most.
+fn choose(
+    ways: &[Vec<Way>],
+    i: usize,
+    used: &mut Vec<u64>,
+    pick: &mut Vec<Option<usize>>,
+    best: &mut (usize, u32, Vec<Option<usize>>),
+) {
+    if i == ways.len() {
+        let count = pick.iter().flatten().count();
+        let total = pick
+            .iter()
+            .enumerate()
+            .filter_map(|(r, w)| w.map(|w| ways[r][w].route.revenue))
+            .sum();
+        if (count, total) > (best.0, best.1) {
+            *best = (count, total, pick.clone());
+        }
+        return;
+    }
+    for (w, way) in ways[i].iter().enumerate() {
+        if used.iter().zip(&way.bits).any(|(a, b)| a & b != 0) {
+            continue;
+        }
+        used.iter_mut().zip(&way.bits).for_each(|(a, b)| *a |= b);
+        pick[i] = Some(w);
+        choose(ways, i + 1, used, pick, best);
+        pick[i] = None;
+        used.iter_mut().zip(&way.bits).for_each(|(a, b)| *a &= !b);
+    }
+    choose(ways, i + 1, used, pick, best);
+}
+
+/// At most this many ways of one route are kept: more only arise from
+/// parallel track between the same stops, which the legs tell apart.
+const MAX_WAYS: usize = 64;
+
+/// Every runnable way of `g`, or the first rule that leaves none.
+fn ways_of(
+    net: &Network,
+    query: &Query,
+    places: &Places,
+    g: &Given,
+) -> Result<Vec<Way>, (Broken, Option<usize>)> {
+    if g.stops.len() < 2 {
+        return Err((Broken::NoStop, None));
+    }
+    if let Some(i) = g
+        .stops
+        .iter()
+        .position(|h| !net.stops.iter().any(|s| s.hex == *h))
+    {
+        return Err((Broken::NoStop, Some(i)));
+    }
+    let mut found = Walk::new(net, query, places, g, Strict::Joined).run();
+    if found.walks.is_empty() && g.legs.is_some() {
+        // Legs name hexes as the other program walked them; where none
+        // fits, the stops alone still find the route.
+        let loose = Given {
+            legs: None,
+            ..g.clone()
+        };
+        return ways_of(net, query, places, &loose);
+    }
+    if found.walks.is_empty() {
+        return Err((Broken::NoTrack, Some(found.deepest)));
+    }
+    for (strict, broken) in [
+        (Strict::Once, Broken::Reuse),
+        (Strict::Open, Broken::Blocked),
+    ] {
+        found = Walk::new(net, query, places, g, strict).run();
+        if found.walks.is_empty() {
+            return Err((broken, None));
+        }
+    }
+    let company = query.company.as_str();
+    let tokened = |w: &(usize, Vec<SegRef>)| {
+        std::iter::once(w.0)
+            .chain(
+                w.1.iter()
+                    .map(|r| net.out[r.from as usize][r.idx as usize].to),
+            )
+            .any(|s| net.stops[s].tokens.iter().any(|t| t == company))
+    };
+    found.walks.retain(tokened);
+    if found.walks.is_empty() {
+        return Err((Broken::NoToken, None));
+    }
+    let ways: Vec<Way> = found
+        .walks
+        .iter()
+        .filter_map(|(start, segs)| {
+            let route = priced(net, query, g, *start, segs)?;
+            let mut bits = vec![0; places.words];
+            let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;
+            for r in segs {
+                for &e in &net.out[r.from as usize][r.idx as usize].elements {
+                    bitset::insert(&mut bits, e as usize);
+                }
+            }
+            for s in std::iter::once(*start).chain(segs.iter().map(to)) {
+                if let Some(bit) = places.between[s] {
+                    bitset::insert(&mut bits, bit as usize);
+                }
+            }
+            Some(Way { route, bits })
+        })
+        .collect();
+    if ways.is_empty() {
+        return Err((Broken::TooLong, None));
+    }
+    Ok(ways)
+}
+
+/// The route walked from `start` by `segs`, priced for `g`'s train. A
+/// train that may pass towns may also end a route at one, counting it
+/// for nothing (18xx.games's 1867: a 2 train visits any towns): where the
+/// train cannot count an end town, the route is priced without it.
+fn priced(
+    net: &Network,
+    query: &Query,
+    g: &Given,
+    start: usize,
+    segs: &[SegRef],
+) -> Option<TrainRoute> {
+    let run = |start: usize, segs: &[SegRef]| {
+        describe_walk(net, query, start, &[], segs, &g.train, &g.name)
+    };
+    if let Some(route) = run(start, segs) {
+        return Some(route);
+    }
+    if g.train.skip == Skip::Nothing || segs.len() < 2 {
+        return None;
+    }
+    let town = |s: usize| !net.stops[s].is_city();
+    let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;
+    let last_town = segs.last().is_some_and(|r| town(to(r)));
+    let first_town = town(start);
+    let trims = [
+        (first_town, false),
+        (false, last_town),
+        (first_town, last_town),
+    ];
+    trims.into_iter().find_map(|(front, back)| {
+        if !front && !back || segs.len() < 1 + usize::from(front) + usize::from(back) {
+            return None;
+        }
+        let end = segs.len() - usize::from(back);
+        if front {
+            run(to(&segs[0]), &segs[1..end])
+        } else {
+            run(start, &segs[..end])
+        }
+    })
+}
+
+/// How much of the route rules a walk keeps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Strict {
+    /// Only that track joins the stops.
+    Joined,
+    /// Also no track used, and no place stopped in, twice.
+    Once,
+    /// Also no passing through a blocked city or an off-board.
+    Open,
+}
+
+/// A depth-first walk along the given stops.
+struct Walk<'a> {
+    net: &'a Network,
+    places: &'a Places,
+    given: &'a Given,
+    company: &'a str,
+    strict: Strict,
+    bits: Vec<u64>,
+    place_used: Vec<bool>,
+    path: Vec<SegRef>,
+    walks: Vec<(usize, Vec<SegRef>)>,
+    /// The furthest stop index reached, to say which leg has no track.
+    deepest: usize,
+}
+
+impl<'a> Walk<'a> {
+    fn new(
+        net: &'a Network,
+        query: &'a Query,
+        places: &'a Places,
+        given: &'a Given,
+        strict: Strict,
+    ) -> Walk<'a> {
+        Walk {
+            net,
+            places,
+            given,
+            company: query.company.as_str(),
+            strict,
+            bits: vec![0; places.words],
+            place_used: vec![false; places.count],
+            path: Vec::new(),
+            walks: Vec::new(),
+            deepest: 0,
+        }
+    }
+
+    fn run(mut self) -> Self {
+        let first = self.given.stops[0];
+        for s in 0..self.net.stops.len() {
+            if self.net.stops[s].hex == first {
+                self.place_used[self.places.within[s]] = true;
+                self.extend(s, s, 0);
+                self.place_used[self.places.within[s]] = false;
+            }
+        }
+        self
+    }
+
+    fn extend(&mut self, start: usize, at: usize, i: usize) {
+        self.deepest = self.deepest.max(i);
+        if self.walks.len() >= MAX_WAYS {
+            return;
+        }
+        if i + 1 == self.given.stops.len() {
+            self.walks.push((start, self.path.clone()));
+            return;
+        }
+        if i > 0 && self.strict >= Strict::Open && !self.net.stops[at].passable_for(self.company) {
+            return;
+        }
+        let next = self.given.stops[i + 1];
+        for idx in 0..self.net.out[at].len() {
+            let seg = &self.net.out[at][idx];
+            if self.net.stops[seg.to].hex != next || !self.leg_fits(at, idx, i) {
+                continue;
+            }
+            let to = seg.to;
+            let once = self.strict >= Strict::Once;
+            if once
+                && (self.place_used[self.places.within[to]]
+                    || seg
+                        .elements
+                        .iter()
+                        .any(|&e| bitset::contains(&self.bits, e as usize)))
+            {
+                continue;
+            }
+            let elements = seg.elements.clone();
+            if once {
+                elements
+                    .iter()
+                    .for_each(|&e| bitset::insert(&mut self.bits, e as usize));
+                self.place_used[self.places.within[to]] = true;
+            }
+            self.path.push(SegRef {
+                from: at as u32,
+                idx: idx as u32,
+            });
+            self.extend(start, to, i + 1);
+            self.path.pop();
+            if once {
+                elements
+                    .iter()
+                    .for_each(|&e| bitset::remove(&mut self.bits, e as usize));
+                self.place_used[self.places.within[to]] = false;
+            }
+        }
+    }
+
+    /// Whether segment `idx` from `at` runs over leg `i`'s hexes, when the
+    /// legs are known.
+    fn leg_fits(&self, at: usize, idx: usize, i: usize) -> bool {
+        let Some(leg) = self.given.legs.as_ref().and_then(|l| l.get(i)) else {
+            return true;
+        };
+        let seg = &self.net.out[at][idx];
+        let mut walked: Vec<Coord> = std::iter::once(self.net.stops[at].hex)
+            .chain(seg.hexes.iter().copied())
+            .collect();
+        walked.dedup();
+        let mut leg = leg.clone();
+        leg.dedup();
+        walked == leg || walked.iter().rev().eq(leg.iter())
+    }
+}
+
+impl Given {
+    /// A route named as text: a train of `game` (a record's copy number,
+    /// `5-1`, is dropped) and its stops' addresses; legs likewise.
+    pub fn parse(
+        game: &Game,
+        train: &str,
+        stops: &[String],
+        legs: Option<&[Vec<String>]>,
+    ) -> Result<Given, Error> {
+        let name = match game.train(train) {
+            Ok(_) => train,
+            Err(e) => match train.rsplit_once('-') {
+                Some((kind, n)) if n.bytes().all(|b| b.is_ascii_digit()) => kind,
+                _ => return Err(e),
+            },
+        };
+        let hexes = |list: &[String]| -> Result<Vec<Coord>, Error> {
+            list.iter().map(|h| game.hex(h)).collect()
+        };
+        Ok(Given {
+            train: game.train(name)?.clone(),
+            name: name.to_string(),
+            stops: hexes(stops)?,
+            legs: match legs {
+                // A leg that is not a list of hexes (18xx.games's local
+                // trains, or one tile's own track) tells nothing here.
+                Some(legs) => legs.iter().map(|l| hexes(l).ok()).collect(),
+                None => None,
+            },
+        })
+    }
+}
+
+impl Given {
+    /// A route named by every hex it enters, as older 18xx.games records
+    /// name it: its stops are the hexes with a stop on `net`, and the hexes
+    /// between two stops are that leg.
+    pub fn along(game: &Game, net: &Network, train: &str, path: &[String]) -> Result<Given, Error> {
+        let hexes: Vec<Coord> = path.iter().map(|h| game.hex(h)).collect::<Result<_, _>>()?;
+        let at_stop: Vec<usize> = (0..hexes.len())
+            .filter(|&i| net.stops.iter().any(|s| s.hex == hexes[i]))
+            .collect();
+        let mut given = Given::parse(game, train, &[], None)?;
+        given.stops = at_stop.iter().map(|&i| hexes[i]).collect();
+        given.legs = Some(
+            at_stop
+                .windows(2)
+                .map(|w| hexes[w[0]..=w[1]].to_vec())
+                .collect(),
+        );
+        Ok(given)
+    }
+}
+
+/// The hexes of a route given as its legs, each a list of hexes from one
+/// stop to the next in either direction: the legs joined end to end.
+pub fn join_legs(legs: &[Vec<String>]) -> Vec<String> {
+    let mut path: Vec<String> = Vec::new();
+    for leg in legs {
+        let (Some(first), Some(last)) = (leg.first(), leg.last()) else {
+            continue;
+        };
+        if path.is_empty() {
+            path = leg.clone();
+            continue;
+        }
+        let end = path.last().cloned();
+        let start = path.first().cloned();
+        if end.as_ref() == Some(last) || start.as_ref() == Some(last) {
+            let mut rev = leg.clone();
+            rev.reverse();
+            join_one(&mut path, &rev);
+        } else if end.as_ref() == Some(first) || start.as_ref() == Some(first) {
+            join_one(&mut path, leg);
+        } else {
+            path.extend(leg.iter().cloned());
+        }
+    }
+    path
+}
+
+/// Adds `leg` (which starts at one end of `path`) to that end.
+fn join_one(path: &mut Vec<String>, leg: &[String]) {
+    if path.last() != leg.first() {
+        path.reverse();
+    }
+    path.extend(leg.iter().skip(1).cloned());
+}
+
+/// `routes --check`: `given` priced for `query`'s company, beside the best
+/// `query`'s trains could run.
+pub fn report(
+    game: &Game,
+    state: &MapState,
+    query: &Query,
+    given: &[Given],
+) -> Result<CheckReport, Error> {
+    let net = Network::build(game, state);
+    let best = super::solve_on(&net, query)?.total;
+    let checked = check(&net, query, given);
+    let mut total = 0;
+    let routes = given
+        .iter()
+        .zip(&checked)
+        .map(|(g, c)| {
+            let stops = g.stops.iter().map(|h| game.format(*h)).collect::<Vec<_>>();
+            let (route, broken) = match c {
+                Checked::Valid(r) => {
+                    total += r.revenue;
+                    (Some(RouteReport::new(game, r)), None)
+                }
+                Checked::Invalid(b, at) => (None, Some(broken_words(*b, *at, &stops))),
+            };
+            CheckedRoute {
+                train: g.name.clone(),
+                given: stops.join("-"),
+                valid: route.is_some(),
+                rule: broken.as_ref().map(|(rule, _)| rule.to_string()),
+                message: broken.map(|(_, words)| words),
+                route,
+            }
+        })
+        .collect::<Vec<_>>();
+    Ok(CheckReport {
+        game: game.id.clone(),
+        company: query.company.to_string(),
+        valid: routes.iter().all(|r| r.valid),
+        routes,
+        total,
+        best,
+        gap: best.saturating_sub(total),
+    })
+}
+
+/// The rule's name, and the rule in words naming the stops it concerns.
+fn broken_words(b: Broken, at: Option<usize>, stops: &[String]) -> (&'static str, String) {
+    let words = match (b, at) {
+        (Broken::NoStop, Some(i)) => format!("{} has no city, town or off-board", stops[i]),
+        (Broken::NoTrack, Some(i)) if i + 1 < stops.len() => {
+            format!("no track joins {} and {}", stops[i], stops[i + 1])
+        }
+        _ => b.to_string(),
+    };
+    (b.name(), words)
+}

@@ -1,0 +1,179 @@
+//! `routes --check`: routes a player chose, priced by our rules or refused
+//! with the rule they break.
+
+use crate::common::{fails_with, fixture, hexroute, stdout_of};
+use serde_json::Value;
+use std::fs;
+
+fn check(save: &str, company: &str, routes: &[&str]) -> Value {
+    let mut cmd = hexroute();
+    cmd.arg("routes")
+        .arg(fixture(save))
+        .args(["--company", company, "--json"]);
+    for r in routes {
+        cmd.args(["--check", r]);
+    }
+    serde_json::from_str(&stdout_of(&mut cmd)).unwrap()
+}
+
+/// Every company's best routes in every fixture, handed back to
+/// `--check` as the `routes --json` file they came in, are valid together
+/// and earn exactly the best: pricing agrees with the search.
+#[test]
+fn the_best_routes_check_at_their_own_price() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for entry in fs::read_dir(fixture("")).unwrap() {
+        let save = entry.unwrap().path();
+        if save.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let all = stdout_of(
+            hexroute()
+                .arg("routes")
+                .arg(&save)
+                .args(["--all", "--json", "--quiet"]),
+        );
+        let all: Vec<Value> = serde_json::from_str(&all).unwrap();
+        for company in all {
+            let file = dir.path().join("best.json");
+            fs::write(&file, company.to_string()).unwrap();
+            let name = company["company"].as_str().unwrap();
+            let out = stdout_of(
+                hexroute()
+                    .arg("routes")
+                    .arg(&save)
+                    .args(["--company", name, "--json", "--check"])
+                    .arg(&file),
+            );
+            let report: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(report["valid"], true, "{} {name}: {report}", save.display());
+            assert_eq!(
+                report["total"],
+                company["total"],
+                "{} {name}",
+                save.display()
+            );
+            assert_eq!(report["best"], company["total"]);
+            assert_eq!(report["gap"], 0);
+            for (given, best) in report["routes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(company["routes"].as_array().unwrap())
+            {
+                assert_eq!(given["route"]["revenue"], best["revenue"]);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} companies checked");
+}
+
+/// 1889_mid: TR has 3 trains and tokens in Kouchi (F9) and Ikeda (H7).
+/// Kouchi–Nangoku–Nahari is $30 + $30 + $30 on the tiles laid there; each
+/// other route breaks one rule.
+#[test]
+fn each_route_is_priced_or_names_the_rule_it_breaks() {
+    let report = check(
+        "1889_mid.json",
+        "TR",
+        &[
+            "3:F9-G10-G12",
+            "3:G12-G10-F9",
+            "3:F9-K8",
+            "2:F9-G10-G12",
+            "3:I4-J5-K4",
+            "3:F9-G10-G12-H11",
+        ],
+    );
+    let routes = report["routes"].as_array().unwrap();
+    let rules: Vec<&Value> = routes.iter().map(|r| &r["rule"]).collect();
+    assert_eq!(
+        rules,
+        [
+            &Value::Null,
+            &Value::from("overlap"),
+            &Value::from("no-track"),
+            &Value::from("too-long"),
+            &Value::from("no-token"),
+            &Value::from("no-stop"),
+        ]
+    );
+    let first = &routes[0]["route"];
+    assert_eq!(first["revenue"], 90);
+    let values: Vec<u64> = first["stops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["revenue"].as_u64().unwrap())
+        .collect();
+    assert_eq!(values, [30, 30, 30]);
+    assert_eq!(routes[2]["message"], "no track joins F9 and K8");
+    assert_eq!(routes[5]["message"], "H11 has no city, town or off-board");
+    assert_eq!(report["total"], 90);
+    assert_eq!(report["valid"], false);
+    // TR's best with its trains (3, 3), as `routes` finds it.
+    let best = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1889_mid.json"))
+            .args(["--company", "TR", "--json", "--quiet"]),
+    );
+    let best: Value = serde_json::from_str(&best).unwrap();
+    assert_eq!(report["best"], best["total"]);
+    assert_eq!(report["gap"], best["total"].as_u64().unwrap() - 90);
+    // The same route either way round earns the same.
+    let back = check("1889_mid.json", "TR", &["3:G12-G10-F9"]);
+    assert_eq!(back["total"], 90);
+}
+
+#[test]
+fn bad_checks_are_refused_in_one_line() {
+    let save = fixture("1889_mid.json");
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&save)
+            .args(["--company", "TR", "--check", "3:F9"]),
+        "is not TRAIN:HEX-HEX",
+    );
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&save)
+            .args(["--company", "TR", "--check", "3:F9-Z99"]),
+        "Z99 is not on the 1889 map",
+    );
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&save)
+            .args(["--company", "TR", "--check", "9:F9-G10"]),
+        "9",
+    );
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&save)
+            .args(["--check", "3:F9-G10"]),
+        "--company",
+    );
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&save)
+            .args(["--company", "TR", "--check"])
+            .arg(&save),
+        "not a `routes --json` report",
+    );
+    fails_with(
+        hexroute().arg("routes").arg(&save).arg(&save).args([
+            "--company",
+            "TR",
+            "--check",
+            "3:F9-G10",
+        ]),
+        "one file",
+    );
+}
