@@ -10,7 +10,7 @@
 use crate::error::{Error, Result};
 use crate::game::{Game, PhaseId, Rule, TrainId};
 use crate::geometry::{Coord, Rotation};
-use crate::rules::{self, Lay, LayBy, LayKind, Violation, refusals};
+use crate::rules::{self, Lay, LayKind, Site, Violation, refusals};
 use crate::state::MapState;
 use crate::suggest::words_or_none;
 
@@ -27,16 +27,15 @@ pub struct Edit {
 /// tile refuse it outright (no rule can be waived to keep them); a broken
 /// rule of the game is in the edit's violations. Also returns the lay as
 /// the rules judged it: its cost and where the tokens went.
-pub fn lay(
-    game: &Game,
-    state: &MapState,
-    c: Coord,
-    kind: LayKind,
-    tile: &str,
-    rotation: Rotation,
-    by: LayBy,
-) -> Result<(Edit, Lay)> {
-    let lay = rules::check_lay(game, state, c, kind, tile, rotation, by)?;
+pub fn lay(site: Site, tile: &str, rotation: Rotation) -> Result<(Edit, Lay)> {
+    let Site {
+        game,
+        state,
+        c,
+        kind,
+        by,
+    } = site;
+    let lay = rules::check_lay(site, tile, rotation)?;
     let addr = game.format(c);
     if lay.tokens.is_err() {
         return Err(Error::Impossible(format!(

@@ -15,8 +15,8 @@ use hexroute::game::{self, CompanyId, Game};
 use hexroute::geometry::{Coord, Rotation};
 use hexroute::render::LaySheet;
 use hexroute::report::{CostPart, LayReport, Token};
-use hexroute::rules::refusals::{self, Site};
-use hexroute::rules::{self, Lay, LayBy, LayKind};
+use hexroute::rules::refusals;
+use hexroute::rules::{self, Lay, LayBy, LayKind, Site};
 use hexroute::state::{Drift, MapState, SavedGame};
 use hexroute::{Error, import as convert, save};
 use std::path::Path;
@@ -253,11 +253,18 @@ fn lay(games: Games, args: &LayArgs, kind: LayKind, tile: &str) -> Result<()> {
         let name = canonical_tile(game, tile)?;
         let company = company_arg(game, args.company.as_deref())?;
         let by = lay_by(game, &company, args.private.as_deref())?;
+        let site = Site {
+            game,
+            state,
+            c,
+            kind,
+            by,
+        };
         let rotation = match rotation {
             Some(rot) => rot,
-            None => only_rotation(game, state, c, kind, &name, by)?,
+            None => only_rotation(site, &name)?,
         };
-        let (edit, chosen) = edits::lay(game, state, c, kind, &name, rotation, by)?;
+        let (edit, chosen) = edits::lay(site, &name, rotation)?;
         made = Some(lay_json(game, &game.format(c), &chosen));
         Ok(edit)
     })?;
@@ -309,18 +316,12 @@ fn canonical_tile(game: &Game, name: &str) -> Result<String> {
 }
 
 /// The single legal rotation, or an error listing the legal ones.
-fn only_rotation(
-    game: &Game,
-    state: &MapState,
-    c: Coord,
-    kind: LayKind,
-    name: &str,
-    by: LayBy,
-) -> Result<Rotation> {
+fn only_rotation(site: Site, name: &str) -> Result<Rotation> {
+    let Site { game, c, .. } = site;
     let tile = &game.tiles[name];
     let mut all = Vec::new();
     for rot in rules::distinct_rotations(tile) {
-        all.push(rules::check_lay(game, state, c, kind, name, rot, by)?);
+        all.push(rules::check_lay(site, name, rot)?);
     }
     let addr = game.format(c);
     let legal: Vec<&Lay> = all.iter().filter(|l| l.is_legal()).collect();
@@ -375,8 +376,6 @@ fn list_lays(games: Games, args: &LayArgs, kind: LayKind) -> Result<()> {
     let c = game.hex(&args.hex).map_err(|e| e.context(&name))?;
     let company = company_arg(&game, args.company.as_deref()).context(name.clone())?;
     let by = lay_by(&game, &company, args.private.as_deref()).context(name.clone())?;
-    let survey = rules::lay_survey(&game, &state, c, kind, by).map_err(|e| e.context(&name))?;
-    let options: Vec<Lay> = survey.iter().filter(|l| l.is_legal()).cloned().collect();
     let site = Site {
         game: &game,
         state: &state,
@@ -384,6 +383,8 @@ fn list_lays(games: Games, args: &LayArgs, kind: LayKind) -> Result<()> {
         kind,
         by,
     };
+    let survey = rules::lay_survey(site).map_err(|e| e.context(&name))?;
+    let options: Vec<Lay> = survey.iter().filter(|l| l.is_legal()).cloned().collect();
     let why: Vec<String> = if options.is_empty() {
         let refused = refusals::why_none(site, &survey);
         refused.iter().map(ToString::to_string).collect()

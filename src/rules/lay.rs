@@ -7,7 +7,7 @@ use super::cost::lay_cost;
 use super::lay_rule::lay_rule_broken;
 use super::moves::move_tokens;
 use super::shape::{city_faces, faces_word, stops_word, town_faces};
-use super::{Lay, LayBy, LayKind, Violation, refusals, violation};
+use super::{Lay, LayBy, LayKind, Site, Violation, refusals, violation};
 use crate::error::Error;
 use crate::game::{Game, Private, Rule};
 use crate::geometry::{Coord, Face, Orientation, Rotation};
@@ -31,15 +31,14 @@ struct Check<'a> {
 
 /// Judges laying `name` at `rotation` on hex `c` by every rule but most
 /// exits. `Err` is a structural impossibility.
-pub(super) fn check_lay_plain(
-    game: &Game,
-    state: &MapState,
-    c: Coord,
-    kind: LayKind,
-    name: &str,
-    rotation: Rotation,
-    by: LayBy,
-) -> Result<Lay, Error> {
+pub(super) fn check_lay_plain(site: Site, name: &str, rotation: Rotation) -> Result<Lay, Error> {
+    let Site {
+        game,
+        state,
+        c,
+        kind,
+        by,
+    } = site;
     let new = game.tile(name)?;
     let current = state.tile_at(game, c);
     let laid = state.hexes.get(&c).and_then(|h| h.tile.as_ref()).is_some();

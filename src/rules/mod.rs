@@ -93,6 +93,17 @@ pub struct LayBy<'a> {
     pub private: Option<&'a Private>,
 }
 
+/// What a lay is tried on: the hex, the map, whether it places or
+/// upgrades, and who lays. Every lay rule is judged on one.
+#[derive(Copy, Clone)]
+pub struct Site<'a> {
+    pub game: &'a Game,
+    pub state: &'a MapState,
+    pub c: Coord,
+    pub kind: LayKind,
+    pub by: LayBy<'a>,
+}
+
 impl Lay {
     /// Legal: no rule broken and every token kept.
     pub fn is_legal(&self) -> bool {
@@ -116,19 +127,12 @@ impl Lay {
 
 /// Checks laying `name` at `rotation` on hex `c`. `Err` is a structural
 /// impossibility; rule violations are listed in the answer.
-pub fn check_lay(
-    game: &Game,
-    state: &MapState,
-    c: Coord,
-    kind: LayKind,
-    name: &str,
-    rotation: Rotation,
-    by: LayBy,
-) -> Result<Lay, Error> {
-    let mut lay = check_lay_plain(game, state, c, kind, name, rotation, by)?;
-    if lay.is_legal() && most_exits_applies(game, state, c) {
+pub fn check_lay(site: Site, name: &str, rotation: Rotation) -> Result<Lay, Error> {
+    let game = site.game;
+    let mut lay = check_lay_plain(site, name, rotation)?;
+    if lay.is_legal() && most_exits_applies(site) {
         let colour = game.tiles[name].colour;
-        let options = plain_options(game, state, c, kind, by, |t| t.colour == colour)?;
+        let options = plain_options(site, |t| t.colour == colour)?;
         if let Some(v) = fewer_exits(game, &lay, &options) {
             lay.violations.push(v);
         }
@@ -138,10 +142,11 @@ pub fn check_lay(
 
 /// The most-exits rule covers hexes whose tile has a city (18xx.games's
 /// `TILE_UPGRADES_MUST_USE_MAX_EXITS = [:cities]`).
-fn most_exits_applies(game: &Game, state: &MapState, c: Coord) -> bool {
-    game.rules.upgrades_use_most_exits
-        && state
-            .tile_at(game, c)
+fn most_exits_applies(site: Site) -> bool {
+    site.game.rules.upgrades_use_most_exits
+        && site
+            .state
+            .tile_at(site.game, site.c)
             .is_some_and(|(t, _)| !t.cities.is_empty())
 }
 
@@ -170,22 +175,15 @@ fn fewer_exits(game: &Game, lay: &Lay, options: &[Lay]) -> Option<Violation> {
 
 /// Every (tile, rotation) from supply that `keep` admits, judged without the
 /// most-exits rule.
-fn plain_options(
-    game: &Game,
-    state: &MapState,
-    c: Coord,
-    kind: LayKind,
-    by: LayBy,
-    keep: impl Fn(&Tile) -> bool,
-) -> Result<Vec<Lay>, Error> {
+fn plain_options(site: Site, keep: impl Fn(&Tile) -> bool) -> Result<Vec<Lay>, Error> {
     let mut out = Vec::new();
-    for (name, _) in &game.tile_counts {
-        let tile = &game.tiles[name];
+    for (name, _) in &site.game.tile_counts {
+        let tile = &site.game.tiles[name];
         if !keep(tile) {
             continue;
         }
         for rot in distinct_rotations(tile) {
-            out.push(check_lay_plain(game, state, c, kind, name, rot, by)?);
+            out.push(check_lay_plain(site, name, rot)?);
         }
     }
     Ok(out)
@@ -193,32 +191,20 @@ fn plain_options(
 
 /// Every legal (tile, rotation) for hex `c`: `place --list` and
 /// `upgrade --list`. The same checks as [`check_lay`], all rules at once.
-pub fn lay_options(
-    game: &Game,
-    state: &MapState,
-    c: Coord,
-    kind: LayKind,
-    by: LayBy,
-) -> Result<Vec<Lay>, Error> {
-    let all = lay_survey(game, state, c, kind, by)?;
+pub fn lay_options(site: Site) -> Result<Vec<Lay>, Error> {
+    let all = lay_survey(site)?;
     Ok(all.into_iter().filter(Lay::is_legal).collect())
 }
 
 /// Every tile in supply at every distinct rotation on hex `c`, legal or
 /// not, each judged as [`check_lay`] judges it: the legal ones are the
 /// list, the others say why (see [`refusals::why_none`]).
-pub fn lay_survey(
-    game: &Game,
-    state: &MapState,
-    c: Coord,
-    kind: LayKind,
-    by: LayBy,
-) -> Result<Vec<Lay>, Error> {
-    let mut all = plain_options(game, state, c, kind, by, |_| true)?;
-    if most_exits_applies(game, state, c) {
+pub fn lay_survey(site: Site) -> Result<Vec<Lay>, Error> {
+    let mut all = plain_options(site, |_| true)?;
+    if most_exits_applies(site) {
         let judged = all.clone();
         for lay in all.iter_mut().filter(|l| l.is_legal()) {
-            if let Some(v) = fewer_exits(game, lay, &judged) {
+            if let Some(v) = fewer_exits(site.game, lay, &judged) {
                 lay.violations.push(v);
             }
         }
@@ -263,19 +249,17 @@ mod tests {
     fn lay_rule_verdict(tile_lay: LayRule, hex: &str, tile: &str) -> Vec<Rule> {
         let (game, state) = line(tile_lay);
         let c = game.hex(hex).unwrap();
-        let lay = check_lay(
-            &game,
-            &state,
+        let site = Site {
+            game: &game,
+            state: &state,
             c,
-            LayKind::Upgrade,
-            tile,
-            Rotation::ZERO,
-            LayBy {
+            kind: LayKind::Upgrade,
+            by: LayBy {
                 company: Some("CPR"),
                 private: None,
             },
-        )
-        .unwrap();
+        };
+        let lay = check_lay(site, tile, Rotation::ZERO).unwrap();
         lay.violations.iter().map(|v| v.rule).collect()
     }
 
@@ -320,18 +304,17 @@ mod tests {
             hex.tile = Some(("14".into(), Rotation::ZERO));
             hex.tokens.insert(0, "GW".into());
             hex.tokens.insert(1, "CNR".into());
-            let lay = check_lay(
-                &game,
-                &state,
-                guelph,
-                LayKind::Upgrade,
-                "63",
-                Rotation::ZERO,
-                LayBy {
+            let site = Site {
+                game: &game,
+                state: &state,
+                c: guelph,
+                kind: LayKind::Upgrade,
+                by: LayBy {
                     company: Some("CPR"),
                     private: None,
                 },
-            );
+            };
+            let lay = check_lay(site, "63", Rotation::ZERO);
             let rules: Vec<Rule> = lay.unwrap().violations.iter().map(|v| v.rule).collect();
             assert_eq!(
                 !rules.contains(&Rule::TileLay),

@@ -2,10 +2,8 @@
 //! lists broken rules in, and, when `--list` finds no legal tile, which
 //! rules refused which tiles and rotations.
 
-use super::{Lay, LayBy, LayKind, Violation, stops_word};
-use crate::game::{Game, Rule};
-use crate::geometry::Coord;
-use crate::state::MapState;
+use super::{Lay, LayKind, Site, Violation, stops_word};
+use crate::game::Rule;
 use crate::tile::{Colour, TileId};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -49,16 +47,6 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({} rule)", self.summary, self.rule)
     }
-}
-
-/// What a lay was tried on: the hex, the map and who lays.
-#[derive(Copy, Clone)]
-pub struct Site<'a> {
-    pub game: &'a Game,
-    pub state: &'a MapState,
-    pub c: Coord,
-    pub kind: LayKind,
-    pub by: LayBy<'a>,
 }
 
 /// Why no tile of `survey` (every tile and rotation tried on the hex) is
@@ -212,7 +200,8 @@ fn more_rotations(n: usize) -> String {
 mod tests {
     use super::*;
     use crate::geometry::Rotation;
-    use crate::rules::Cost;
+    use crate::rules::{Cost, LayBy};
+    use crate::state::MapState;
 
     fn lay(tile: &str, rules: &[Rule], tokens_kept: bool) -> Lay {
         Lay {

@@ -8,7 +8,7 @@ use crate::edit;
 use crate::error::Error;
 use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, TrainId};
 use crate::geometry::Coord;
-use crate::rules::{LayBy, LayKind, Violation};
+use crate::rules::{LayBy, LayKind, Site, Violation};
 use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
@@ -227,6 +227,9 @@ impl<'g> Replay<'g> {
             "discard_train" => self.discard_train(a),
             "buy_company" => self.buy_company(a),
             "par" => self.par(a),
+            // A minor auctioned on its own (1861) is parred when its
+            // auction is won: the first bid on it starts one that always is.
+            "bid" if a.corporation.is_some() => self.par_by_bid(a),
             "buy_shares" => {
                 self.buy_shares(a);
                 Ok(())
@@ -286,7 +289,14 @@ impl<'g> Replay<'g> {
             .state
             .tile_at(self.game, c)
             .is_none_or(|(t, _)| t.track.is_empty());
-        let (edit, _) = edit::lay(self.game, &self.state, c, kind, name, rotation, by)?;
+        let site = Site {
+            game: self.game,
+            state: &self.state,
+            c,
+            kind,
+            by,
+        };
+        let (edit, _) = edit::lay(site, name, rotation)?;
         self.refuse(a, hex, name, &edit.violations);
         self.state = edit.next;
         // Tokens on cities with no track yet (1830's Buffalo) have no
@@ -481,6 +491,15 @@ impl<'g> Replay<'g> {
         let company = self.company(name)?;
         *self.sold.entry(company.clone()).or_default() += 20;
         self.shares_seen.insert(format!("{name}_0"));
+        if self.play.home_token == HomeTokenTiming::Par {
+            self.home_token(&company)?;
+        }
+        Ok(())
+    }
+
+    fn par_by_bid(&mut self, a: &Action) -> Result<(), Error> {
+        let name = Self::field(a, &a.corporation, "corporation")?;
+        let company = self.company(name)?;
         if self.play.home_token == HomeTokenTiming::Par {
             self.home_token(&company)?;
         }
