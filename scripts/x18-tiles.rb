@@ -67,6 +67,7 @@ end
 
 rotations = {}
 cities = {}
+city_maps = {}
 printed = {}
 problems = []
 ARGV.each do |gid|
@@ -91,8 +92,18 @@ ARGV.each do |gid|
       problems << "#{gid}: tile #{tile.name}: offsets #{offsets} disagree with another title's #{old}"
     end
     rotations[tile.name] ||= offsets.first unless offsets.first.zero?
+    # The table is keyed by tile name alone: the first title to draw a tile
+    # decides, and a title whose engine numbers the same name's cities
+    # otherwise (nil: in our order) is a problem to report.
     map = city_map(tile, hr, offsets.first)
-    cities[tile.name] = map if map
+    if (first = city_maps[tile.name])
+      if first[1] != map
+        problems << "#{gid}: tile #{tile.name}: cities #{map.inspect} disagree with #{first[0]}'s #{first[1].inspect}"
+      end
+    else
+      city_maps[tile.name] = [gid, map]
+      cities[tile.name] = map if map
+    end
   end
   game.hexes.each do |hex|
     tile = hex.tile

@@ -13,6 +13,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1861", include_str!("../catalogues/1861.ron")),
     ("1867", include_str!("../catalogues/1867.ron")),
     ("1889", include_str!("../catalogues/1889.ron")),
+    (
+        "18Chesapeake",
+        include_str!("../catalogues/18Chesapeake.ron"),
+    ),
 ];
 
 /// The RON spelling of a track end: a face name, `City(i)` or `Town(i)`.

@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 10] = [
+const FIXTURES: [&str; 11] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -21,6 +21,7 @@ const FIXTURES: [&str; 10] = [
     "1889_early",
     "1889_mid",
     "1889_late",
+    "18Chesapeake_mid",
 ];
 
 fn fixture_text(name: &str) -> String {
