@@ -270,7 +270,7 @@ impl<'g> Replay<'g> {
         self.game
             .tile(name)
             .map_err(|e| e.context(format!("hex {hex}")))?;
-        let rotation = tiles::rotation(name, a.rotation.unwrap_or(0))?;
+        let rotation = tiles::rotation(&self.title, name, a.rotation.unwrap_or(0))?;
         let company = self.acting_company(a);
         let private = if a.by_private() {
             self.game.private(&a.entity()).ok()
@@ -329,7 +329,7 @@ impl<'g> Replay<'g> {
         let (c, ours) = match self.tiles.get(tile_id) {
             Some(&c) => {
                 let name = tile_id.rsplit_once('-').map_or(tile_id, |(n, _)| n);
-                (c, tiles::laid_city(name, index)?)
+                (c, tiles::laid_city(&self.title, name, index)?)
             }
             None => {
                 let hex = tile_id.split('-').next().unwrap_or(tile_id);
