@@ -95,11 +95,24 @@ pub struct Game {
     pub rules: Rules,
     pub import: ImportDef,
     pub from_18xx_games: Option<PlayDef>,
+    pub former_numbering: Option<FormerNumbering>,
 }
 
 impl Game {
     pub fn format(&self, c: Coord) -> String {
         self.coords.format(c)
+    }
+
+    /// This game as a save of `format` addressed it: the same hexes in the
+    /// former numbering, or `None` when that format used today's.
+    pub fn numbered_as_in(&self, format: u32) -> Option<Game> {
+        let former = self
+            .former_numbering
+            .as_ref()
+            .filter(|f| format < f.before_format)?;
+        let mut old = self.clone();
+        old.coords.shift = former.shift;
+        Some(old)
     }
 
     pub fn tile(&self, name: &str) -> Result<&Tile> {

@@ -398,6 +398,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         },
         letters: Letters::Columns,
         first: FirstNumber::Odd,
+        shift: 0,
     };
     let (rows, cols) = (2 + rng.below(2) as i32, 3 + rng.below(2) as i32);
     let mut hexes = Vec::new();
@@ -523,6 +524,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         },
         import: ImportDef::default(),
         from_18xx_games: None,
+        former_numbering: None,
     };
     let game = Game::from_def(def, "random", None).unwrap();
     let mut state = MapState {

@@ -16,6 +16,7 @@ const FIXTURES: [&str; 11] = [
     "1830_late",
     "1861_early",
     "1861_mid",
+    "1861_mid_format1",
     "1861_late",
     "1867_bc",
     "1889_early",
