@@ -247,20 +247,57 @@ pub fn read(text: &str, game: &Game) -> Result<Loaded, Error> {
             raw.game, game.id
         )));
     }
-    match game.numbered_as_in(raw.hexroute) {
-        Some(old) => {
-            let renumbered = renumbered(&raw, &old, game);
-            let saved = saved_from(raw, &old, Some(game))?;
-            Ok(Loaded {
-                saved,
-                renumbered: Some(renumbered),
-            })
-        }
-        None => Ok(Loaded {
+    let Some(old) = game.numbered_as_in(raw.hexroute) else {
+        return Ok(Loaded {
             saved: saved_from(raw, game, None)?,
             renumbered: None,
-        }),
+        });
+    };
+    // A save of the older format whose map fits the game's own numbering
+    // better was written in it (the 18xx.games engine's exports say format
+    // 1 and number as 18xx.games does): it is read so, not moved twice.
+    let again = || -> Result<SaveIn, Error> {
+        serde_json::from_str(text).map_err(|e| Error::SaveFile(json_error(&e)))
+    };
+    let as_now = saved_from(again()?, game, None);
+    if let Ok(now) = &as_now {
+        let then = saved_from(again()?, &old, Some(game));
+        if then
+            .as_ref()
+            .map_or(true, |then| fit(game, &now.state) > fit(game, &then.state))
+        {
+            return as_now.map(|saved| Loaded {
+                saved,
+                renumbered: None,
+            });
+        }
     }
+    let renumbered = renumbered(&raw, &old, game);
+    let saved = saved_from(raw, &old, Some(game))?;
+    Ok(Loaded {
+        saved,
+        renumbered: Some(renumbered),
+    })
+}
+
+/// How many of a save's hexes look like the printed map under it: a laid
+/// tile with as many cities and towns as the hex prints, or tokens on a
+/// hex that prints a city. Read in the wrong numbering, tiles land on
+/// other hexes and few fit.
+fn fit(game: &Game, state: &MapState) -> usize {
+    let printed = MapState::start(game);
+    let stops = |t: &crate::tile::Tile| (t.cities.len(), t.towns.len());
+    state
+        .hexes
+        .iter()
+        .filter(|(c, h)| {
+            let was = printed.tile_at(game, **c).map(|(t, _)| stops(t));
+            match &h.tile {
+                Some((name, _)) => game.tiles.get(name).map(stops) == Some(was.unwrap_or((0, 0))),
+                None => was.is_some_and(|(cities, _)| cities > 0),
+            }
+        })
+        .count()
 }
 
 /// What moving a save from `old`'s numbering to `game`'s does, shown on
@@ -570,6 +607,28 @@ mod tests {
         assert_eq!(read.saved.state, moved.saved.state);
         let other = r#"{"hexroute": 1, "game": "1867", "phase": "2"}"#;
         assert!(load(other, "1867").unwrap().renumbered.is_none());
+    }
+
+    /// A format 1 save of 1861 already in 18xx.games's numbering (as the
+    /// engine's own exports are written) fits that map and is not moved
+    /// twice; the same save in the old numbering fits the old one.
+    #[test]
+    fn a_format_1_save_in_the_new_numbering_is_read_as_it_is() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/1861_mid.json");
+        let new = std::fs::read_to_string(path).unwrap();
+        let marked_old = new.replacen("\"hexroute\": 2", "\"hexroute\": 1", 1);
+        assert_ne!(marked_old, new);
+        let read = load(&marked_old, "1861").unwrap();
+        assert!(read.renumbered.is_none());
+        assert_eq!(read.saved.state, load(&new, "1861").unwrap().saved.state);
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/1861_mid_format1.json"
+        );
+        let old = std::fs::read_to_string(path).unwrap();
+        let moved = load(&old, "1861").unwrap();
+        assert!(moved.renumbered.is_some());
+        assert_eq!(moved.saved.state, read.saved.state);
     }
 
     #[test]
