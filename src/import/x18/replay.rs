@@ -352,15 +352,27 @@ impl<'g> Replay<'g> {
             .iter()
             .map(|c| usize::from(c.spaces))
             .sum();
-        let slot = a.slot.unwrap_or(0).max(0) as usize;
-        if slot >= usize::from(city.spaces) {
-            return Err(Error::Import(format!(
-                "city {ours} of tile {} on {} has {} token spaces, not a slot {slot}",
+        // The engine puts a token in the city's first free space (the
+        // action's `slot` is where it was clicked); a token to remove names
+        // its own space.
+        let taken = |space: usize| {
+            self.state
+                .tokens_at(c)
+                .is_some_and(|t| t.contains_key(&(base + space)))
+        };
+        let slot = match a.kind.as_str() {
+            "place_token" => (0..usize::from(city.spaces)).find(|&s| !taken(s)),
+            _ => Some(a.slot.unwrap_or(0).max(0) as usize),
+        }
+        .filter(|&s| s < usize::from(city.spaces))
+        .ok_or_else(|| {
+            Error::Import(format!(
+                "city {ours} of tile {} on {} has no free token space of its {}",
                 tile.name,
                 self.game.format(c),
                 city.spaces
-            )));
-        }
+            ))
+        })?;
         Ok((c, self.game.format(c), base + slot))
     }
 
