@@ -414,6 +414,17 @@ fn bad_records_are_refused_in_one_line_and_write_nothing() {
             vec![],
             "without \"train\"",
         ),
+        // A second 6 bought when no 6 was: the first left the depot with
+        // no action (an export), which the replay does not model.
+        (
+            cut_record(
+                d,
+                120,
+                &[corp("buy_train", serde_json::json!({"train": "6-1"}))],
+            ),
+            vec![],
+            "exported",
+        ),
         (
             cut_record(d, 50, &[]),
             vec!["--at", "999999"],

@@ -205,6 +205,9 @@ impl<'g> Replay<'g> {
                 a.kind, n.what
             )));
         }
+        if let Some(why) = self.left_unseen(a)? {
+            return Ok(Flow::StopBefore(why));
+        }
         let before = self.state.phase;
         self.apply_one(a)?;
         match (self.stop_phase, what) {
@@ -431,6 +434,26 @@ impl<'g> Replay<'g> {
             list.retain(|t| t != id);
         }
         self.trains.retain(|_, list| !list.is_empty());
+    }
+
+    /// Why a train bought from the depot shows that the first of its type
+    /// left the depot with no action (the engine exports trains at the end
+    /// of some rounds in some titles): the phase that train began, and when,
+    /// is not known, so the replay stops rather than guess.
+    fn left_unseen(&self, a: &Action) -> Result<Option<String>, Error> {
+        if a.kind != "buy_train" {
+            return Ok(None);
+        }
+        let id = Self::field(a, &a.train, "train")?;
+        let kind = self.train_type(id)?;
+        let copy = id.rsplit_once('-').map_or("0", |(_, n)| n);
+        let unseen =
+            self.owner_of(id).is_none() && copy != "0" && !self.left_depot.contains(kind.as_str());
+        Ok(unseen.then(|| {
+            format!(
+                "train {id} is bought, so a {kind} left the depot before with no action (exported); hexroute does not replay exports, nor the phase one may begin"
+            )
+        }))
     }
 
     fn buy_train(&mut self, a: &Action) -> Result<(), Error> {
