@@ -425,6 +425,11 @@ pub struct NotReplayed {
     /// Actions that do it (`merge`, `convert`): the replay stops there.
     #[serde(default)]
     pub actions: Vec<String>,
+    /// True when a company that ends its turn with no train is
+    /// nationalised (18xx.games's 1867 and 1861: its tokens become the
+    /// national's): the replay stops as that turn ends.
+    #[serde(default)]
+    pub trainless_turn: bool,
 }
 
 fn sixty() -> u32 {

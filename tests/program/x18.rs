@@ -62,7 +62,7 @@ fn hex_as_routes_see_it(
 fn imports_equal_the_engines_states() {
     let dir = tempfile::tempdir().unwrap();
     let positions = expected_positions();
-    assert_eq!(positions.len(), 11);
+    assert_eq!(positions.len(), 14);
     for p in positions {
         let action = p["action"].as_u64().unwrap();
         let company = p["company"].as_str().unwrap();
@@ -305,10 +305,10 @@ fn bad_records_are_refused_in_one_line_and_write_nothing() {
         (
             write(
                 "1861.json",
-                r#"{"title": "1861", "actions": [{"id": 1, "type": "pass"}]}"#,
+                r#"{"title": "1861", "actions": [{"id": 1, "type": "merge", "entity": "KB", "entity_type": "minor"}]}"#,
             ),
             vec![],
-            "does not model 1861's train exports",
+            "action 1: a \"merge\" action: hexroute does not replay 1861's conversions",
         ),
         (
             write("1867.json", MERGE_1867),
@@ -502,4 +502,35 @@ fn import_at_the_start_and_the_end() {
     let out = stdout_of(hexroute().arg("import").arg(record("1830_29133.json")));
     let save: Value = serde_json::from_str(&out).unwrap();
     assert!(save["hexes"].as_object().unwrap().len() > 20);
+}
+
+/// 1861's minor OK ends its turn at action 271 with no train, and the
+/// engine nationalises it (its token goes to the Russian State Railway):
+/// the replay stops there, and the map before it imports.
+#[test]
+fn a_1861_record_stops_where_a_trainless_company_is_nationalised() {
+    let rec = record("1861_bank_breaks.json");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.json");
+    fails_with(
+        hexroute().arg("import").arg(&rec).arg("-o").arg(&out),
+        "action 271: OK ends its turn with no train",
+    );
+    assert!(!out.exists());
+    fails_with(
+        hexroute().arg("import").arg(&rec).args(["--at", "271"]),
+        "imported up to --at 270",
+    );
+    let save = stdout_of(hexroute().arg("import").arg(&rec).args(["--at", "270"]));
+    let save: Value = serde_json::from_str(&save).unwrap();
+    assert_eq!(save["game"], "1861");
+    let review = stdout_of(hexroute().arg("review").arg(&rec).arg("--json"));
+    let review: Value = serde_json::from_str(&review).unwrap();
+    assert_eq!(review["runs"].as_array().unwrap().len(), 27);
+    assert!(
+        review["stopped"]
+            .as_str()
+            .unwrap()
+            .starts_with("action 271: OK ends its turn")
+    );
 }

@@ -49,10 +49,59 @@ pub(super) struct Replay<'g> {
     shares_seen: BTreeSet<String>,
     /// True from a player's action until the next company acts.
     players_acting: bool,
+    /// The company whose turn it is, once a company acts, until another
+    /// company or a player does.
+    turn: Option<Turn>,
     privates: BTreeMap<String, CompanyId>,
     refused: Vec<Refusal>,
     /// The phase from which the title does what is not replayed.
     stop_phase: Option<PhaseId>,
+}
+
+/// A company's run of actions: an operating turn, or its one pass (or
+/// merger) in a merger round.
+struct Turn {
+    company: CompanyId,
+    /// Its last action so far.
+    last: u64,
+    actions: u32,
+    /// It did what only an operating turn does.
+    operates: bool,
+}
+
+/// Actions only a company's operating turn has.
+const OPERATING: &[&str] = &[
+    "lay_tile",
+    "run_routes",
+    "dividend",
+    "buy_train",
+    "place_token",
+];
+
+impl Turn {
+    fn new(company: CompanyId, a: &Action) -> Turn {
+        let mut turn = Turn {
+            company,
+            last: a.id,
+            actions: 0,
+            operates: false,
+        };
+        turn.add(a);
+        turn
+    }
+
+    fn add(&mut self, a: &Action) {
+        self.last = a.id;
+        self.actions += 1;
+        self.operates |= OPERATING.contains(&a.kind.as_str());
+    }
+
+    /// An operating turn: an operating action, or more than the one pass
+    /// a company makes in a merger round (a trainless company passes at
+    /// least its track and its train).
+    fn operating(&self) -> bool {
+        self.operates || self.actions > 1
+    }
 }
 
 /// Whether the replay can go on after an action.
@@ -107,6 +156,7 @@ impl<'g> Replay<'g> {
             sold: BTreeMap::new(),
             shares_seen: BTreeSet::new(),
             players_acting: true,
+            turn: None,
             privates: BTreeMap::new(),
             refused: Vec::new(),
             stop_phase,
@@ -114,8 +164,56 @@ impl<'g> Replay<'g> {
     }
 
     /// What the engine does before `a` with no action: a company's turn
-    /// or an operating round begins and home tokens go down.
-    pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
+    /// or an operating round begins and home tokens go down. Where the turn
+    /// that `a` ends did what is not replayed, the turn's last action and
+    /// why (and nothing is done).
+    pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
+        if let Some(why) = self.turn_ends(a) {
+            return Ok(Some(why));
+        }
+        self.prepare_turn(a)?;
+        Ok(None)
+    }
+
+    /// Whether `a` ends a company's operating turn (another company, or a
+    /// player, acts) in which the company, trainless, is nationalised,
+    /// where the title does so.
+    fn turn_ends(&mut self, a: &Action) -> Option<(u64, String)> {
+        if a.kind == "message" || a.kind.starts_with("program_") || a.by_private() {
+            return None;
+        }
+        let acting = if a.by_company() {
+            self.acting_company(a)
+        } else {
+            None
+        };
+        if let (Some(turn), Some(now)) = (&mut self.turn, &acting)
+            && turn.company == *now
+        {
+            turn.add(a);
+            return None;
+        }
+        // A home token placed in a stock round (1867) starts no turn.
+        let next = acting
+            .filter(|_| self.turn.is_some() || a.kind != "place_token")
+            .map(|company| Turn::new(company, a));
+        let ended = std::mem::replace(&mut self.turn, next)?;
+        let nationalised = self
+            .play
+            .not_replayed
+            .as_ref()
+            .is_some_and(|n| n.trainless_turn);
+        let trainless = self.trains.get(&ended.company).is_none_or(Vec::is_empty);
+        (nationalised && trainless && ended.operating()).then(|| {
+            let why = format!(
+                "{} ends its turn with no train, so 18xx.games nationalises it (its tokens go to the national), which hexroute does not replay",
+                ended.company
+            );
+            (ended.last, why)
+        })
+    }
+
+    fn prepare_turn(&mut self, a: &Action) -> Result<(), Error> {
         let acting = match self.acting_company(a) {
             Some(company) => company,
             None => {
