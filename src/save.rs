@@ -105,6 +105,10 @@ struct SaveIn {
     /// Each company's trains, by train name.
     #[serde(default, deserialize_with = "crate::unique::map")]
     trains: BTreeMap<String, Vec<String>>,
+    /// Private companies owned by companies: the private's 18xx.games sym
+    /// (`BSS`) → its owner. A private's route bonus goes to its owner.
+    #[serde(default, deserialize_with = "crate::unique::map")]
+    privates: BTreeMap<String, String>,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
@@ -195,6 +199,8 @@ struct SaveOut<'a> {
     hexes: Vec<(String, HexJson)>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     trains: &'a BTreeMap<CompanyId, Vec<TrainId>>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    privates: &'a BTreeMap<String, CompanyId>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -347,11 +353,26 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             .or_default()
             .extend(train_names(game, &company, names)?);
     }
+    let mut privates = BTreeMap::new();
+    for (private, owner) in raw.privates {
+        let sym = game.private_sym(&private).ok_or_else(|| {
+            Error::SaveFile(format!(
+                "privates: {private} is no private company of {} (it has {})",
+                game.id,
+                game.private_syms().join(", ")
+            ))
+        })?;
+        let owner = game
+            .company(&owner)
+            .map_err(|e| e.context(format!("privates: {private}")))?;
+        privates.insert(sym, owner.abbrev.clone());
+    }
     Ok(SavedGame {
         state: MapState {
             phase,
             hexes,
             trains,
+            privates,
         },
         history: History {
             changes: history,
@@ -407,6 +428,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         phase: PhaseId(0),
         hexes: BTreeMap::from([(c, state.clone())]),
         trains: BTreeMap::new(),
+        privates: BTreeMap::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -563,6 +585,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
         phase: &game.phases[state.phase].name,
         hexes,
         trains: &state.trains,
+        privates: &state.privates,
         history: history
             .changes
             .iter()

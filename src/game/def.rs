@@ -236,6 +236,10 @@ pub struct BonusDef {
     /// Only in these phases (empty: every phase).
     #[serde(default)]
     pub phases: Vec<String>,
+    /// The private company (18xx.games's sym, `BSS`) whose owner earns it
+    /// without naming it: a save's `privates` says who owns which.
+    #[serde(default)]
+    pub private: Option<String>,
 }
 
 /// What routes may not share.

@@ -268,6 +268,7 @@ impl Resolver<'_> {
                 kind,
                 trains: b.trains.clone(),
                 phases: b.phases.clone(),
+                private: b.private.clone(),
             });
         }
         Ok(bonuses)

@@ -534,3 +534,67 @@ fn a_1861_record_stops_where_a_trainless_company_is_nationalised() {
             .starts_with("action 271: OK ends its turn")
     );
 }
+
+/// Private companies come into the save with their owners, and a
+/// private's route bonus goes to its owner's routes unasked: in 1861 at
+/// action 260, N owns the Moscow-Yaroslavl Railway (+10 a route in Moscow).
+#[test]
+fn a_private_s_bonus_goes_to_its_owner_unasked() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("p.json");
+    hexroute()
+        .arg("import")
+        .arg(record("1861_bank_breaks.json"))
+        .args(["--at", "260", "-o"])
+        .arg(&save)
+        .assert()
+        .success();
+    let saved: Value = serde_json::from_str(&fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(saved["privates"]["MYR"], "N");
+    let total = |path: &Path, extra: &[&str]| -> u64 {
+        let out = stdout_of(
+            hexroute()
+                .arg("routes")
+                .arg(path)
+                .args(["--company", "N", "--json", "--quiet"])
+                .args(extra),
+        );
+        serde_json::from_str::<Value>(&out).unwrap()["total"]
+            .as_u64()
+            .unwrap()
+    };
+    let mut without = saved.clone();
+    without.as_object_mut().unwrap().remove("privates");
+    let bare = dir.path().join("bare.json");
+    fs::write(&bare, without.to_string()).unwrap();
+    let owned = total(&save, &[]);
+    // Both of N's trains (2, 3) run from its home, Moscow: +$10 each.
+    assert_eq!(owned, total(&bare, &[]) + 20);
+    assert_eq!(
+        owned,
+        total(&bare, &["--bonus", "Moscow-Yaroslavl Railway"])
+    );
+    // Named as well, it is paid once.
+    assert_eq!(
+        owned,
+        total(&save, &["--bonus", "Moscow-Yaroslavl Railway"])
+    );
+    let companies = stdout_of(hexroute().arg("companies").arg(&save).arg("--json"));
+    let companies: Vec<Value> = serde_json::from_str(&companies).unwrap();
+    let n = companies.iter().find(|c| c["company"] == "N").unwrap();
+    assert_eq!(n["privates"], serde_json::json!(["MYR"]));
+    // A private the game does not have, or an owner it does not have.
+    for (private, owner, needle) in [
+        ("XYZ", "N", "XYZ is no private company of 1861"),
+        ("MYR", "ZZZ", "ZZZ"),
+    ] {
+        let mut bad = saved.clone();
+        bad["privates"] = serde_json::json!({ private: owner });
+        let path = dir.path().join("bad.json");
+        fs::write(&path, bad.to_string()).unwrap();
+        fails_with(
+            hexroute().arg("routes").arg(&path).args(["--company", "N"]),
+            needle,
+        );
+    }
+}
