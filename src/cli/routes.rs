@@ -231,17 +231,7 @@ fn print_report(r: &CompanyRoutes) {
             route.revenue,
             multiplied_words(route)
         );
-        for st in &route.stops {
-            let value = if st.skipped {
-                "skipped".to_string()
-            } else {
-                format!("${}", st.revenue)
-            };
-            say!("    {:<4} {:<22} {}", st.hex, st.name, value);
-        }
-        for b in &route.bonuses {
-            say!("    bonus: {} +${}", b.name, b.amount);
-        }
+        print_stops(route);
     }
     if r.optimal {
         say!("  total ${}", r.total);
@@ -253,6 +243,21 @@ fn print_report(r: &CompanyRoutes) {
     }
     if let Some(p) = &r.payout {
         say!("  {}", payout_words(p));
+    }
+}
+
+/// A route's stops, each with its value or `skipped`, then its bonuses.
+fn print_stops(route: &RouteReport) {
+    for st in &route.stops {
+        let value = if st.skipped {
+            "skipped".to_string()
+        } else {
+            format!("${}", st.revenue)
+        };
+        say!("    {:<4} {:<22} {}", st.hex, st.name, value);
+    }
+    for b in &route.bonuses {
+        say!("    bonus: {} +${}", b.name, b.amount);
     }
 }
 
@@ -329,17 +334,7 @@ fn check_routes(games: Games, file: &Path, args: &RoutesArgs) -> Result<()> {
                     multiplied_words(route),
                     r.given
                 );
-                for st in &route.stops {
-                    let value = if st.skipped {
-                        "skipped".to_string()
-                    } else {
-                        format!("${}", st.revenue)
-                    };
-                    say!("    {:<4} {:<22} {}", st.hex, st.name, value);
-                }
-                for b in &route.bonuses {
-                    say!("    bonus: {} +${}", b.name, b.amount);
-                }
+                print_stops(route);
             }
             None => say!(
                 "  train {:<5} invalid  {}: {} (rule: {})",
