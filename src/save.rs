@@ -41,6 +41,9 @@ pub struct Renumbered {
     pub now: String,
     /// One of the save's hexes, before and after, to show the move.
     pub example: Option<(String, String)>,
+    /// True when the save's tiles and tokens fit both numberings alike, so
+    /// its format alone decided.
+    pub by_format_alone: bool,
 }
 
 impl std::fmt::Display for Renumbered {
@@ -55,9 +58,14 @@ impl std::fmt::Display for Renumbered {
             Some((old, new)) => format!(": {old} is now {new}"),
             None => String::new(),
         };
+        let alone = if self.by_format_alone {
+            " (its tiles fit either numbering, so its format decided)"
+        } else {
+            ""
+        };
         write!(
             f,
-            "{} save moved to {} on load (hex numbers {by}{example}); the next edit writes it in them",
+            "{} save moved to {} on load (hex numbers {by}{example}){alone}; the next edit writes it in them",
             self.game, self.now
         )
     }
@@ -266,19 +274,22 @@ pub fn read(text: &str, game: &Game) -> Result<Loaded, Error> {
         serde_json::from_str(text).map_err(|e| Error::SaveFile(json_error(&e)))
     };
     let as_now = saved_from(again()?, game, None);
+    let mut tie = false;
     if let Ok(now) = &as_now {
         let then = saved_from(again()?, &old, Some(game));
-        if then
+        let fits = then
             .as_ref()
-            .map_or(true, |then| fit(game, &now.state) > fit(game, &then.state))
-        {
+            .map(|then| (fit(game, &now.state), fit(game, &then.state)));
+        if fits.is_err() || fits.is_ok_and(|(now, then)| now > then) {
             return as_now.map(|saved| Loaded {
                 saved,
                 renumbered: None,
             });
         }
+        tie = fits.is_ok_and(|(now, then)| now == then);
     }
-    let renumbered = renumbered(&raw, &old, game);
+    let mut renumbered = renumbered(&raw, &old, game);
+    renumbered.by_format_alone = tie;
     let saved = saved_from(raw, &old, Some(game))?;
     Ok(Loaded {
         saved,
@@ -322,6 +333,7 @@ fn renumbered(raw: &SaveIn, old: &Game, game: &Game) -> Renumbered {
             .map(|f| f.now.clone())
             .unwrap_or_default(),
         example,
+        by_format_alone: false,
     }
 }
 

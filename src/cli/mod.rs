@@ -618,7 +618,7 @@ pub struct RoutesArgs {
     /// the hexes of every stop in travel order (e.g. 5:E5-F6-G7), or a
     /// `routes --json` file (`-` for standard input). Says whether each is valid
     /// (or the rule it breaks), each stop's value, the total and the gap to the best.
-    #[arg(long, value_name = "ROUTE", requires = "company", conflicts_with_all = ["all", "render"], value_parser = str::parse::<CheckArg>)]
+    #[arg(long, value_name = "ROUTE", requires = "company", conflicts_with_all = ["all", "render", "time_limit", "pay"], value_parser = str::parse::<CheckArg>)]
     pub check: Vec<CheckArg>,
 }
 

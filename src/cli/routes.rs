@@ -311,7 +311,7 @@ fn check_routes(games: Games, file: &Path, args: &RoutesArgs) -> Result<()> {
                         .map_err(|e| e.context(format!("{}: {spec}", display(file))))?,
                 );
             }
-            CheckArg::File(path) => given.extend(routes_in_file(&game, path)?),
+            CheckArg::File(path) => given.extend(routes_in_file(&game, &query.company, path)?),
         }
     }
     let report = check::report(&game, &state, query, &given)?;
@@ -360,8 +360,9 @@ fn check_routes(games: Games, file: &Path, args: &RoutesArgs) -> Result<()> {
     Ok(())
 }
 
-/// The routes of a `routes --json` file of one company (or `-`).
-fn routes_in_file(game: &Game, path: &Path) -> Result<Vec<check::Given>> {
+/// The routes of a `routes --json` file of one company (or `-`), which
+/// must be `company`'s in `game`.
+fn routes_in_file(game: &Game, company: &str, path: &Path) -> Result<Vec<check::Given>> {
     let text = super::io::read_input(path)?;
     let report: CompanyRoutes = serde_json::from_str(&text).map_err(|e| {
         hexroute::error::Error::Invalid(format!(
@@ -369,6 +370,17 @@ fn routes_in_file(game: &Game, path: &Path) -> Result<Vec<check::Given>> {
             display(path)
         ))
     })?;
+    let theirs = game.company(&report.company).map(|c| c.abbrev.to_string());
+    if report.game != game.id || theirs.as_deref().ok() != Some(company) {
+        return Err(hexroute::error::Error::Invalid(format!(
+            "{}: routes of {} in {}, not of {company} in {}",
+            display(path),
+            report.company,
+            report.game,
+            game.id
+        ))
+        .into());
+    }
     report
         .routes
         .iter()

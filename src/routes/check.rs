@@ -26,12 +26,17 @@ pub struct Given {
     pub stops: Vec<Coord>,
     /// The hexes of each leg, from one stop to the next (either way
     /// round), when known: they tell apart two tracks between two stops.
-    pub legs: Option<Vec<Vec<Coord>>>,
+    /// A leg that cannot be read (`None`) tells nothing.
+    pub legs: Option<Vec<Option<Vec<Coord>>>>,
 }
 
 /// The route rule a given route breaks, most basic first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Broken {
+    /// The company has no such train left to run it (each train runs once).
+    NotOwned,
+    /// A route needs two stops at least.
+    TooShort,
     /// A hex of the route has no city, town or off-board on it.
     NoStop,
     /// No track joins two of its stops (as the legs say, when given).
@@ -54,6 +59,8 @@ impl Broken {
     /// The rule's name in `--json`.
     pub fn name(self) -> &'static str {
         match self {
+            Broken::NotOwned => "not-owned",
+            Broken::TooShort => "too-short",
             Broken::NoStop => "no-stop",
             Broken::NoTrack => "no-track",
             Broken::Reuse => "reuse",
@@ -68,6 +75,8 @@ impl Broken {
 impl fmt::Display for Broken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Broken::NotOwned => "the company has no such train left to run it",
+            Broken::TooShort => "a route needs two stops at least",
             Broken::NoStop => "a hex of the route has no city, town or off-board",
             Broken::NoTrack => "no track joins two of its stops",
             Broken::Reuse => "it uses the same track, or stops in the same place, twice",
@@ -76,7 +85,9 @@ impl fmt::Display for Broken {
             }
             Broken::NoToken => "none of its stops holds the company's token",
             Broken::TooLong => "the train cannot run that far",
-            Broken::Overlap => "it shares track with another route of the set",
+            Broken::Overlap => {
+                "it shares track (or a stop the game lets only one route use) with another route of the set"
+            }
         })
     }
 }
@@ -98,7 +109,14 @@ pub fn check(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
     let places = Places::of(net);
     let mut ways: Vec<Vec<Way>> = Vec::new();
     let mut out: Vec<Checked> = Vec::new();
+    let mut left: Vec<&TrainDef> = query.trains.iter().collect();
     for g in given {
+        let Some(own) = left.iter().position(|t| t.name == g.train.name) else {
+            ways.push(Vec::new());
+            out.push(Checked::Invalid(Broken::NotOwned, None));
+            continue;
+        };
+        left.remove(own);
         match ways_of(net, query, &places, g) {
             Ok(w) => {
                 ways.push(w);
@@ -165,6 +183,10 @@ fn choose(
 /// parallel track between the same stops, which the legs tell apart.
 const MAX_WAYS: usize = 64;
 
+/// The most segments a walk takes: no train of any game runs further, and
+/// it bounds the walk through towns passed unnamed.
+const MAX_PATH: usize = 32;
+
 /// Every runnable way of `g`, or the first rule that leaves none.
 fn ways_of(
     net: &Network,
@@ -173,7 +195,7 @@ fn ways_of(
     g: &Given,
 ) -> Result<Vec<Way>, (Broken, Option<usize>)> {
     if g.stops.len() < 2 {
-        return Err((Broken::NoStop, None));
+        return Err((Broken::TooShort, None));
     }
     if let Some(i) = g
         .stops
@@ -258,11 +280,8 @@ fn priced(
     let run = |start: usize, segs: &[SegRef]| {
         describe_walk(net, query, start, &[], segs, &g.train, &g.name)
     };
-    if let Some(route) = run(start, segs) {
-        return Some(route);
-    }
     if g.train.skip == Skip::Nothing {
-        return None;
+        return run(start, segs);
     }
     let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;
     let stops: Vec<usize> = std::iter::once(start).chain(segs.iter().map(to)).collect();
@@ -272,7 +291,7 @@ fn priced(
     let mut best: Option<TrainRoute> = None;
     for f in 0..=front.min(segs.len()) {
         for b in 0..=back.min(segs.len() - f) {
-            if f + b == 0 || f + b >= segs.len() {
+            if f + b > 0 && f + b >= segs.len() {
                 continue;
             }
             let route = run(stops[f], &segs[f..segs.len() - b]);
@@ -339,68 +358,96 @@ impl<'a> Walk<'a> {
         for s in 0..self.net.stops.len() {
             if self.net.stops[s].hex == first {
                 self.place_used[self.places.within[s]] = true;
-                self.extend(s, s, 0);
+                self.extend(s, s, 0, false);
                 self.place_used[self.places.within[s]] = false;
             }
         }
         self
     }
 
-    fn extend(&mut self, start: usize, at: usize, i: usize) {
+    /// Walks on from stop `at`, the given stop `i` (or, after `detour`, a
+    /// town passed on the way to stop `i + 1`).
+    fn extend(&mut self, start: usize, at: usize, i: usize, detour: bool) {
         self.deepest = self.deepest.max(i);
         if self.walks.len() >= MAX_WAYS {
             return;
         }
-        if i + 1 == self.given.stops.len() {
+        if i + 1 == self.given.stops.len() && !detour {
             self.walks.push((start, self.path.clone()));
             return;
         }
-        if i > 0 && self.strict >= Strict::Open && !self.net.stops[at].passable_for(self.company) {
+        if (i > 0 || detour)
+            && self.strict >= Strict::Open
+            && !self.net.stops[at].passable_for(self.company)
+        {
             return;
         }
         let next = self.given.stops[i + 1];
         for idx in 0..self.net.out[at].len() {
-            let seg = &self.net.out[at][idx];
-            if self.net.stops[seg.to].hex != next || !self.leg_fits(at, idx, i) {
-                continue;
+            let to = self.net.out[at][idx].to;
+            if self.net.stops[to].hex == next && self.leg_fits(at, idx, i) {
+                self.step(start, at, idx, i + 1, false);
+            } else if self.may_pass(to) {
+                self.step(start, at, idx, i, true);
             }
-            let to = seg.to;
-            let once = self.strict >= Strict::Once;
-            if once
-                && (self.place_used[self.places.within[to]]
-                    || seg
-                        .elements
-                        .iter()
-                        .any(|&e| bitset::contains(&self.bits, e as usize)))
-            {
-                continue;
-            }
-            let elements = seg.elements.clone();
-            if once {
-                elements
+        }
+    }
+
+    /// A town the route may pass unnamed: a train that need not count
+    /// towns was given only the stops it counts (as `review` prints its
+    /// routes). Only where no legs name the hexes, and once a walk.
+    fn may_pass(&self, to: usize) -> bool {
+        self.given.legs.is_none()
+            && self.given.train.skip != Skip::Nothing
+            && !self.net.stops[to].is_city()
+            && !self.given.stops.contains(&self.net.stops[to].hex)
+            && self.path.len() < MAX_PATH
+            && !self
+                .path
+                .iter()
+                .any(|r| self.net.out[r.from as usize][r.idx as usize].to == to)
+    }
+
+    /// Takes segment `idx` from `at` (within the rules the walk keeps) and
+    /// walks on from its end.
+    fn step(&mut self, start: usize, at: usize, idx: usize, i: usize, detour: bool) {
+        let seg = &self.net.out[at][idx];
+        let to = seg.to;
+        let once = self.strict >= Strict::Once;
+        if once
+            && (self.place_used[self.places.within[to]]
+                || seg
+                    .elements
                     .iter()
-                    .for_each(|&e| bitset::insert(&mut self.bits, e as usize));
-                self.place_used[self.places.within[to]] = true;
-            }
-            self.path.push(SegRef {
-                from: at as u32,
-                idx: idx as u32,
-            });
-            self.extend(start, to, i + 1);
-            self.path.pop();
-            if once {
-                elements
-                    .iter()
-                    .for_each(|&e| bitset::remove(&mut self.bits, e as usize));
-                self.place_used[self.places.within[to]] = false;
-            }
+                    .any(|&e| bitset::contains(&self.bits, e as usize)))
+        {
+            return;
+        }
+        let elements = seg.elements.clone();
+        if once {
+            elements
+                .iter()
+                .for_each(|&e| bitset::insert(&mut self.bits, e as usize));
+            self.place_used[self.places.within[to]] = true;
+        }
+        self.path.push(SegRef {
+            from: at as u32,
+            idx: idx as u32,
+        });
+        self.extend(start, to, i, detour);
+        self.path.pop();
+        if once {
+            elements
+                .iter()
+                .for_each(|&e| bitset::remove(&mut self.bits, e as usize));
+            self.place_used[self.places.within[to]] = false;
         }
     }
 
     /// Whether segment `idx` from `at` runs over leg `i`'s hexes, when the
     /// legs are known.
     fn leg_fits(&self, at: usize, idx: usize, i: usize) -> bool {
-        let Some(leg) = self.given.legs.as_ref().and_then(|l| l.get(i)) else {
+        let Some(leg) = self.given.legs.as_ref().and_then(|l| l.get(i)?.as_ref()) else {
             return true;
         };
         let seg = &self.net.out[at][idx];
@@ -437,12 +484,9 @@ impl Given {
             train: game.train(name)?.clone(),
             name: name.to_string(),
             stops: hexes(stops)?,
-            legs: match legs {
-                // A leg that is not a list of hexes (18xx.games's local
-                // trains, or one tile's own track) tells nothing here.
-                Some(legs) => legs.iter().map(|l| hexes(l).ok()).collect(),
-                None => None,
-            },
+            // A leg that is not a list of hexes (18xx.games's local trains,
+            // or one tile's own track) tells nothing here.
+            legs: legs.map(|legs| legs.iter().map(|l| hexes(l).ok()).collect()),
         })
     }
 }
@@ -461,7 +505,7 @@ impl Given {
         given.legs = Some(
             at_stop
                 .windows(2)
-                .map(|w| hexes[w[0]..=w[1]].to_vec())
+                .map(|w| Some(hexes[w[0]..=w[1]].to_vec()))
                 .collect(),
         );
         Ok(given)
@@ -544,7 +588,7 @@ pub fn report(
         routes,
         total,
         best,
-        gap: best.saturating_sub(total),
+        gap: i64::from(best) - i64::from(total),
     })
 }
 

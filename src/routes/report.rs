@@ -255,10 +255,11 @@ pub struct CheckReport {
     pub total: u32,
     /// True when every route given is valid, and all of them together.
     pub valid: bool,
-    /// hexroute's optimum for the same trains.
+    /// hexroute's optimum for the company's trains (or `--trains`).
     pub best: u32,
-    /// `best - total`: what the routes given leave on the table.
-    pub gap: u32,
+    /// `best - total`: what the routes given leave on the table; each
+    /// route must use a train of the company's, so it is never below zero.
+    pub gap: i64,
 }
 
 /// One route given, priced or refused.

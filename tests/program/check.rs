@@ -6,10 +6,15 @@ use serde_json::Value;
 use std::fs;
 
 fn check(save: &str, company: &str, routes: &[&str]) -> Value {
+    check_with(save, company, &[], routes)
+}
+
+fn check_with(save: &str, company: &str, extra: &[&str], routes: &[&str]) -> Value {
     let mut cmd = hexroute();
     cmd.arg("routes")
         .arg(fixture(save))
-        .args(["--company", company, "--json"]);
+        .args(["--company", company, "--json"])
+        .args(extra);
     for r in routes {
         cmd.args(["--check", r]);
     }
@@ -70,14 +75,17 @@ fn the_best_routes_check_at_their_own_price() {
     assert!(checked >= 20, "only {checked} companies checked");
 }
 
-/// 1889_mid: TR has 3 trains and tokens in Kouchi (F9) and Ikeda (H7).
+/// 1889_mid: TR has tokens in Kouchi (F9) and Ikeda (H7), here with
+/// trains enough for every route given (`--trains`).
 /// Kouchi–Nangoku–Nahari is $30 + $30 + $30 on the tiles laid there; each
 /// other route breaks one rule.
 #[test]
 fn each_route_is_priced_or_names_the_rule_it_breaks() {
-    let report = check(
+    let trains = ["--trains", "3,3,3,2,3,3"];
+    let report = check_with(
         "1889_mid.json",
         "TR",
+        &trains,
         &[
             "3:F9-G10-G12",
             "3:G12-G10-F9",
@@ -113,12 +121,13 @@ fn each_route_is_priced_or_names_the_rule_it_breaks() {
     assert_eq!(routes[5]["message"], "H11 has no city, town or off-board");
     assert_eq!(report["total"], 90);
     assert_eq!(report["valid"], false);
-    // TR's best with its trains (3, 3), as `routes` finds it.
+    // TR's best with those trains, as `routes` finds it.
     let best = stdout_of(
         hexroute()
             .arg("routes")
             .arg(fixture("1889_mid.json"))
-            .args(["--company", "TR", "--json", "--quiet"]),
+            .args(["--company", "TR", "--json", "--quiet"])
+            .args(trains),
     );
     let best: Value = serde_json::from_str(&best).unwrap();
     assert_eq!(report["best"], best["total"]);
@@ -150,7 +159,7 @@ fn bad_checks_are_refused_in_one_line() {
             .arg("routes")
             .arg(&save)
             .args(["--company", "TR", "--check", "9:F9-G10"]),
-        "9",
+        "unknown train \"9\"",
     );
     fails_with(
         hexroute()
@@ -176,4 +185,97 @@ fn bad_checks_are_refused_in_one_line() {
         ]),
         "one file",
     );
+}
+
+/// Each route runs a train of the company's, once: TR owns two 3s.
+#[test]
+fn a_route_needs_a_train_of_the_company_s_own() {
+    let report = check(
+        "1889_mid.json",
+        "TR",
+        &["6:G12-G10-F9", "3:F9-H7", "3:H7-J9-K8", "3:F9-G10"],
+    );
+    let rules: Vec<&Value> = report["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["rule"])
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            &Value::from("not-owned"),
+            &Value::Null,
+            &Value::Null,
+            &Value::from("not-owned"),
+        ]
+    );
+    // Kouchi-Ikeda $60, Ikeda-Komatsujima-Tokushima $60: $40 short of $160.
+    assert_eq!(report["total"], 120);
+    assert_eq!(report["gap"], 40);
+    // Another company's routes file is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ar.json");
+    let ar = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1889_mid.json"))
+            .args(["--company", "AR", "--json", "--quiet"]),
+    );
+    fs::write(&file, ar).unwrap();
+    fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1889_mid.json"))
+            .args(["--company", "TR", "--check"])
+            .arg(&file),
+        "routes of AR in 1889, not of TR",
+    );
+}
+
+/// `review` names a best route by the stops it counts; a 1861 train
+/// passes towns it does not count, so `--check` finds the towns between
+/// them itself. Every run of the 1861 record, its best routes given so,
+/// checks at the best.
+#[test]
+fn routes_named_by_their_counted_stops_check_at_the_best() {
+    let rec = fixture("18xx.games/1861_bank_breaks.json");
+    let review = stdout_of(hexroute().arg("review").arg(&rec).arg("--json"));
+    let review: Value = serde_json::from_str(&review).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for run in review["runs"].as_array().unwrap() {
+        let routes = run["routes"].as_array().unwrap();
+        if routes.is_empty() {
+            continue;
+        }
+        let save = dir.path().join("at.json");
+        let at = (run["action"].as_u64().unwrap() - 1).to_string();
+        stdout_of(
+            hexroute()
+                .arg("import")
+                .arg(&rec)
+                .args(["--at", &at, "-o"])
+                .arg(&save)
+                .arg("--force"),
+        );
+        let mut cmd = hexroute();
+        cmd.arg("routes").arg(&save).args([
+            "--company",
+            run["company"].as_str().unwrap(),
+            "--json",
+        ]);
+        for r in routes {
+            cmd.arg("--check").arg(format!(
+                "{}:{}",
+                r["train"].as_str().unwrap(),
+                r["stops"].as_str().unwrap()
+            ));
+        }
+        let report: Value = serde_json::from_str(&stdout_of(&mut cmd)).unwrap();
+        assert_eq!(report["valid"], true, "action {}: {report}", run["action"]);
+        assert_eq!(report["total"], run["best"], "action {}", run["action"]);
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked}");
 }
