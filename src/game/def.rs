@@ -371,6 +371,10 @@ pub struct GameDef {
     pub dividends: Dividends,
     #[serde(default)]
     pub privates: Vec<Private>,
+    /// The phase in which every private company closes (1830, 1889,
+    /// 18Chesapeake: 5): its abilities and bonuses end.
+    #[serde(default)]
+    pub privates_close: Option<String>,
     pub rules: Rules,
     #[serde(default)]
     pub import: ImportDef,

@@ -130,6 +130,8 @@ pub struct Game {
     pub privates: Vec<Private>,
     /// Trains and the phase index at whose start they rust.
     pub rusts: Vec<(TrainId, PhaseId)>,
+    /// The phase in which every private company closes.
+    pub privates_close: Option<PhaseId>,
     /// Each printed home, resolved when the game loads (`check` proves it
     /// is on the map with a city).
     pub homes: BTreeMap<CompanyId, Coord>,

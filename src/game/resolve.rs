@@ -39,6 +39,11 @@ impl Game {
         let early = r.early_rules(&hexes)?;
         let rusts = r.rusts()?;
         r.privates(&hexes, &tiles)?;
+        let privates_close = def
+            .privates_close
+            .as_ref()
+            .map(|p| r.phase(p, "privates_close"))
+            .transpose()?;
         let game = Game {
             id: def.id,
             name: def.name,
@@ -55,6 +60,7 @@ impl Game {
             offboard_groups,
             early,
             privates: def.privates,
+            privates_close,
             rusts,
             homes,
             dividends: def.dividends,

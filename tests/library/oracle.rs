@@ -497,6 +497,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         // Sometimes every off-board is one area of several hexes (Detroit).
         until_phase: vec![],
         privates: vec![],
+        privates_close: None,
         rusts: vec![],
         dividends: Default::default(),
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {

@@ -598,3 +598,17 @@ fn a_private_s_bonus_goes_to_its_owner_unasked() {
         );
     }
 }
+
+/// Private companies close when their game says (18Chesapeake: phase 5):
+/// owned before, gone from the save after.
+#[test]
+fn private_companies_close_in_their_phase() {
+    let rec = record("18Chesapeake_3055.json");
+    let before = stdout_of(hexroute().arg("import").arg(&rec).args(["--at", "300"]));
+    let before: Value = serde_json::from_str(&before).unwrap();
+    assert_eq!(before["privates"]["C&OC"], "PRR");
+    let after = stdout_of(hexroute().arg("import").arg(&rec));
+    let after: Value = serde_json::from_str(&after).unwrap();
+    assert_eq!(after["phase"], "D");
+    assert!(after.get("privates").is_none(), "{}", after["privates"]);
+}

@@ -593,6 +593,9 @@ impl<'g> Replay<'g> {
             .map(str::to_string)
             .collect();
         self.state.phase = phase;
+        if self.game.privates_close.is_some_and(|close| phase >= close) {
+            self.privates.clear();
+        }
         let game = self.game;
         for list in self.trains.values_mut() {
             list.retain(|id| {
