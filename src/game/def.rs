@@ -242,6 +242,14 @@ pub struct BonusDef {
     pub private: Option<String>,
 }
 
+/// Companies of `kind` that have not started by `phase` never do.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CannotStart {
+    pub kind: CompanyKind,
+    pub phase: String,
+}
+
 /// What routes may not share.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ConflictRule {
@@ -375,6 +383,10 @@ pub struct GameDef {
     /// 18Chesapeake: 5): its abilities and bonuses end.
     #[serde(default)]
     pub privates_close: Option<String>,
+    /// From a phase, companies of a kind not yet started never start, so
+    /// their homes are no longer reserved (1867, 1861: minors from 5).
+    #[serde(default)]
+    pub cannot_start: Option<CannotStart>,
     pub rules: Rules,
     #[serde(default)]
     pub import: ImportDef,

@@ -81,6 +81,13 @@ impl Game {
         syms
     }
 
+    /// True when `company`, not started by `phase`, never will (so its
+    /// home is not reserved for it).
+    pub fn cannot_start(&self, company: &Company, phase: PhaseId) -> bool {
+        self.cannot_start
+            .is_some_and(|(kind, from)| company.kind == kind && phase >= from)
+    }
+
     /// The private company `name` (its sym, any case), as the game spells it.
     pub fn private_sym(&self, name: &str) -> Option<String> {
         self.private_syms()
@@ -132,6 +139,8 @@ pub struct Game {
     pub rusts: Vec<(TrainId, PhaseId)>,
     /// The phase in which every private company closes.
     pub privates_close: Option<PhaseId>,
+    /// From this phase, companies of this kind not yet started never start.
+    pub cannot_start: Option<(CompanyKind, PhaseId)>,
     /// Each printed home, resolved when the game loads (`check` proves it
     /// is on the map with a city).
     pub homes: BTreeMap<CompanyId, Coord>,

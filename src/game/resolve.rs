@@ -44,6 +44,11 @@ impl Game {
             .as_ref()
             .map(|p| r.phase(p, "privates_close"))
             .transpose()?;
+        let cannot_start = def
+            .cannot_start
+            .as_ref()
+            .map(|c| Ok::<_, Error>((c.kind, r.phase(&c.phase, "cannot_start")?)))
+            .transpose()?;
         let game = Game {
             id: def.id,
             name: def.name,
@@ -61,6 +66,7 @@ impl Game {
             early,
             privates: def.privates,
             privates_close,
+            cannot_start,
             rusts,
             homes,
             dividends: def.dividends,

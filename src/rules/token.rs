@@ -93,7 +93,7 @@ pub fn check_token(
             format!("{company} already has a token on hex {addr}"),
         ));
     }
-    if let Some(why) = reserved_for_other(game, c, tile, city, company, &held, &neutral) {
+    if let Some(why) = reserved_for_other(game, state, c, tile, city, company, &neutral) {
         v.push(violation(Rule::HomeReserved, why));
     }
     match (&info.home, home_hex == Some(c), placed) {
@@ -165,13 +165,14 @@ fn neutral_spaces(
 /// in the hex) until its own token is placed.
 fn reserved_for_other(
     game: &Game,
+    state: &MapState,
     c: Coord,
     tile: &Tile,
     city: usize,
     company: &str,
-    held: &BTreeMap<usize, CompanyId>,
     neutral: &BTreeMap<usize, String>,
 ) -> Option<String> {
+    let held = state.tokens_at(c).cloned().unwrap_or_default();
     let free = |spaces: std::ops::Range<usize>| {
         spaces
             .filter(|s| !held.contains_key(s) && !neutral.contains_key(s))
@@ -183,6 +184,7 @@ fn reserved_for_other(
         .filter(|o| o.abbrev != company)
         .filter(|o| game.home(&o.abbrev) == Some(c))
         .filter(|o| !held.values().any(|co| *co == o.abbrev))
+        .filter(|o| !game.cannot_start(o, state.phase))
         .map(|o| {
             let reserved = o
                 .home_city

@@ -498,6 +498,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         until_phase: vec![],
         privates: vec![],
         privates_close: None,
+        cannot_start: None,
         rusts: vec![],
         dividends: Default::default(),
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {

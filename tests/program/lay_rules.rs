@@ -89,6 +89,10 @@ fn a_printed_home_is_reserved_until_its_token_is_placed() {
     assert_eq!(t.hex("D14")["tokens"]["1"], "KB");
     // Once KB's token is down the reservation is gone; KK's stays.
     t.refuse(&["token", "D14", "GRR", "--space", "2"], "KK's home token");
+    // From phase 5 a minor not yet started never starts (18xx.games's
+    // minors_cannot_start), so KK's home is free to take.
+    t.accept(&["phase", "5", "--force"]);
+    t.accept(&["token", "D14", "GRR", "--space", "2"]);
 }
 
 #[test]
