@@ -472,7 +472,7 @@ fn bash_completion_knows_the_files_game() {
     assert_eq!(bash_completes(d, &["hexroute", "ro"]), ["routes"]);
     assert_eq!(
         bash_completes(d, &["hexroute", "new", "18"]),
-        ["1830", "1861", "1867", "1889", "18Chesapeake"]
+        ["1830", "1861", "1867", "1889", "18Chesapeake", "18GA"]
     );
     assert_eq!(
         bash_completes(d, &["hexroute", "tiles", "186"]),
