@@ -919,7 +919,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's and 18GA's imported from real games: the fast search and the
+/// and 18Chesapeake's, 18GA's and 18TN's imported from real games: the fast search and the
 /// oracle agree for every company, and the totals are pinned so that a
 /// change to the game data shows up here.
 #[test]
@@ -928,7 +928,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 11] = [
+    let cases: [(&str, &[(&str, u32)]); 12] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -963,6 +963,20 @@ fn game_fixtures_agree_with_the_oracle() {
         (
             "18GA_mid.json",
             &[("ACL", 160), ("CoG", 90), ("GA", 50), ("W&A", 120)],
+        ),
+        // 18xx.games's 18TN record game_end_stock_market imported just
+        // before NC&StL's run at action 341, which the player ran for $280
+        // as here (phase 5; Louisville's track past its city).
+        (
+            "18TN_mid.json",
+            &[
+                ("GMO", 120),
+                ("IC", 180),
+                ("L&N", 310),
+                ("NC&StL", 280),
+                ("SR", 70),
+                ("TC", 290),
+            ],
         ),
     ];
     for (file, expected) in cases {
