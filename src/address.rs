@@ -28,6 +28,15 @@ pub struct CoordSystem {
     pub orientation: Orientation,
     pub letters: Letters,
     pub first: FirstNumber,
+    /// An even number added to every printed number, for a board whose
+    /// numbers start below the first line's 1 (or 0): 18xx.games's 1861
+    /// prints P0, so it shifts by -2. Even, so parities stay as `first` says.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub shift: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 /// Why a string is not a hex address in this coordinate system.
@@ -45,10 +54,11 @@ pub enum AddrError {
 }
 
 impl CoordSystem {
+    /// The printed number of the first hex (offset row 0) on a line.
     fn number_offset(&self, letter_ix: i32) -> i32 {
         let shifted = i32::from(letter_ix.rem_euclid(2) == 1);
         let even = i32::from(self.first == FirstNumber::Even);
-        1 + shifted - even
+        1 + shifted - even + self.shift
     }
 
     /// Splits a coordinate into (letter index from 0, printed number).
@@ -106,7 +116,7 @@ impl CoordSystem {
         let letters = letters_for(letter_ix);
         let rest = number - self.number_offset(letter_ix);
         if rest < 0 || rest % 2 != 0 {
-            let parity = if (self.number_offset(letter_ix)) % 2 == 0 {
+            let parity = if self.number_offset(letter_ix).rem_euclid(2) == 0 {
                 "even"
             } else {
                 "odd"
@@ -157,6 +167,7 @@ mod tests {
         orientation: Orientation::FlatTop,
         letters: Letters::Columns,
         first: FirstNumber::Odd,
+        shift: 0,
     };
 
     #[test]
@@ -181,6 +192,7 @@ mod tests {
             orientation,
             letters,
             first,
+            shift: 0,
         }
     }
 
@@ -193,10 +205,13 @@ mod tests {
                 system(Orientation::FlatTop, Letters::Columns, FirstNumber::Odd),
                 vec![(0, 3, "D2"), (5, 11, "L12"), (9, 4, "E19")],
             ),
-            // 1861: same system as 1867.
+            // 1861: as 1867, numbered 2 lower (18xx.games prints P0).
             (
-                system(Orientation::FlatTop, Letters::Columns, FirstNumber::Odd),
-                vec![(4, 7, "H10"), (1, 4, "E3"), (10, 3, "D22")],
+                CoordSystem {
+                    shift: -2,
+                    ..system(Orientation::FlatTop, Letters::Columns, FirstNumber::Odd)
+                },
+                vec![(4, 7, "H8"), (1, 4, "E1"), (10, 3, "D20"), (0, 15, "P0")],
             ),
             // 1889: flat-top, even first column.
             (
@@ -218,6 +233,9 @@ mod tests {
             for row in 0..12 {
                 for col in 0..30 {
                     let c = Coord::new(row, col);
+                    if sys.split(c).1 < 0 {
+                        continue; // below the board's first number: never on a map
+                    }
                     assert_eq!(sys.parse(&sys.format(c)), Ok(c));
                 }
             }
@@ -245,6 +263,32 @@ mod tests {
                 .contains("in row G only odd")
         );
         assert!(pointed.parse("F2").is_ok());
+    }
+
+    /// Shifted numbers keep their parity, and a number below a line's
+    /// first is refused as no other.
+    #[test]
+    fn a_shift_moves_numbers_not_parities() {
+        let shifted = CoordSystem {
+            shift: -2,
+            ..FLAT_ODD
+        };
+        assert_eq!(shifted.parse("A5"), FLAT_ODD.parse("A7"));
+        assert!(
+            shifted
+                .parse("A4")
+                .unwrap_err()
+                .to_string()
+                .contains("only odd")
+        );
+        assert!(
+            shifted
+                .parse("B1")
+                .unwrap_err()
+                .to_string()
+                .contains("only even")
+        );
+        assert_eq!(shifted.parse("B0"), Ok(Coord::new(0, 1)));
     }
 
     #[test]

@@ -102,6 +102,9 @@ pub struct CompanyRow {
     pub tokens: Vec<Token>,
     pub tokens_left: u32,
     pub trains: Vec<String>,
+    /// The private companies it owns (18xx.games's syms, `BSS`): their
+    /// route bonuses go to its routes.
+    pub privates: Vec<String>,
     /// True once it has a token on the map.
     pub started: bool,
 }

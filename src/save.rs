@@ -13,8 +13,55 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Format version written in every saved game.
-pub const FORMAT: u32 = 1;
+/// Format version written in every saved game. Format 2 numbers 1861 as
+/// 18xx.games does; the game file's `former_numbering` says how format 1
+/// addressed it, so an older save is never read in the wrong numbering,
+/// and one written anew is never moved twice.
+pub const FORMAT: u32 = 2;
+
+/// The oldest format this hexroute reads.
+const OLDEST_FORMAT: u32 = 1;
+
+/// A saved game as read, and what reading it changed.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub saved: SavedGame,
+    /// Set when the save used its game's former numbering.
+    pub renumbered: Option<Renumbered>,
+}
+
+/// A save read in its game's former numbering and moved to today's: the
+/// same hexes, other addresses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renumbered {
+    pub game: String,
+    /// How much lower today's numbers are (1861: 2).
+    pub lower_by: i32,
+    /// Today's numbering in words (`18xx.games's coordinates`).
+    pub now: String,
+    /// One of the save's hexes, before and after, to show the move.
+    pub example: Option<(String, String)>,
+}
+
+impl std::fmt::Display for Renumbered {
+    /// One line for standard error: what moved, by how much, and that an
+    /// edit writes the save anew.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let by = match self.lower_by {
+            n if n < 0 => format!("{} higher", -n),
+            n => format!("{n} lower"),
+        };
+        let example = match &self.example {
+            Some((old, new)) => format!(": {old} is now {new}"),
+            None => String::new(),
+        };
+        write!(
+            f,
+            "{} save moved to {} on load (hex numbers {by}{example}); the next edit writes it in them",
+            self.game, self.now
+        )
+    }
+}
 
 /// A hex that differs from the printed map.
 #[derive(Serialize, Deserialize, JsonSchema)]
@@ -45,7 +92,8 @@ fn is_zero(r: &u8) -> bool {
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "SavedGame")]
 struct SaveIn {
-    /// The format version (1).
+    /// The format version: 2, or 1 (which numbered 1861's hexes 2 higher).
+    #[schemars(range(min = 1, max = 2))]
     hexroute: u32,
     /// The game id, e.g. `1867`.
     game: String,
@@ -57,6 +105,10 @@ struct SaveIn {
     /// Each company's trains, by train name.
     #[serde(default, deserialize_with = "crate::unique::map")]
     trains: BTreeMap<String, Vec<String>>,
+    /// Private companies owned by companies: the private's 18xx.games sym
+    /// (`BSS`) → its owner. A private's route bonus goes to its owner.
+    #[serde(default, deserialize_with = "crate::unique::map")]
+    privates: BTreeMap<String, String>,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
@@ -147,6 +199,8 @@ struct SaveOut<'a> {
     hexes: Vec<(String, HexJson)>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     trains: &'a BTreeMap<CompanyId, Vec<TrainId>>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    privates: &'a BTreeMap<String, CompanyId>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -180,10 +234,16 @@ fn json_error(e: &serde_json::Error) -> String {
 
 /// Parses and checks a saved game against its game definition.
 pub fn from_json(text: &str, game: &Game) -> Result<SavedGame, Error> {
+    read(text, game).map(|loaded| loaded.saved)
+}
+
+/// Parses and checks a saved game, reading a save of an older format in
+/// the numbering its game used then (see [`Renumbered`]).
+pub fn read(text: &str, game: &Game) -> Result<Loaded, Error> {
     let raw: SaveIn = serde_json::from_str(text).map_err(|e| Error::SaveFile(json_error(&e)))?;
-    if raw.hexroute != FORMAT {
+    if !(OLDEST_FORMAT..=FORMAT).contains(&raw.hexroute) {
         return Err(Error::SaveFile(format!(
-            "saved-game format {} is not supported (this hexroute reads {FORMAT})",
+            "saved-game format {} is not supported (this hexroute reads {OLDEST_FORMAT} to {FORMAT})",
             raw.hexroute
         )));
     }
@@ -193,6 +253,81 @@ pub fn from_json(text: &str, game: &Game) -> Result<SavedGame, Error> {
             raw.game, game.id
         )));
     }
+    let Some(old) = game.numbered_as_in(raw.hexroute) else {
+        return Ok(Loaded {
+            saved: saved_from(raw, game, None)?,
+            renumbered: None,
+        });
+    };
+    // A save of the older format whose map fits the game's own numbering
+    // better was written in it (the 18xx.games engine's exports say format
+    // 1 and number as 18xx.games does): it is read so, not moved twice.
+    let again = || -> Result<SaveIn, Error> {
+        serde_json::from_str(text).map_err(|e| Error::SaveFile(json_error(&e)))
+    };
+    let as_now = saved_from(again()?, game, None);
+    if let Ok(now) = &as_now {
+        let then = saved_from(again()?, &old, Some(game));
+        if then
+            .as_ref()
+            .map_or(true, |then| fit(game, &now.state) > fit(game, &then.state))
+        {
+            return as_now.map(|saved| Loaded {
+                saved,
+                renumbered: None,
+            });
+        }
+    }
+    let renumbered = renumbered(&raw, &old, game);
+    let saved = saved_from(raw, &old, Some(game))?;
+    Ok(Loaded {
+        saved,
+        renumbered: Some(renumbered),
+    })
+}
+
+/// How many of a save's hexes look like the printed map under it: a laid
+/// tile with as many cities and towns as the hex prints, or tokens on a
+/// hex that prints a city. Read in the wrong numbering, tiles land on
+/// other hexes and few fit.
+fn fit(game: &Game, state: &MapState) -> usize {
+    let printed = MapState::start(game);
+    let stops = |t: &crate::tile::Tile| (t.cities.len(), t.towns.len());
+    state
+        .hexes
+        .iter()
+        .filter(|(c, h)| {
+            let was = printed.tile_at(game, **c).map(|(t, _)| stops(t));
+            match &h.tile {
+                Some((name, _)) => game.tiles.get(name).map(stops) == Some(was.unwrap_or((0, 0))),
+                None => was.is_some_and(|(cities, _)| cities > 0),
+            }
+        })
+        .count()
+}
+
+/// What moving a save from `old`'s numbering to `game`'s does, shown on
+/// its first hex.
+fn renumbered(raw: &SaveIn, old: &Game, game: &Game) -> Renumbered {
+    let example = raw.hexes.keys().find_map(|addr| {
+        let c = old.hex(addr).ok()?;
+        Some((old.format(c), game.format(c)))
+    });
+    Renumbered {
+        game: game.id.clone(),
+        lower_by: old.coords.shift - game.coords.shift,
+        now: game
+            .former_numbering
+            .as_ref()
+            .map(|f| f.now.clone())
+            .unwrap_or_default(),
+        example,
+    }
+}
+
+/// The saved game `raw` holds, its addresses read in `game`'s numbering;
+/// `today`, when given, is the numbering recorded commands are moved to.
+fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGame, Error> {
     let phase = game.phase_index(&raw.phase)?;
     let mut hexes = BTreeMap::new();
     for (addr, h) in raw.hexes {
@@ -203,8 +338,13 @@ pub fn from_json(text: &str, game: &Game) -> Result<SavedGame, Error> {
             return Err(Error::SaveFile(format!("hex {addr} appears twice")));
         }
     }
-    let history = changes_from_json(raw.history, game, "history")?;
-    let undone = changes_from_json(raw.undone, game, "undone")?;
+    let mut history = changes_from_json(raw.history, game, "history")?;
+    let mut undone = changes_from_json(raw.undone, game, "undone")?;
+    if let Some(today) = today {
+        for change in history.iter_mut().chain(undone.iter_mut()) {
+            change.command = renumber_words(&change.command, game, today);
+        }
+    }
     let mut trains: BTreeMap<CompanyId, Vec<TrainId>> = BTreeMap::new();
     for (company, names) in raw.trains {
         let abbrev = game.company(&company)?.abbrev.clone();
@@ -213,17 +353,46 @@ pub fn from_json(text: &str, game: &Game) -> Result<SavedGame, Error> {
             .or_default()
             .extend(train_names(game, &company, names)?);
     }
+    let mut privates = BTreeMap::new();
+    for (private, owner) in raw.privates {
+        let sym = game.private_sym(&private).ok_or_else(|| {
+            Error::SaveFile(format!(
+                "privates: {private} is no private company of {} (it has {})",
+                game.id,
+                game.private_syms().join(", ")
+            ))
+        })?;
+        let owner = game
+            .company(&owner)
+            .map_err(|e| e.context(format!("privates: {private}")))?;
+        privates.insert(sym, owner.abbrev.clone());
+    }
     Ok(SavedGame {
         state: MapState {
             phase,
             hexes,
             trains,
+            privates,
         },
         history: History {
             changes: history,
             undone,
         },
     })
+}
+
+/// A recorded command with each word that is an address on `old`'s map
+/// written in `today`'s numbering, so `show --history` names the hexes
+/// as the save now does. Other words (files, tiles, companies) stay.
+fn renumber_words(command: &str, old: &Game, today: &Game) -> String {
+    command
+        .split(' ')
+        .map(|word| match old.hex(word) {
+            Ok(c) if !word.is_empty() => today.format(c),
+            _ => word.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A list of recorded changes; a bad one is named by its place in `list`.
@@ -259,6 +428,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         phase: PhaseId(0),
         hexes: BTreeMap::from([(c, state.clone())]),
         trains: BTreeMap::new(),
+        privates: BTreeMap::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -415,6 +585,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
         phase: &game.phases[state.phase].name,
         hexes,
         trains: &state.trains,
+        privates: &state.privates,
         history: history
             .changes
             .iter()
@@ -429,4 +600,64 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
     let mut text = serde_json::to_string_pretty(&out).expect("saved games always serialise");
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str, id: &str) -> Result<Loaded, Error> {
+        read(text, &crate::game::builtin(id).unwrap())
+    }
+
+    /// Only a save older than its game's renumbering moves: a format 2
+    /// 1861 save, or a format 1 save of another game, reads as written.
+    #[test]
+    fn only_an_older_save_of_a_renumbered_game_moves() {
+        let old = r#"{"hexroute": 1, "game": "1861", "phase": "2", "hexes": {"H10": {"tokens": {"0": "M-K"}}}}"#;
+        let moved = load(old, "1861").unwrap();
+        let renumbered = moved.renumbered.expect("format 1 of 1861 moves");
+        assert_eq!(renumbered.example, Some(("H10".into(), "H8".into())));
+        let new = old.replace("\"hexroute\": 1", "\"hexroute\": 2");
+        let err = load(&new, "1861").map(|_| ()).unwrap_err();
+        assert!(
+            err.to_string().contains("H10"),
+            "Tula is H10 now, a town: {err}"
+        );
+        let same = new.replace("H10", "H8");
+        let read = load(&same, "1861").unwrap();
+        assert!(read.renumbered.is_none());
+        assert_eq!(read.saved.state, moved.saved.state);
+        let other = r#"{"hexroute": 1, "game": "1867", "phase": "2"}"#;
+        assert!(load(other, "1867").unwrap().renumbered.is_none());
+    }
+
+    /// A format 1 save of 1861 already in 18xx.games's numbering (as the
+    /// engine's own exports are written) fits that map and is not moved
+    /// twice; the same save in the old numbering fits the old one.
+    #[test]
+    fn a_format_1_save_in_the_new_numbering_is_read_as_it_is() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/1861_mid.json");
+        let new = std::fs::read_to_string(path).unwrap();
+        let marked_old = new.replacen("\"hexroute\": 2", "\"hexroute\": 1", 1);
+        assert_ne!(marked_old, new);
+        let read = load(&marked_old, "1861").unwrap();
+        assert!(read.renumbered.is_none());
+        assert_eq!(read.saved.state, load(&new, "1861").unwrap().saved.state);
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/1861_mid_format1.json"
+        );
+        let old = std::fs::read_to_string(path).unwrap();
+        let moved = load(&old, "1861").unwrap();
+        assert!(moved.renumbered.is_some());
+        assert_eq!(moved.saved.state, read.saved.state);
+    }
+
+    #[test]
+    fn a_newer_format_is_refused() {
+        let text = r#"{"hexroute": 3, "game": "1867", "phase": "2"}"#;
+        let err = load(text, "1867").map(|_| ()).unwrap_err();
+        assert!(err.to_string().contains("reads 1 to 2"), "{err}");
+    }
 }

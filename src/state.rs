@@ -26,6 +26,9 @@ pub struct MapState {
     pub hexes: BTreeMap<Coord, HexState>,
     /// Trains each company owns, by train name.
     pub trains: BTreeMap<CompanyId, Vec<TrainId>>,
+    /// Private companies owned by companies: private (18xx.games's sym,
+    /// `BSS`) → owner. A private's route bonus goes to its owner's routes.
+    pub privates: BTreeMap<String, CompanyId>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -81,6 +84,7 @@ impl MapState {
             phase: PhaseId(0),
             hexes: BTreeMap::new(),
             trains: BTreeMap::new(),
+            privates: BTreeMap::new(),
         }
     }
 

@@ -51,6 +51,12 @@ fn row(game: &Game, saved: &SavedGame, c: &Company) -> CompanyRow {
             .trains
             .get(&c.abbrev)
             .map_or_else(Vec::new, |l| l.iter().map(ToString::to_string).collect()),
+        privates: state
+            .privates
+            .iter()
+            .filter(|(_, owner)| **owner == c.abbrev)
+            .map(|(p, _)| p.clone())
+            .collect(),
         started: !placed.is_empty(),
     }
 }
@@ -85,7 +91,7 @@ fn print_table(rows: &[CompanyRow]) {
             escape(&items.join(",")).into_owned()
         }
     };
-    let cells: Vec<[String; 7]> = rows
+    let cells: Vec<[String; 8]> = rows
         .iter()
         .map(|r| {
             [
@@ -100,11 +106,15 @@ fn print_table(rows: &[CompanyRow]) {
                 list(&r.tokens.iter().map(|t| t.hex.clone()).collect::<Vec<_>>()),
                 r.tokens_left.to_string(),
                 list(&r.trains),
+                list(&r.privates),
                 escape(&r.name).into_owned(),
             ]
         })
         .collect();
-    let header = ["CO", "KIND", "HOME", "TOKENS", "LEFT", "TRAINS", "NAME"].map(String::from);
+    let header = [
+        "CO", "KIND", "HOME", "TOKENS", "LEFT", "TRAINS", "PRIVATES", "NAME",
+    ]
+    .map(String::from);
     let mut width = header.clone().map(|h| h.chars().count());
     for row in &cells {
         for (w, cell) in width.iter_mut().zip(row) {
@@ -112,15 +122,16 @@ fn print_table(rows: &[CompanyRow]) {
         }
     }
     for row in std::iter::once(&header).chain(&cells) {
-        let [co, kind, home, tokens, left, trains, name] = row;
+        let [co, kind, home, tokens, left, trains, privates, name] = row;
         say!(
-            "{co:<w0$}  {kind:<w1$}  {home:<w2$}  {tokens:<w3$}  {left:>w4$}  {trains:<w5$}  {name}",
+            "{co:<w0$}  {kind:<w1$}  {home:<w2$}  {tokens:<w3$}  {left:>w4$}  {trains:<w5$}  {privates:<w6$}  {name}",
             w0 = width[0],
             w1 = width[1],
             w2 = width[2],
             w3 = width[3],
             w4 = width[4],
             w5 = width[5],
+            w6 = width[6],
         );
     }
 }

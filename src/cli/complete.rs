@@ -134,7 +134,7 @@ impl Typed {
         Games {
             file: self.game_file.as_deref(),
         }
-        .save(self.save.as_deref()?)
+        .save_quietly(self.save.as_deref()?)
         .ok()
     }
 }

@@ -2,6 +2,7 @@
 //! writing results, naming paths in messages, and the exit code of an error.
 //! Every command module imports this one; none imports another command module.
 
+use super::term::escape;
 use anyhow::{Context, Result, bail};
 use hexroute::game::{self, Game};
 use hexroute::state::{MapState, SavedGame};
@@ -88,14 +89,34 @@ impl Games<'_> {
         Ok((game, saved.state))
     }
 
-    /// A saved game, its history with it, and the game it belongs to.
+    /// A saved game, its history with it, and the game it belongs to. A
+    /// save moved to its game's new numbering on the way says so on
+    /// standard error, once per reading, until an edit writes it anew.
     pub fn saved(self, path: &Path) -> Result<(Game, SavedGame)> {
+        let (game, loaded) = self.loaded(path)?;
+        if let Some(moved) = &loaded.renumbered {
+            eprintln!(
+                "hexroute: note: {}",
+                escape(&format!("{}: {moved}", display(path)))
+            );
+        }
+        Ok((game, loaded.saved))
+    }
+
+    /// A saved game's map, saying nothing (completion must not write to
+    /// the terminal).
+    pub fn save_quietly(self, path: &Path) -> Result<(Game, MapState)> {
+        let (game, loaded) = self.loaded(path)?;
+        Ok((game, loaded.saved.state))
+    }
+
+    fn loaded(self, path: &Path) -> Result<(Game, save::Loaded)> {
         let text = read_input(path)?;
         let name = display(path);
         let id = save::game_id(&text).map_err(|e| e.context(&name))?;
         let game = self.game(&id).with_context(|| name.clone())?;
-        let saved = save::from_json(&text, &game).map_err(|e| e.context(&name))?;
-        Ok((game, saved))
+        let loaded = save::read(&text, &game).map_err(|e| e.context(&name))?;
+        Ok((game, loaded))
     }
 }
 

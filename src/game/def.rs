@@ -236,6 +236,10 @@ pub struct BonusDef {
     /// Only in these phases (empty: every phase).
     #[serde(default)]
     pub phases: Vec<String>,
+    /// The private company (18xx.games's sym, `BSS`) whose owner earns it
+    /// without naming it: a save's `privates` says who owns which.
+    #[serde(default)]
+    pub private: Option<String>,
 }
 
 /// What routes may not share.
@@ -374,6 +378,26 @@ pub struct GameDef {
     /// absent: its records cannot be imported.
     #[serde(default)]
     pub from_18xx_games: Option<PlayDef>,
+    /// How this game's saves numbered hexes before a save format, when
+    /// that differs from `coordinates` (1861 before format 2).
+    #[serde(default)]
+    pub former_numbering: Option<FormerNumbering>,
+}
+
+/// A numbering a game's saves used before the game took another (1861
+/// took 18xx.games's, 2 lower, in save format 2): the same hexes, other
+/// addresses. Older saves are read with it, so none is misread, and
+/// written anew in the game's own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormerNumbering {
+    /// The first save format written in the game's own numbering.
+    pub before_format: u32,
+    /// The `coordinates.shift` that older saves used.
+    pub shift: i32,
+    /// Today's numbering in words, for the note an older save gets
+    /// (1861: `18xx.games's coordinates`).
+    pub now: String,
 }
 
 /// What replaying an 18xx.games game record needs beyond the map and the
@@ -405,6 +429,11 @@ pub struct NotReplayed {
     /// Actions that do it (`merge`, `convert`): the replay stops there.
     #[serde(default)]
     pub actions: Vec<String>,
+    /// True when a company that ends its turn with no train is
+    /// nationalised (18xx.games's 1867 and 1861: its tokens become the
+    /// national's): the replay stops as that turn ends.
+    #[serde(default)]
+    pub trainless_turn: bool,
 }
 
 fn sixty() -> u32 {

@@ -62,6 +62,48 @@ pub struct Bonus {
     pub trains: Vec<TrainId>,
     /// Only in these phases (empty: every phase).
     pub phases: Vec<String>,
+    /// The private company whose owner earns it without naming it.
+    pub private: Option<String>,
+}
+
+impl Game {
+    /// Every private company a save may say a company owns: those with a
+    /// lay ability and those whose owner earns a route bonus.
+    pub fn private_syms(&self) -> Vec<String> {
+        let mut syms: Vec<String> = self
+            .privates
+            .iter()
+            .map(|p| p.abbrev.clone())
+            .chain(self.bonuses.iter().filter_map(|b| b.private.clone()))
+            .collect();
+        syms.sort();
+        syms.dedup();
+        syms
+    }
+
+    /// The private company `name` (its sym, any case), as the game spells it.
+    pub fn private_sym(&self, name: &str) -> Option<String> {
+        self.private_syms()
+            .into_iter()
+            .find(|s| s.eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The bonuses `company` earns by the private companies it owns in
+    /// `state`, in force in its phase.
+    pub fn private_bonuses(&self, state: &crate::state::MapState, company: &str) -> Vec<Bonus> {
+        let phase = &self.phases[state.phase].name;
+        self.bonuses
+            .iter()
+            .filter(|b| {
+                b.private
+                    .as_ref()
+                    .and_then(|p| state.privates.get(p))
+                    .is_some_and(|owner| owner == company)
+            })
+            .filter(|b| b.phases.is_empty() || b.phases.contains(phase))
+            .cloned()
+            .collect()
+    }
 }
 
 /// A loaded, checked game.
@@ -95,11 +137,24 @@ pub struct Game {
     pub rules: Rules,
     pub import: ImportDef,
     pub from_18xx_games: Option<PlayDef>,
+    pub former_numbering: Option<FormerNumbering>,
 }
 
 impl Game {
     pub fn format(&self, c: Coord) -> String {
         self.coords.format(c)
+    }
+
+    /// This game as a save of `format` addressed it: the same hexes in the
+    /// former numbering, or `None` when that format used today's.
+    pub fn numbered_as_in(&self, format: u32) -> Option<Game> {
+        let former = self
+            .former_numbering
+            .as_ref()
+            .filter(|f| format < f.before_format)?;
+        let mut old = self.clone();
+        old.coords.shift = former.shift;
+        Some(old)
     }
 
     pub fn tile(&self, name: &str) -> Result<&Tile> {

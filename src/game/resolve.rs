@@ -25,6 +25,7 @@ impl Game {
         if def.phases.is_empty() {
             return Err(err("a game needs at least one phase".into()));
         }
+        shifts_even(&def).map_err(err)?;
         let r = Resolver {
             def: &def,
             err: &err,
@@ -60,10 +61,29 @@ impl Game {
             rules: def.rules,
             import: def.import,
             from_18xx_games: def.from_18xx_games,
+            former_numbering: def.former_numbering,
         };
         check::loaded(&game, source)?;
         Ok(game)
     }
+}
+
+/// A number shift keeps each line's parity only if it is even, and an odd
+/// one would make `first` lie.
+fn shifts_even(def: &GameDef) -> std::result::Result<(), String> {
+    let former = def
+        .former_numbering
+        .as_ref()
+        .map(|f| ("former_numbering.shift", f.shift));
+    let shifts = [("coordinates.shift", def.coordinates.shift)]
+        .into_iter()
+        .chain(former);
+    for (field, shift) in shifts {
+        if shift % 2 != 0 {
+            return Err(format!("{field}: {shift} is odd; a shift must be even"));
+        }
+    }
+    Ok(())
 }
 
 /// The catalogues a game names, built-in or beside its file, merged.
@@ -248,6 +268,7 @@ impl Resolver<'_> {
                 kind,
                 trains: b.trains.clone(),
                 phases: b.phases.clone(),
+                private: b.private.clone(),
             });
         }
         Ok(bonuses)

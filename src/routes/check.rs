@@ -244,9 +244,10 @@ fn ways_of(
 }
 
 /// The route walked from `start` by `segs`, priced for `g`'s train. A
-/// train that may pass towns may also end a route at one, counting it
-/// for nothing (18xx.games's 1867: a 2 train visits any towns): where the
-/// train cannot count an end town, the route is priced without it.
+/// train that may pass towns may also end a route at towns, counting them
+/// for nothing (18xx.games's 1867 and 1861: a train counts its cities
+/// first, and towns only to fill what is left): where the train cannot
+/// count the end towns, the route is priced without them, at its best.
 fn priced(
     net: &Network,
     query: &Query,
@@ -260,29 +261,29 @@ fn priced(
     if let Some(route) = run(start, segs) {
         return Some(route);
     }
-    if g.train.skip == Skip::Nothing || segs.len() < 2 {
+    if g.train.skip == Skip::Nothing {
         return None;
     }
-    let town = |s: usize| !net.stops[s].is_city();
     let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;
-    let last_town = segs.last().is_some_and(|r| town(to(r)));
-    let first_town = town(start);
-    let trims = [
-        (first_town, false),
-        (false, last_town),
-        (first_town, last_town),
-    ];
-    trims.into_iter().find_map(|(front, back)| {
-        if !front && !back || segs.len() < 1 + usize::from(front) + usize::from(back) {
-            return None;
+    let stops: Vec<usize> = std::iter::once(start).chain(segs.iter().map(to)).collect();
+    let town = |s: &usize| !net.stops[*s].is_city();
+    let front = stops.iter().take_while(|s| town(s)).count();
+    let back = stops.iter().rev().take_while(|s| town(s)).count();
+    let mut best: Option<TrainRoute> = None;
+    for f in 0..=front.min(segs.len()) {
+        for b in 0..=back.min(segs.len() - f) {
+            if f + b == 0 || f + b >= segs.len() {
+                continue;
+            }
+            let route = run(stops[f], &segs[f..segs.len() - b]);
+            if let Some(r) = route
+                && best.as_ref().is_none_or(|x| r.revenue > x.revenue)
+            {
+                best = Some(r);
+            }
         }
-        let end = segs.len() - usize::from(back);
-        if front {
-            run(to(&segs[0]), &segs[1..end])
-        } else {
-            run(start, &segs[..end])
-        }
-    })
+    }
+    best
 }
 
 /// How much of the route rules a walk keeps.

@@ -115,6 +115,7 @@ impl Bonuses {
             out.push(Bonus {
                 optional: false,
                 phases: Vec::new(),
+                private: None,
                 name: format!("visit {}", v.hex),
                 amount: v.amount,
                 multiplied: false,
@@ -134,6 +135,7 @@ impl Bonuses {
             out.push(Bonus {
                 optional: false,
                 phases: Vec::new(),
+                private: None,
                 name: format!("connect {}", hexes.trim()),
                 amount: c.amount,
                 multiplied: false,
@@ -189,7 +191,14 @@ pub fn queries(
             .trains
             .iter()
             .filter(|(company, trains)| has_token(company) && !trains.is_empty())
-            .map(|(company, trains)| query(game, company, trains, bonuses))
+            .map(|(company, trains)| {
+                query(
+                    game,
+                    company,
+                    trains,
+                    &with_privates(game, state, company, bonuses),
+                )
+            })
             .collect(),
         Runners::One { company, trains } => {
             let company = game.company(company)?.abbrev.clone();
@@ -207,9 +216,22 @@ pub fn queries(
                     "{company} has no tokens on the map in {file}, so it cannot run routes"
                 )));
             }
-            Ok(vec![query(game, &company, &trains, bonuses)?])
+            let bonuses = with_privates(game, state, &company, bonuses);
+            Ok(vec![query(game, &company, &trains, &bonuses)?])
         }
     }
+}
+
+/// `bonuses` and those `company` earns by its private companies (each
+/// once: one named on the command line too is not added twice).
+fn with_privates(game: &Game, state: &MapState, company: &str, bonuses: &[Bonus]) -> Vec<Bonus> {
+    let mut all = bonuses.to_vec();
+    for b in game.private_bonuses(state, company) {
+        if !all.iter().any(|a| a.name == b.name) {
+            all.push(b);
+        }
+    }
+    all
 }
 
 fn query<S: std::borrow::Borrow<str>>(

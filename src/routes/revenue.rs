@@ -483,6 +483,7 @@ mod tests {
             .map(|b| Bonus {
                 optional: false,
                 phases: Vec::new(),
+                private: None,
                 name: format!("b{b}"),
                 amount: 10 * (1 + rng.below(8) as u32),
                 multiplied: rng.below(2) == 0,
@@ -593,6 +594,7 @@ mod tests {
             .map(|i| Bonus {
                 optional: false,
                 phases: Vec::new(),
+                private: None,
                 name: format!("b{i}"),
                 amount: 10 + i as u32,
                 multiplied: false,
@@ -674,6 +676,7 @@ mod tests {
         let bonus = |amount, multiplied| Bonus {
             optional: false,
             phases: Vec::new(),
+            private: None,
             name: "b".into(),
             amount,
             multiplied,

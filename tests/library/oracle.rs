@@ -398,6 +398,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         },
         letters: Letters::Columns,
         first: FirstNumber::Odd,
+        shift: 0,
     };
     let (rows, cols) = (2 + rng.below(2) as i32, 3 + rng.below(2) as i32);
     let mut hexes = Vec::new();
@@ -523,12 +524,14 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         },
         import: ImportDef::default(),
         from_18xx_games: None,
+        former_numbering: None,
     };
     let game = Game::from_def(def, "random", None).unwrap();
     let mut state = MapState {
         phase: hexroute::game::PhaseId(0),
         hexes: placed,
         trains: BTreeMap::new(),
+        privates: BTreeMap::new(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);
@@ -588,6 +591,7 @@ fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
         out.push(Bonus {
             optional: false,
             phases: Vec::new(),
+            private: None,
             name: "visit".into(),
             amount: 10 * (1 + rng.below(5)) as u32,
             multiplied: rng.chance(50),
@@ -603,6 +607,7 @@ fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
         out.push(Bonus {
             optional: false,
             phases: Vec::new(),
+            private: None,
             name: "connect".into(),
             amount: 20 * (1 + rng.below(4)) as u32,
             multiplied: rng.chance(50),
@@ -614,6 +619,7 @@ fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
         out.push(Bonus {
             optional: false,
             phases: Vec::new(),
+            private: None,
             name: "D only".into(),
             amount: 40,
             multiplied: false,
@@ -757,6 +763,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         phase: hexroute::game::PhaseId(rng.below(game.phases.len())),
         hexes: placed,
         trains: BTreeMap::new(),
+        privates: BTreeMap::new(),
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);
@@ -860,6 +867,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
     let bonus = Bonus {
         optional: false,
         phases: Vec::new(),
+        private: None,
         name: "c".into(),
         amount: 60,
         multiplied: false,

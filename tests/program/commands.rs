@@ -18,7 +18,7 @@ fn new_then_show_round_trips() {
     // the national CN in Toronto's first city.
     assert_eq!(
         text,
-        "{\n  \"hexroute\": 1,\n  \"game\": \"1867\",\n  \"phase\": \"2\",\n  \"hexes\": {\n    \"F16\": {\n      \"tokens\": {\n        \"0\": \"CN\"\n      }\n    }\n  }\n}\n"
+        "{\n  \"hexroute\": 2,\n  \"game\": \"1867\",\n  \"phase\": \"2\",\n  \"hexes\": {\n    \"F16\": {\n      \"tokens\": {\n        \"0\": \"CN\"\n      }\n    }\n  }\n}\n"
     );
     let shown = stdout_of(hexroute().arg("show").arg(&game));
     assert!(shown.contains("phase 2"), "{shown}");

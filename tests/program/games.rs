@@ -117,21 +117,21 @@ fn companies_and_names_are_typed_without_surprises() {
         .assert()
         .success();
     hexroute()
-        .args(["token", save, "H10", "M-K", "--space", "0"])
+        .args(["token", save, "H8", "M-K", "--space", "0"])
         .assert()
         .success();
     // MK may not start in Moscow (track joins it to other stops, and its
     // last city is MNN's home), so the house rule needs --force.
     hexroute()
-        .args(["token", save, "H10", "MK", "--space", "2", "--force"])
+        .args(["token", save, "H8", "MK", "--space", "2", "--force"])
         .assert()
         .success();
     let tokens = &json_of(&["show", save, "--json"])["tokens"];
     assert_eq!(
         tokens,
         &serde_json::json!([
-            {"company": "M-K", "hex": "H10", "space": 0, "city": 0},
-            {"company": "MK", "hex": "H10", "space": 2, "city": 2},
+            {"company": "M-K", "hex": "H8", "space": 0, "city": 0},
+            {"company": "MK", "hex": "H8", "space": 2, "city": 2},
         ])
     );
     // No soft hyphens or reference typos in names a user sees or types.
@@ -152,8 +152,8 @@ fn companies_and_names_are_typed_without_surprises() {
             .unwrap_or_else(|| panic!("no hex named {name}"));
         russia.format(*c)
     };
-    assert_eq!(at("Lugansk"), "I19");
-    assert_eq!(at("Simbirsk"), "M11");
+    assert_eq!(at("Lugansk"), "I17");
+    assert_eq!(at("Simbirsk"), "M9");
 }
 
 /// Imports a rusty_train save and compares it with the position it encodes.
@@ -249,18 +249,18 @@ fn hand_worked_routes() {
     );
 
     // 1861, phase 8, MK (the major) with a 5 and a 5+5E. The 5+5E runs
-    // Moscow H10 ($40, printed yellow) to Samara N12 (#622, $40) and doubles:
-    // (40 + 40) x 2 = $160. The 5 runs Kazan M9 (#15, $30) to Samara: $70.
+    // Moscow H8 ($40, printed yellow) to Samara N10 (#622, $40) and doubles:
+    // (40 + 40) x 2 = $160. The 5 runs Kazan M7 (#15, $30) to Samara: $70.
     let (total, routes) = routes_of("1861_late.json", "MK");
     assert_eq!(total, 230);
     assert_eq!(
         routes,
         vec![
-            ("5".to_string(), 70, vec![stop("M9", 30), stop("N12", 40)]),
+            ("5".to_string(), 70, vec![stop("M7", 30), stop("N10", 40)]),
             (
                 "5+5E".to_string(),
                 160,
-                vec![stop("H10", 40), stop("N12", 40)]
+                vec![stop("H8", 40), stop("N10", 40)]
             ),
         ]
     );
@@ -382,9 +382,9 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
         ),
         (
             "1861",
-            "home: \"D16\", home_city: 1",
-            "home: \"D16\", home_city: 3",
-            "custom.ron: companies[KB].home: home_city 3: hex D16 has 3 cities",
+            "home: \"D14\", home_city: 1",
+            "home: \"D14\", home_city: 3",
+            "custom.ron: companies[KB].home: home_city 3: hex D14 has 3 cities",
         ),
         (
             "1867",

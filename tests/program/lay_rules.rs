@@ -75,20 +75,20 @@ fn a_printed_home_is_reserved_until_its_token_is_placed() {
     // 1861: Kiev's second city is KB's home, its third KK's.
     let t = Table::new("1861");
     t.refuse(
-        &["token", "D16", "GRR", "--space", "1"],
-        "hex D16: the city's free space is reserved for KB's home token until it is placed (home reserved rule)",
+        &["token", "D14", "GRR", "--space", "1"],
+        "hex D14: the city's free space is reserved for KB's home token until it is placed (home reserved rule)",
     );
-    t.accept(&["token", "D16", "GRR", "--space", "0"]);
+    t.accept(&["token", "D14", "GRR", "--space", "0"]);
     // A minor's home token goes in its own city: KB's without --space.
     let t = Table::new("1861");
     t.refuse(
-        &["token", "D16", "KB", "--space", "2"],
-        "KB's home is city 1 of D16",
+        &["token", "D14", "KB", "--space", "2"],
+        "KB's home is city 1 of D14",
     );
-    t.cmd(&["token", "D16", "KB"]).assert().success();
-    assert_eq!(t.hex("D16")["tokens"]["1"], "KB");
+    t.cmd(&["token", "D14", "KB"]).assert().success();
+    assert_eq!(t.hex("D14")["tokens"]["1"], "KB");
     // Once KB's token is down the reservation is gone; KK's stays.
-    t.refuse(&["token", "D16", "GRR", "--space", "2"], "KK's home token");
+    t.refuse(&["token", "D14", "GRR", "--space", "2"], "KK's home token");
 }
 
 #[test]
@@ -131,8 +131,8 @@ fn where_a_first_token_may_go() {
     // 1861 majors: unjoined hexes only, even when every one is joined.
     let t = Table::new("1861");
     t.refuse(
-        &["token", "H10", "GRR", "--space", "1"],
-        "GRR starts in a hex no track joins to another stop; hex H10 is joined (first token rule)",
+        &["token", "H8", "GRR", "--space", "1"],
+        "GRR starts in a hex no track joins to another stop; hex H8 is joined (first token rule)",
     );
 }
 
@@ -153,16 +153,16 @@ fn phase_two_restrictions_name_the_hex_and_the_phase() {
     t.accept(&["phase", "3"]);
     t.accept(&["place", "M13", "4", "--rotate", "0"]);
     t.accept(&["token", "D2", "CPR"]);
-    // 1861: Yaroslavl (I7) among five hexes closed until phase 3.
+    // 1861: Yaroslavl (I5) among five hexes closed until phase 3.
     let t = Table::new("1861");
-    let empty = json(&t, &["place", "--list", "I7", "--json"]);
+    let empty = json(&t, &["place", "--list", "I5", "--json"]);
     assert_eq!(empty, serde_json::json!([]));
     t.refuse(
-        &["place", "I7", "4", "--rotate", "0"],
-        "hex I7 is closed to track until phase 3",
+        &["place", "I5", "4", "--rotate", "0"],
+        "hex I5 is closed to track until phase 3",
     );
     t.accept(&["phase", "3"]);
-    let open = json(&t, &["place", "--list", "I7", "--json"]);
+    let open = json(&t, &["place", "--list", "I5", "--json"]);
     assert!(!open.as_array().unwrap().is_empty(), "{open}");
 }
 
@@ -291,8 +291,8 @@ fn printed_company_names_and_old_ones() {
     t.accept(&["token", "C17", "GW"]);
     assert_eq!(t.hex("C17")["tokens"]["0"], "GWR");
     let t = Table::new("1861");
-    t.accept(&["token", "H20", "D"]);
-    assert_eq!(t.hex("H20")["tokens"]["0"], "Y");
+    t.accept(&["token", "H18", "D"]);
+    assert_eq!(t.hex("H18")["tokens"]["0"], "Y");
 }
 
 /// `--list` is exactly the tiles and rotations a lay accepts: every tile

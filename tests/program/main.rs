@@ -13,6 +13,7 @@ mod lay_rules;
 mod mutations;
 mod page;
 mod render;
+mod renumber;
 mod round;
 mod rules;
 #[cfg(unix)]

@@ -10,12 +10,13 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 13] = [
+const FIXTURES: [&str; 14] = [
     "1830_early",
     "1830_mid",
     "1830_late",
     "1861_early",
     "1861_mid",
+    "1861_mid_format1",
     "1861_late",
     "1867_bc",
     "1889_early",

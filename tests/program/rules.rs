@@ -105,17 +105,17 @@ fn within_route_rule_comes_from_the_game_file() {
 #[test]
 fn each_offboard_hex_of_a_group_is_its_own_offboard() {
     let dir = tempfile::tempdir().unwrap();
-    // A city (#5, $20) at B12, joined to Poland's A11 and A13 ($30 each in
+    // A city (#5, $20) at B10, joined to Poland's A9 and A11 ($30 each in
     // phase 2), with GRR's token.
     let file = save(
         dir.path(),
         "poland.json",
-        r#"{"hexroute": 1, "game": "1861", "phase": "2", "hexes": {
-            "B12": {"tile": "5", "rotation": 2, "tokens": {"0": "GRR"}}}}"#,
+        r#"{"hexroute": 2, "game": "1861", "phase": "2", "hexes": {
+            "B10": {"tile": "5", "rotation": 2, "tokens": {"0": "GRR"}}}}"#,
     );
-    // Two 2-trains: B12 + A11 and B12 + A13, 20 + 30 each: $100.
+    // Two 2-trains: B10 + A9 and B10 + A11, 20 + 30 each: $100.
     assert_eq!(routes(&file, "GRR", "2,2", &[]), (100, vec![50, 50]));
-    // A 3-train may not run Poland-B12-Poland: 20 + 30 = $50.
+    // A 3-train may not run Poland-B10-Poland: 20 + 30 = $50.
     assert_eq!(routes(&file, "GRR", "3", &[]), (50, vec![50]));
 }
 

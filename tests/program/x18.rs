@@ -62,7 +62,7 @@ fn hex_as_routes_see_it(
 fn imports_equal_the_engines_states() {
     let dir = tempfile::tempdir().unwrap();
     let positions = expected_positions();
-    assert_eq!(positions.len(), 7);
+    assert_eq!(positions.len(), 14);
     for p in positions {
         let action = p["action"].as_u64().unwrap();
         let company = p["company"].as_str().unwrap();
@@ -305,10 +305,10 @@ fn bad_records_are_refused_in_one_line_and_write_nothing() {
         (
             write(
                 "1861.json",
-                r#"{"title": "1861", "actions": [{"id": 1, "type": "pass"}]}"#,
+                r#"{"title": "1861", "actions": [{"id": 1, "type": "merge", "entity": "KB", "entity_type": "minor"}]}"#,
             ),
             vec![],
-            "does not model 1861's train exports",
+            "action 1: a \"merge\" action: hexroute does not replay 1861's conversions",
         ),
         (
             write("1867.json", MERGE_1867),
@@ -414,6 +414,17 @@ fn bad_records_are_refused_in_one_line_and_write_nothing() {
             vec![],
             "without \"train\"",
         ),
+        // A second 6 bought when no 6 was: the first left the depot with
+        // no action (an export), which the replay does not model.
+        (
+            cut_record(
+                d,
+                120,
+                &[corp("buy_train", serde_json::json!({"train": "6-1"}))],
+            ),
+            vec![],
+            "exported",
+        ),
         (
             cut_record(d, 50, &[]),
             vec!["--at", "999999"],
@@ -491,4 +502,99 @@ fn import_at_the_start_and_the_end() {
     let out = stdout_of(hexroute().arg("import").arg(record("1830_29133.json")));
     let save: Value = serde_json::from_str(&out).unwrap();
     assert!(save["hexes"].as_object().unwrap().len() > 20);
+}
+
+/// 1861's minor OK ends its turn at action 271 with no train, and the
+/// engine nationalises it (its token goes to the Russian State Railway):
+/// the replay stops there, and the map before it imports.
+#[test]
+fn a_1861_record_stops_where_a_trainless_company_is_nationalised() {
+    let rec = record("1861_bank_breaks.json");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.json");
+    fails_with(
+        hexroute().arg("import").arg(&rec).arg("-o").arg(&out),
+        "action 271: OK ends its turn with no train",
+    );
+    assert!(!out.exists());
+    fails_with(
+        hexroute().arg("import").arg(&rec).args(["--at", "271"]),
+        "imported up to --at 270",
+    );
+    let save = stdout_of(hexroute().arg("import").arg(&rec).args(["--at", "270"]));
+    let save: Value = serde_json::from_str(&save).unwrap();
+    assert_eq!(save["game"], "1861");
+    let review = stdout_of(hexroute().arg("review").arg(&rec).arg("--json"));
+    let review: Value = serde_json::from_str(&review).unwrap();
+    assert_eq!(review["runs"].as_array().unwrap().len(), 27);
+    assert!(
+        review["stopped"]
+            .as_str()
+            .unwrap()
+            .starts_with("action 271: OK ends its turn")
+    );
+}
+
+/// Private companies come into the save with their owners, and a
+/// private's route bonus goes to its owner's routes unasked: in 1861 at
+/// action 260, N owns the Moscow-Yaroslavl Railway (+10 a route in Moscow).
+#[test]
+fn a_private_s_bonus_goes_to_its_owner_unasked() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("p.json");
+    hexroute()
+        .arg("import")
+        .arg(record("1861_bank_breaks.json"))
+        .args(["--at", "260", "-o"])
+        .arg(&save)
+        .assert()
+        .success();
+    let saved: Value = serde_json::from_str(&fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(saved["privates"]["MYR"], "N");
+    let total = |path: &Path, extra: &[&str]| -> u64 {
+        let out = stdout_of(
+            hexroute()
+                .arg("routes")
+                .arg(path)
+                .args(["--company", "N", "--json", "--quiet"])
+                .args(extra),
+        );
+        serde_json::from_str::<Value>(&out).unwrap()["total"]
+            .as_u64()
+            .unwrap()
+    };
+    let mut without = saved.clone();
+    without.as_object_mut().unwrap().remove("privates");
+    let bare = dir.path().join("bare.json");
+    fs::write(&bare, without.to_string()).unwrap();
+    let owned = total(&save, &[]);
+    // Both of N's trains (2, 3) run from its home, Moscow: +$10 each.
+    assert_eq!(owned, total(&bare, &[]) + 20);
+    assert_eq!(
+        owned,
+        total(&bare, &["--bonus", "Moscow-Yaroslavl Railway"])
+    );
+    // Named as well, it is paid once.
+    assert_eq!(
+        owned,
+        total(&save, &["--bonus", "Moscow-Yaroslavl Railway"])
+    );
+    let companies = stdout_of(hexroute().arg("companies").arg(&save).arg("--json"));
+    let companies: Vec<Value> = serde_json::from_str(&companies).unwrap();
+    let n = companies.iter().find(|c| c["company"] == "N").unwrap();
+    assert_eq!(n["privates"], serde_json::json!(["MYR"]));
+    // A private the game does not have, or an owner it does not have.
+    for (private, owner, needle) in [
+        ("XYZ", "N", "XYZ is no private company of 1861"),
+        ("MYR", "ZZZ", "ZZZ"),
+    ] {
+        let mut bad = saved.clone();
+        bad["privates"] = serde_json::json!({ private: owner });
+        let path = dir.path().join("bad.json");
+        fs::write(&path, bad.to_string()).unwrap();
+        fails_with(
+            hexroute().arg("routes").arg(&path).args(["--company", "N"]),
+            needle,
+        );
+    }
 }

@@ -118,7 +118,10 @@ pub fn replay_with(
     let mut stopped = None;
     let mut rest = standing.iter().peekable();
     while let Some(a) = rest.next_if(|a| at.is_none_or(|at| a.id <= at)) {
-        replay.prepare(a)?;
+        if let Some((last, why)) = replay.prepare(a)? {
+            stopped = Some(Stop { action: last, why });
+            break;
+        }
         if a.kind == "run_routes" {
             on_run(replay.run(a)?);
         }
@@ -145,8 +148,9 @@ pub fn replay_with(
     // ends: its home token is down before it acts.
     if stopped.is_none()
         && let Some(next) = rest.next()
+        && let Some((last, why)) = replay.prepare(next)?
     {
-        replay.prepare(next)?;
+        stopped = Some(Stop { action: last, why });
     }
     let mut replayed = replay.finish(at.unwrap_or(applied));
     replayed.stopped = stopped;

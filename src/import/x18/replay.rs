@@ -49,10 +49,59 @@ pub(super) struct Replay<'g> {
     shares_seen: BTreeSet<String>,
     /// True from a player's action until the next company acts.
     players_acting: bool,
+    /// The company whose turn it is, once a company acts, until another
+    /// company or a player does.
+    turn: Option<Turn>,
     privates: BTreeMap<String, CompanyId>,
     refused: Vec<Refusal>,
     /// The phase from which the title does what is not replayed.
     stop_phase: Option<PhaseId>,
+}
+
+/// A company's run of actions: an operating turn, or its one pass (or
+/// merger) in a merger round.
+struct Turn {
+    company: CompanyId,
+    /// Its last action so far.
+    last: u64,
+    actions: u32,
+    /// It did what only an operating turn does.
+    operates: bool,
+}
+
+/// Actions only a company's operating turn has.
+const OPERATING: &[&str] = &[
+    "lay_tile",
+    "run_routes",
+    "dividend",
+    "buy_train",
+    "place_token",
+];
+
+impl Turn {
+    fn new(company: CompanyId, a: &Action) -> Turn {
+        let mut turn = Turn {
+            company,
+            last: a.id,
+            actions: 0,
+            operates: false,
+        };
+        turn.add(a);
+        turn
+    }
+
+    fn add(&mut self, a: &Action) {
+        self.last = a.id;
+        self.actions += 1;
+        self.operates |= OPERATING.contains(&a.kind.as_str());
+    }
+
+    /// An operating turn: an operating action, or more than the one pass
+    /// a company makes in a merger round (a trainless company passes at
+    /// least its track and its train).
+    fn operating(&self) -> bool {
+        self.operates || self.actions > 1
+    }
 }
 
 /// Whether the replay can go on after an action.
@@ -107,6 +156,7 @@ impl<'g> Replay<'g> {
             sold: BTreeMap::new(),
             shares_seen: BTreeSet::new(),
             players_acting: true,
+            turn: None,
             privates: BTreeMap::new(),
             refused: Vec::new(),
             stop_phase,
@@ -114,8 +164,56 @@ impl<'g> Replay<'g> {
     }
 
     /// What the engine does before `a` with no action: a company's turn
-    /// or an operating round begins and home tokens go down.
-    pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
+    /// or an operating round begins and home tokens go down. Where the turn
+    /// that `a` ends did what is not replayed, the turn's last action and
+    /// why (and nothing is done).
+    pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
+        if let Some(why) = self.turn_ends(a) {
+            return Ok(Some(why));
+        }
+        self.prepare_turn(a)?;
+        Ok(None)
+    }
+
+    /// Whether `a` ends a company's operating turn (another company, or a
+    /// player, acts) in which the company, trainless, is nationalised,
+    /// where the title does so.
+    fn turn_ends(&mut self, a: &Action) -> Option<(u64, String)> {
+        if a.kind == "message" || a.kind.starts_with("program_") || a.by_private() {
+            return None;
+        }
+        let acting = if a.by_company() {
+            self.acting_company(a)
+        } else {
+            None
+        };
+        if let (Some(turn), Some(now)) = (&mut self.turn, &acting)
+            && turn.company == *now
+        {
+            turn.add(a);
+            return None;
+        }
+        // A home token placed in a stock round (1867) starts no turn.
+        let next = acting
+            .filter(|_| self.turn.is_some() || a.kind != "place_token")
+            .map(|company| Turn::new(company, a));
+        let ended = std::mem::replace(&mut self.turn, next)?;
+        let nationalised = self
+            .play
+            .not_replayed
+            .as_ref()
+            .is_some_and(|n| n.trainless_turn);
+        let trainless = self.trains.get(&ended.company).is_none_or(Vec::is_empty);
+        (nationalised && trainless && ended.operating()).then(|| {
+            let why = format!(
+                "{} ends its turn with no train, so 18xx.games nationalises it (its tokens go to the national), which hexroute does not replay",
+                ended.company
+            );
+            (ended.last, why)
+        })
+    }
+
+    fn prepare_turn(&mut self, a: &Action) -> Result<(), Error> {
         let acting = match self.acting_company(a) {
             Some(company) => company,
             None => {
@@ -205,6 +303,9 @@ impl<'g> Replay<'g> {
                 a.kind, n.what
             )));
         }
+        if let Some(why) = self.left_unseen(a)? {
+            return Ok(Flow::StopBefore(why));
+        }
         let before = self.state.phase;
         self.apply_one(a)?;
         match (self.stop_phase, what) {
@@ -270,7 +371,7 @@ impl<'g> Replay<'g> {
         self.game
             .tile(name)
             .map_err(|e| e.context(format!("hex {hex}")))?;
-        let rotation = tiles::rotation(name, a.rotation.unwrap_or(0))?;
+        let rotation = tiles::rotation(&self.title, name, a.rotation.unwrap_or(0))?;
         let company = self.acting_company(a);
         let private = if a.by_private() {
             self.game.private(&a.entity()).ok()
@@ -329,7 +430,7 @@ impl<'g> Replay<'g> {
         let (c, ours) = match self.tiles.get(tile_id) {
             Some(&c) => {
                 let name = tile_id.rsplit_once('-').map_or(tile_id, |(n, _)| n);
-                (c, tiles::laid_city(name, index)?)
+                (c, tiles::laid_city(&self.title, name, index)?)
             }
             None => {
                 let hex = tile_id.split('-').next().unwrap_or(tile_id);
@@ -352,15 +453,27 @@ impl<'g> Replay<'g> {
             .iter()
             .map(|c| usize::from(c.spaces))
             .sum();
-        let slot = a.slot.unwrap_or(0).max(0) as usize;
-        if slot >= usize::from(city.spaces) {
-            return Err(Error::Import(format!(
-                "city {ours} of tile {} on {} has {} token spaces, not a slot {slot}",
+        // The engine puts a token in the city's first free space (the
+        // action's `slot` is where it was clicked); a token to remove names
+        // its own space.
+        let taken = |space: usize| {
+            self.state
+                .tokens_at(c)
+                .is_some_and(|t| t.contains_key(&(base + space)))
+        };
+        let slot = match a.kind.as_str() {
+            "place_token" => (0..usize::from(city.spaces)).find(|&s| !taken(s)),
+            _ => Some(a.slot.unwrap_or(0).max(0) as usize),
+        }
+        .filter(|&s| s < usize::from(city.spaces))
+        .ok_or_else(|| {
+            Error::Import(format!(
+                "city {ours} of tile {} on {} has no free token space of its {}",
                 tile.name,
                 self.game.format(c),
                 city.spaces
-            )));
-        }
+            ))
+        })?;
         Ok((c, self.game.format(c), base + slot))
     }
 
@@ -419,6 +532,26 @@ impl<'g> Replay<'g> {
             list.retain(|t| t != id);
         }
         self.trains.retain(|_, list| !list.is_empty());
+    }
+
+    /// Why a train bought from the depot shows that the first of its type
+    /// left the depot with no action (the engine exports trains at the end
+    /// of some rounds in some titles): the phase that train began, and when,
+    /// is not known, so the replay stops rather than guess.
+    fn left_unseen(&self, a: &Action) -> Result<Option<String>, Error> {
+        if a.kind != "buy_train" {
+            return Ok(None);
+        }
+        let id = Self::field(a, &a.train, "train")?;
+        let kind = self.train_type(id)?;
+        let copy = id.rsplit_once('-').map_or("0", |(_, n)| n);
+        let unseen =
+            self.owner_of(id).is_none() && copy != "0" && !self.left_depot.contains(kind.as_str());
+        Ok(unseen.then(|| {
+            format!(
+                "train {id} is bought, so a {kind} left the depot before with no action (exported); hexroute does not replay exports, nor the phase one may begin"
+            )
+        }))
     }
 
     fn buy_train(&mut self, a: &Action) -> Result<(), Error> {
@@ -532,9 +665,15 @@ impl<'g> Replay<'g> {
             .collect()
     }
 
-    /// The map with every company's trains.
+    /// The map with every company's trains and private companies (those
+    /// the game knows: one with neither a lay nor a bonus leaves no mark).
     fn with_trains(&self) -> Result<MapState, Error> {
         let mut state = self.state.clone();
+        state.privates = self
+            .privates
+            .iter()
+            .filter_map(|(p, owner)| Some((self.game.private_sym(p)?, owner.clone())))
+            .collect();
         state.trains = BTreeMap::new();
         for company in self.trains.keys() {
             state
