@@ -9,7 +9,7 @@
 use hexroute::address::{CoordSystem, FirstNumber, Letters};
 use hexroute::game::{
     Bonus, BonusKind, ConflictRule, Distance, Game, GameDef, HexDef, ImportDef, LayRule,
-    OffboardGroup, Phase, Rules, Skip, TrainDef,
+    OffboardGroup, Phase, Rules, Skip, Towns, TrainDef,
 };
 use hexroute::geometry::{Coord, Face, Orientation, Rotation};
 use hexroute::routes::{self, Query};
@@ -205,15 +205,19 @@ impl Oracle<'_> {
             if !stop(0) || !stop(last) {
                 continue;
             }
+            // A free town is paid whenever it is passed, and is outside N.
+            let free_town =
+                |i: usize| train.towns == Towns::Free && matches!(r.stops[i].1, End::Town(_));
             let legal_skips = (0..n).all(|i| {
                 stop(i)
-                    || match train.skip {
-                        Skip::Nothing => false,
-                        Skip::Towns => matches!(r.stops[i].1, End::Town(_)),
-                        Skip::Any => true,
-                    }
+                    || !free_town(i)
+                        && match train.skip {
+                            Skip::Nothing => false,
+                            Skip::Towns => matches!(r.stops[i].1, End::Town(_)),
+                            Skip::Any => true,
+                        }
             });
-            let count = (0..n).filter(|&i| stop(i)).count();
+            let count = (0..n).filter(|&i| stop(i) && !free_town(i)).count();
             let within = train.distance == Distance::Hexes
                 || train.stops.is_none_or(|k| count <= k as usize);
             // An express must count a stop that holds the company's token.
@@ -385,6 +389,15 @@ fn train(
         skip,
         multiplier,
         distance,
+        towns: Towns::Counted,
+    }
+}
+
+/// The same train, its towns outside its number and always paid (18GA).
+fn free_towns(t: TrainDef) -> TrainDef {
+    TrainDef {
+        towns: Towns::Free,
+        ..t
     }
 }
 
@@ -453,6 +466,9 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         train("2E", Some(2), Skip::Any, 1, Distance::Stops),
         train("D", None, Skip::Nothing, 1, Distance::Stops),
         train("3H", Some(3), Skip::Nothing, 1, Distance::Hexes),
+        free_towns(train("2T", Some(2), Skip::Nothing, 1, Distance::Stops)),
+        free_towns(train("3T", Some(3), Skip::Towns, 1, Distance::Stops)),
+        free_towns(train("2TE", Some(2), Skip::Any, 1, Distance::Stops)),
     ];
     let def = GameDef {
         id: "test".into(),
