@@ -278,6 +278,9 @@ pub struct TrainData {
     pub distance: String,
     /// What it may pass without counting.
     pub skip: String,
+    /// `counted`: a town is one of its stops; `free`: towns are outside its
+    /// number and always paid.
+    pub towns: String,
     pub multiplier: u32,
 }
 
@@ -392,6 +395,7 @@ impl GameData {
                     stops: t.stops,
                     distance: format!("{:?}", t.distance).to_lowercase(),
                     skip: format!("{:?}", t.skip).to_lowercase(),
+                    towns: format!("{:?}", t.towns).to_lowercase(),
                     multiplier: t.multiplier,
                 })
                 .collect(),

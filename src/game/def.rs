@@ -86,6 +86,22 @@ pub enum Distance {
     Hexes,
 }
 
+/// Whether a train's towns take part of its number.
+///
+/// Most games count a town as one of an N-train's N stops. Some (18GA's
+/// `distance: [{nodes: [city, offboard], pay: N}, {nodes: [town], pay: 99}]`)
+/// count only cities and off-boards toward N and pay every town passed: a
+/// route may then run through any number of towns, and always earns them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Towns {
+    /// A town is a stop like a city: it takes one of the N, and `skip`
+    /// says whether the train may pass it.
+    #[default]
+    Counted,
+    /// Towns take none of the N and always count, whatever `skip` says.
+    Free,
+}
+
 /// A kind of train.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -97,6 +113,9 @@ pub struct TrainDef {
     pub multiplier: u32,
     #[serde(default)]
     pub distance: Distance,
+    /// Absent in most game files: towns are counted stops.
+    #[serde(default)]
+    pub towns: Towns,
 }
 
 /// A railway company.

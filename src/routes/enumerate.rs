@@ -6,7 +6,7 @@ use super::bitset;
 use super::network::{self, Network};
 use super::revenue::{self, Visit};
 use super::{Query, RouteStop, TrainRoute};
-use crate::game::{Bonus, ConflictRule, Distance, Skip, TrainDef, TrainId};
+use crate::game::{Bonus, ConflictRule, Distance, Skip, Towns, TrainDef, TrainId};
 use crate::geometry::Coord;
 use rayon::prelude::*;
 
@@ -58,16 +58,17 @@ impl Limits {
                 }
                 Distance::Stops => {
                     l.hexes = None;
-                    match t.skip {
-                        Skip::Nothing => {
-                            widen(&mut l.visits, n);
-                            widen(&mut l.cities, n);
-                        }
-                        Skip::Towns => {
+                    match (t.skip, t.towns) {
+                        // Free towns are outside N: only cities are limited.
+                        (Skip::Nothing | Skip::Towns, Towns::Free) | (Skip::Towns, _) => {
                             l.visits = None;
                             widen(&mut l.cities, n);
                         }
-                        Skip::Any => {
+                        (Skip::Nothing, Towns::Counted) => {
+                            widen(&mut l.visits, n);
+                            widen(&mut l.cities, n);
+                        }
+                        (Skip::Any, _) => {
                             l.visits = None;
                             l.cities = None;
                         }

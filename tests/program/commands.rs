@@ -472,7 +472,15 @@ fn bash_completion_knows_the_files_game() {
     assert_eq!(bash_completes(d, &["hexroute", "ro"]), ["routes"]);
     assert_eq!(
         bash_completes(d, &["hexroute", "new", "18"]),
-        ["1830", "1861", "1867", "1889", "18Chesapeake"]
+        [
+            "1830",
+            "1861",
+            "1867",
+            "1889",
+            "18Chesapeake",
+            "18GA",
+            "18TN"
+        ]
     );
     assert_eq!(
         bash_completes(d, &["hexroute", "tiles", "186"]),

@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 12] = [
+const FIXTURES: [&str; 14] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -23,6 +23,8 @@ const FIXTURES: [&str; 12] = [
     "1889_mid",
     "1889_late",
     "18Chesapeake_mid",
+    "18GA_mid",
+    "18TN_mid",
 ];
 
 fn fixture_text(name: &str) -> String {

@@ -30,6 +30,9 @@ const OFF_MAP: &[&str] = &[
     "program_disable",
     "run_routes",
     "message",
+    // A `Message` by another name (the server's notes, such as a consent
+    // confirmed): text only.
+    "log",
 ];
 
 pub(super) struct Replay<'g> {

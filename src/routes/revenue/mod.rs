@@ -1,0 +1,395 @@
+//! Which stops a train counts on a route, chosen exactly, bonuses included.
+//!
+//! A train must count its route's two ends and the stops its kind may not
+//! pass (every stop for an N-train, every city for an 1867 train, every
+//! town for a train whose towns are free); it fills its remaining count
+//! with the richest of the others. Free towns take none of that count. Two things make the
+//! choice more than "the richest": bonuses, which pay for stopping in
+//! particular hexes, and the express rule, that a counted stop must hold
+//! the company's token. Bonuses depend only on which hexes hold a counted
+//! stop, so every set of bonus hexes is tried (2^H for the H optional bonus
+//! hexes a route passes); an express is priced once for each token stop it
+//! could count, that stop made compulsory. Both are exact.
+
+use crate::game::{Bonus, BonusKind, Distance, Skip, Towns, TrainDef};
+use crate::geometry::Coord;
+
+/// How a bonus is earned and what it pays, for the search.
+impl Bonus {
+    pub fn applies_to(&self, train: &TrainDef) -> bool {
+        self.trains.is_empty() || self.trains.iter().any(|t| t == &train.name)
+    }
+
+    /// The hexes whose stops decide this bonus.
+    pub fn hexes(&self) -> impl Iterator<Item = Coord> + '_ {
+        let (first, rest) = match &self.kind {
+            BonusKind::Visit(hs) => (None, hs.as_slice()),
+            BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
+        };
+        first.into_iter().chain(rest.iter().copied())
+    }
+
+    fn mentions(&self, hex: Coord) -> bool {
+        self.hexes().any(|h| h == hex)
+    }
+
+    fn earned_by(&self, stopped: &impl Fn(&Coord) -> bool) -> bool {
+        match &self.kind {
+            BonusKind::Visit(hs) => hs.iter().any(stopped),
+            BonusKind::Connection { from, to_any } => stopped(from) && to_any.iter().any(stopped),
+        }
+    }
+
+    /// What it pays a train with this multiplier, as a report shows it
+    /// (no bonus comes near `u32::MAX`: game files cap them).
+    pub fn paid_to(&self, multiplier: u32) -> u32 {
+        u32::try_from(self.pays(multiplier)).unwrap_or(u32::MAX)
+    }
+
+    /// What it pays a train with this multiplier.
+    fn pays(&self, multiplier: u32) -> u64 {
+        u64::from(self.amount)
+            * if self.multiplied {
+                u64::from(multiplier)
+            } else {
+                1
+            }
+    }
+}
+
+/// One stop the route passes, in route order.
+#[derive(Copy, Clone, Debug)]
+pub struct Visit {
+    pub hex: Coord,
+    pub revenue: u32,
+    pub is_city: bool,
+    /// The city holds the running company's token.
+    pub token: bool,
+}
+
+/// The best way for a train to run a route.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Net revenue: counted stops × multiplier, plus bonuses.
+    pub revenue: u32,
+    /// For each visit, whether the train counts it.
+    pub stops: Vec<bool>,
+    /// Bonuses earned, by index into the active list.
+    pub bonuses: Vec<usize>,
+}
+
+/// True when the train must count visit `i` of a route whose last visit is
+/// `last`: its ends, the stops its kind may not pass, and towns when they
+/// are free (a train that pays them for nothing never passes one).
+fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
+    i == 0
+        || i == last
+        || (train.towns == Towns::Free && !v.is_city)
+        || match train.skip {
+            Skip::Nothing => true,
+            Skip::Towns => v.is_city,
+            Skip::Any => false,
+        }
+}
+
+/// True when counting `v` uses one of the train's N stops: a free town
+/// does not, so it never weighs against the train's reach.
+fn takes_slot(train: &TrainDef, v: &Visit) -> bool {
+    train.towns == Towns::Counted || v.is_city
+}
+
+/// True when the train's reach allows a route with `must` compulsory stops
+/// that take a slot, over `hexes` hexes.
+fn within_reach(train: &TrainDef, must: usize, hexes: usize) -> bool {
+    let limit = train.stops.map(|n| n as usize);
+    match train.distance {
+        Distance::Stops => limit.is_none_or(|n| must <= n),
+        Distance::Hexes => limit.is_none_or(|n| hexes <= n),
+    }
+}
+
+/// Free stops a train may add to its compulsory ones.
+fn free_slots(train: &TrainDef, must: usize) -> usize {
+    match (train.distance, train.stops) {
+        (Distance::Stops, Some(n)) => n as usize - must,
+        _ => usize::MAX,
+    }
+}
+
+/// A stop the train may count or not: revenue and visit index.
+#[derive(Copy, Clone, Debug)]
+struct Optional {
+    revenue: u32,
+    visit: usize,
+}
+
+/// Reusable buffers, so the search prices every route without allocating.
+#[derive(Default)]
+pub struct Scratch {
+    /// Hexes holding a compulsory stop.
+    must_hexes: Vec<Coord>,
+    /// Optional bonus hexes (no compulsory stop there), each with its
+    /// optional stops richest first, as a range of `in_hex`.
+    bonus_hexes: Vec<(Coord, usize, usize)>,
+    in_hex: Vec<Optional>,
+    /// Optional stops in hexes no bonus names, richest first.
+    plain: Vec<Optional>,
+    /// The stops a choice of bonus hexes may add, richest first.
+    fill: Vec<Optional>,
+    /// Indices of the bonuses this train can earn.
+    active: Vec<usize>,
+    /// The best choice so far: visit indices counted beyond the compulsory ones.
+    best_extra: Vec<usize>,
+    extra: Vec<usize>,
+}
+
+/// A subset of items numbered `0..n`, one bit per item: what [`choose`]
+/// tries every one of (the optional bonus hexes of a route). A `u64` holds
+/// it, so `n` is at most [`Subset::MAX_ITEMS`]; [`subsets`] checks that
+/// bound, so no shift can overflow. (The search itself keeps `n` far
+/// smaller: `routes::check_bounds` allows at most `MAX_BONUS_HEXES` named
+/// hexes, since the count of subsets doubles with each.)
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Subset(u64);
+
+impl Subset {
+    /// The most items a subset is drawn from: one more and `2^n` would not
+    /// fit the `u64` that counts through them.
+    const MAX_ITEMS: usize = 63;
+
+    /// True when item `i` is in the subset.
+    fn contains(self, i: usize) -> bool {
+        i < Self::MAX_ITEMS && self.0 & (1 << i) != 0
+    }
+
+    /// How many items it holds.
+    fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+}
+
+/// Every subset of `n` items, the empty one first (counting in binary).
+fn subsets(n: usize) -> impl Iterator<Item = Subset> {
+    assert!(
+        n <= Subset::MAX_ITEMS,
+        "{n} items have too many subsets to try"
+    );
+    (0..1u64 << n).map(Subset)
+}
+
+/// Richest first; among equals, in route order.
+fn richest_first(a: &Optional, b: &Optional) -> std::cmp::Ordering {
+    b.revenue.cmp(&a.revenue).then(a.visit.cmp(&b.visit))
+}
+
+/// The most a train earns on a route, or `None` when it cannot run it.
+/// The stops it counts beyond the compulsory ones are left in
+/// `scratch.best_extra`.
+fn choose(
+    train: &TrainDef,
+    visits: &[Visit],
+    hexes: usize,
+    bonuses: &[Bonus],
+    s: &mut Scratch,
+) -> Option<u64> {
+    if visits.len() < 2 {
+        return None;
+    }
+    let last = visits.len() - 1;
+    s.active.clear();
+    s.active
+        .extend((0..bonuses.len()).filter(|&b| bonuses[b].applies_to(train)));
+    let compulsory = |i: usize| must_stop_at(train, i, last, &visits[i]);
+    let must = (0..visits.len())
+        .filter(|&i| compulsory(i) && takes_slot(train, &visits[i]))
+        .count();
+    if !within_reach(train, must, hexes) {
+        return None;
+    }
+    let slots = free_slots(train, must);
+    let token_counted = (0..visits.len()).any(|i| compulsory(i) && visits[i].token);
+    if train.skip != Skip::Any || token_counted {
+        return choose_with(train, visits, bonuses, s, slots, None);
+    }
+    // An express counts a token stop: try each one the route passes.
+    let mut best = None;
+    let mut best_extra = std::mem::take(&mut s.best_extra);
+    for t in (0..visits.len()).filter(|&i| !compulsory(i) && visits[i].token) {
+        let Some(slots) = slots.checked_sub(1) else {
+            break;
+        };
+        if let Some(v) = choose_with(train, visits, bonuses, s, slots, Some(t))
+            && best.is_none_or(|b| v > b)
+        {
+            best = Some(v);
+            std::mem::swap(&mut best_extra, &mut s.best_extra);
+        }
+    }
+    s.best_extra = best_extra;
+    best
+}
+
+/// [`choose`] with the compulsory stops known: `forced` is one more stop
+/// that must count, and `slots` what is left to fill after it.
+fn choose_with(
+    train: &TrainDef,
+    visits: &[Visit],
+    bonuses: &[Bonus],
+    s: &mut Scratch,
+    slots: usize,
+    forced: Option<usize>,
+) -> Option<u64> {
+    let last = visits.len() - 1;
+    let counts = |i: usize| must_stop_at(train, i, last, &visits[i]) || forced == Some(i);
+    s.must_hexes.clear();
+    let mut base = 0u64;
+    for (i, v) in visits.iter().enumerate() {
+        if counts(i) {
+            base += u64::from(v.revenue);
+            s.must_hexes.push(v.hex);
+        }
+    }
+    // Sort the optional stops: plain ones, and those in bonus hexes.
+    s.plain.clear();
+    s.in_hex.clear();
+    for (i, v) in visits.iter().enumerate() {
+        if counts(i) {
+            continue;
+        }
+        let o = Optional {
+            revenue: v.revenue,
+            visit: i,
+        };
+        let named =
+            !s.must_hexes.contains(&v.hex) && s.active.iter().any(|&b| bonuses[b].mentions(v.hex));
+        if named {
+            s.in_hex.push(o);
+        } else {
+            s.plain.push(o);
+        }
+    }
+    s.plain.sort_unstable_by(richest_first);
+    // Group the named stops by hex, richest first within each hex.
+    s.in_hex.sort_unstable_by(|a, b| {
+        visits[a.visit]
+            .hex
+            .cmp(&visits[b.visit].hex)
+            .then(richest_first(a, b))
+    });
+    s.bonus_hexes.clear();
+    let mut start = 0;
+    while start < s.in_hex.len() {
+        let hex = visits[s.in_hex[start].visit].hex;
+        let end = start
+            + s.in_hex[start..]
+                .iter()
+                .take_while(|o| visits[o.visit].hex == hex)
+                .count();
+        s.bonus_hexes.push((hex, start, end));
+        start = end;
+    }
+    let mut best: Option<u64> = None;
+    for chosen_hexes in subsets(s.bonus_hexes.len()) {
+        let chosen = chosen_hexes.len();
+        if chosen > slots {
+            continue;
+        }
+        // Each chosen hex counts its richest stop; its others join the fill.
+        s.extra.clear();
+        s.extra.extend(forced);
+        s.fill.clear();
+        let mut value = base;
+        for (k, &(_, lo, hi)) in s.bonus_hexes.iter().enumerate() {
+            if chosen_hexes.contains(k) {
+                value += u64::from(s.in_hex[lo].revenue);
+                s.extra.push(s.in_hex[lo].visit);
+                s.fill.extend_from_slice(&s.in_hex[lo + 1..hi]);
+            }
+        }
+        let fill: &[Optional] = if s.fill.is_empty() {
+            &s.plain
+        } else {
+            s.fill.extend_from_slice(&s.plain);
+            s.fill.sort_unstable_by(richest_first);
+            &s.fill
+        };
+        let top = &fill[..(slots - chosen).min(fill.len())];
+        value += top.iter().map(|o| u64::from(o.revenue)).sum::<u64>();
+        s.extra.extend(top.iter().map(|o| o.visit));
+        let stopped = |h: &Coord| {
+            s.must_hexes.contains(h)
+                || s.bonus_hexes
+                    .iter()
+                    .enumerate()
+                    .any(|(k, (hex, _, _))| chosen_hexes.contains(k) && hex == h)
+        };
+        let extra: u64 = s
+            .active
+            .iter()
+            .filter(|&&b| bonuses[b].earned_by(&stopped))
+            .map(|&b| bonuses[b].pays(train.multiplier))
+            .sum();
+        let total = value * u64::from(train.multiplier) + extra;
+        if best.is_none_or(|b| total > b) {
+            best = Some(total);
+            std::mem::swap(&mut s.best_extra, &mut s.extra);
+        }
+    }
+    best
+}
+
+/// The most a train can earn on a route (0 when it cannot run it), without
+/// saying how and without allocating: the search prices every route with it.
+pub fn best_revenue(
+    train: &TrainDef,
+    visits: &[Visit],
+    hexes: usize,
+    bonuses: &[Bonus],
+    scratch: &mut Scratch,
+) -> u32 {
+    choose(train, visits, hexes, bonuses, scratch).map_or(0, saturate)
+}
+
+/// Revenues are bounded well below `u32::MAX` before a search starts (see
+/// `routes::check_bounds`), so this never saturates in practice.
+fn saturate(v: u64) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+/// The most a train can earn on a route, with the stops that earn it.
+/// `None` when the train cannot run the route.
+pub fn best_run(
+    train: &TrainDef,
+    visits: &[Visit],
+    hexes: usize,
+    bonuses: &[Bonus],
+) -> Option<Run> {
+    let mut s = Scratch::default();
+    let revenue = choose(train, visits, hexes, bonuses, &mut s)?;
+    let last = visits.len() - 1;
+    let mut stops: Vec<bool> = visits
+        .iter()
+        .enumerate()
+        .map(|(i, v)| must_stop_at(train, i, last, v))
+        .collect();
+    for &i in &s.best_extra {
+        stops[i] = true;
+    }
+    let stopped: Vec<Coord> = visits
+        .iter()
+        .zip(&stops)
+        .filter(|(_, s)| **s)
+        .map(|(v, _)| v.hex)
+        .collect();
+    let earned = (0..bonuses.len())
+        .filter(|&b| bonuses[b].applies_to(train) && bonuses[b].earned_by(&|h| stopped.contains(h)))
+        .collect();
+    Some(Run {
+        revenue: saturate(revenue),
+        stops,
+        bonuses: earned,
+    })
+}
+
+#[cfg(test)]
+mod tests;

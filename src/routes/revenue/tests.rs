@@ -1,0 +1,417 @@
+//! The pricing of stops checked against a brute force, and by hand.
+
+use super::*;
+use crate::routes::Lcg;
+
+fn hex(i: u64) -> Coord {
+    Coord {
+        row: 0,
+        col: i as i32,
+    }
+}
+
+/// Every subset of stops, checked against the rules one by one: slow,
+/// and shares nothing with `choose` but the types and [`subsets`].
+fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonus]) -> Option<u64> {
+    let n = visits.len();
+    let mut best = None;
+    for stops in subsets(n) {
+        let counted = |i: usize| stops.contains(i);
+        let ends = counted(0) && counted(n - 1);
+        // A free town is paid whenever it is passed, and is outside N.
+        let free_town = |i: usize| train.towns == Towns::Free && !visits[i].is_city;
+        let skips_ok = (0..n).all(|i| {
+            counted(i)
+                || !free_town(i)
+                    && match train.skip {
+                        Skip::Nothing => false,
+                        Skip::Towns => !visits[i].is_city,
+                        Skip::Any => true,
+                    }
+        });
+        let count = (0..n).filter(|&i| counted(i) && !free_town(i)).count();
+        let reach = match (train.distance, train.stops) {
+            (_, None) => true,
+            (Distance::Stops, Some(k)) => count <= k as usize,
+            (Distance::Hexes, Some(k)) => hexes <= k as usize,
+        };
+        let token = (0..n).any(|i| counted(i) && visits[i].token);
+        let token_ok = train.skip != Skip::Any || token;
+        if !(ends && skips_ok && reach && token_ok) {
+            continue;
+        }
+        let stopped: Vec<Coord> = (0..n)
+            .filter(|&i| counted(i))
+            .map(|i| visits[i].hex)
+            .collect();
+        let value: u64 = (0..n)
+            .filter(|&i| counted(i))
+            .map(|i| u64::from(visits[i].revenue))
+            .sum();
+        let bonus: u64 = bonuses
+            .iter()
+            .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
+            .filter(|b| match &b.kind {
+                BonusKind::Visit(hs) => hs.iter().any(|h| stopped.contains(h)),
+                BonusKind::Connection { from, to_any } => {
+                    stopped.contains(from) && to_any.iter().any(|h| stopped.contains(h))
+                }
+            })
+            .map(|b| {
+                u64::from(b.amount)
+                    * if b.multiplied {
+                        u64::from(train.multiplier)
+                    } else {
+                        1
+                    }
+            })
+            .sum();
+        let total = value * u64::from(train.multiplier) + bonus;
+        best = best.max(Some(total));
+    }
+    best
+}
+
+fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, Vec<Bonus>) {
+    let skips = [Skip::Nothing, Skip::Towns, Skip::Any];
+    let n = 2 + rng.below(max_stops - 1) as usize;
+    // Few hexes for many stops: several stops may share one (1830's OO).
+    let spread = 2 + rng.below(10);
+    let visits: Vec<Visit> = (0..n)
+        .map(|_| Visit {
+            hex: hex(rng.below(spread)),
+            revenue: 10 * rng.below(10) as u32,
+            is_city: rng.below(3) > 0,
+            token: rng.below(4) == 0,
+        })
+        .collect();
+    let train = TrainDef {
+        name: "t".into(),
+        stops: (rng.below(5) > 0).then(|| 2 + rng.below(6) as u32),
+        skip: skips[rng.below(3) as usize],
+        multiplier: 1 + rng.below(2) as u32,
+        distance: if rng.below(6) == 0 {
+            Distance::Hexes
+        } else {
+            Distance::Stops
+        },
+        towns: if rng.below(3) == 0 {
+            Towns::Free
+        } else {
+            Towns::Counted
+        },
+    };
+    let bonuses: Vec<Bonus> = (0..rng.below(4))
+        .map(|b| Bonus {
+            optional: false,
+            phases: Vec::new(),
+            private: None,
+            name: format!("b{b}"),
+            amount: 10 * (1 + rng.below(8) as u32),
+            multiplied: rng.below(2) == 0,
+            kind: if rng.below(2) == 0 {
+                BonusKind::Visit(vec![hex(rng.below(spread)), hex(rng.below(spread))])
+            } else {
+                BonusKind::Connection {
+                    from: hex(rng.below(spread)),
+                    to_any: vec![hex(rng.below(spread)), hex(rng.below(spread))],
+                }
+            },
+            trains: if rng.below(4) == 0 {
+                vec!["other".into()]
+            } else {
+                vec![]
+            },
+        })
+        .collect();
+    let hexes = n + rng.below(4) as usize;
+    (train, visits, hexes, bonuses)
+}
+
+/// The exact choice agrees with trying every subset of stops, on every
+/// kind of train, with bonuses, shared hexes and the express token rule.
+#[test]
+fn choice_equals_brute_force() {
+    let mut rng = Lcg(7);
+    let mut scratch = Scratch::default();
+    let (mut paid, mut with_bonus, mut express_token, mut free_towns) = (0, 0, 0, 0);
+    for case in 0..4000 {
+        let (train, visits, hexes, bonuses) = random_case(&mut rng, 11);
+        let slow = brute_force(&train, &visits, hexes, &bonuses);
+        let fast = best_revenue(&train, &visits, hexes, &bonuses, &mut scratch);
+        assert_eq!(
+            u64::from(fast),
+            slow.unwrap_or(0),
+            "case {case}: {train:?} {visits:?} {bonuses:?}"
+        );
+        let run = best_run(&train, &visits, hexes, &bonuses);
+        assert_eq!(
+            run.as_ref().map_or(0, |r| u64::from(r.revenue)),
+            slow.unwrap_or(0)
+        );
+        paid += usize::from(fast > 0);
+        with_bonus += usize::from(run.as_ref().is_some_and(|r| !r.bonuses.is_empty()));
+        express_token += usize::from(
+            train.skip == Skip::Any
+                && run.is_some()
+                && !visits[0].token
+                && !visits[visits.len() - 1].token,
+        );
+        // Free towns let a train count more stops than its number.
+        free_towns += usize::from(run.as_ref().is_some_and(|r| {
+            train.distance == Distance::Stops
+                && train
+                    .stops
+                    .is_some_and(|n| r.stops.iter().filter(|s| **s).count() > n as usize)
+        }));
+    }
+    // The cases must exercise every path, not only routes no train runs.
+    assert!(
+        paid > 2000 && with_bonus > 400 && express_token > 100 && free_towns > 100,
+        "{paid} paid, {with_bonus} with a bonus, {express_token} express token swaps, \
+         {free_towns} runs counting more stops than N"
+    );
+}
+
+/// The reported stops earn what the reported revenue says.
+#[test]
+fn reported_stops_price_to_the_revenue() {
+    let mut rng = Lcg(11);
+    for _ in 0..2000 {
+        let (train, visits, hexes, bonuses) = random_case(&mut rng, 9);
+        let Some(run) = best_run(&train, &visits, hexes, &bonuses) else {
+            continue;
+        };
+        let value: u32 = visits
+            .iter()
+            .zip(&run.stops)
+            .filter(|(_, s)| **s)
+            .map(|(v, _)| v.revenue)
+            .sum();
+        let bonus: u32 = run
+            .bonuses
+            .iter()
+            .map(|&b| {
+                bonuses[b].amount
+                    * if bonuses[b].multiplied {
+                        train.multiplier
+                    } else {
+                        1
+                    }
+            })
+            .sum();
+        assert_eq!(value * train.multiplier + bonus, run.revenue);
+        if train.skip == Skip::Any {
+            assert!(visits.iter().zip(&run.stops).any(|(v, s)| *s && v.token));
+        }
+    }
+}
+
+/// No limit on the number of optional stops bonuses name: 20 of them
+/// (the old pricer stopped at 16) on one express route, each hex its own
+/// +$10 bonus, so the best run counts the ten poorest-but-bonus stops.
+#[test]
+fn twenty_bonus_stops_are_all_considered() {
+    let visits: Vec<Visit> = (0..22)
+        .map(|i| Visit {
+            hex: hex(i),
+            revenue: if i == 0 || i == 21 { 50 } else { 10 },
+            is_city: true,
+            token: i == 0,
+        })
+        .collect();
+    let bonuses: Vec<Bonus> = (1..21)
+        .map(|i| Bonus {
+            optional: false,
+            phases: Vec::new(),
+            private: None,
+            name: format!("b{i}"),
+            amount: 10 + i as u32,
+            multiplied: false,
+            kind: BonusKind::Visit(vec![hex(i)]),
+            trains: vec![],
+        })
+        .collect();
+    let express = TrainDef {
+        name: "12E".into(),
+        stops: Some(12),
+        skip: Skip::Any,
+        multiplier: 1,
+        distance: Distance::Stops,
+        towns: Towns::Counted,
+    };
+    let run = best_run(&express, &visits, 22, &bonuses).unwrap();
+    // Ends 50 + 50; ten more stops at $10 each; the ten richest bonuses
+    // are those of hexes 11-20: (21 + 30) * 10 / 2 = 255.
+    assert_eq!(run.revenue, 100 + 100 + 255);
+    assert_eq!(run.bonuses, (10..20).collect::<Vec<_>>());
+}
+
+/// An express must count a stop that holds the company's token, even a
+/// poor one it would rather pass (1867 and 1861's 5+5E).
+#[test]
+fn express_counts_its_token_stop() {
+    let stop = |i: u64, revenue: u32, token: bool| Visit {
+        hex: hex(i),
+        revenue,
+        is_city: true,
+        token,
+    };
+    // Ends $50 and $50; the token city pays $10; five more pay $50.
+    let visits = [
+        stop(0, 50, false),
+        stop(1, 10, true),
+        stop(2, 50, false),
+        stop(3, 50, false),
+        stop(4, 50, false),
+        stop(5, 50, false),
+        stop(6, 50, false),
+    ];
+    let express = TrainDef {
+        name: "5+5E".into(),
+        stops: Some(5),
+        skip: Skip::Any,
+        multiplier: 2,
+        distance: Distance::Stops,
+        towns: Towns::Counted,
+    };
+    // Ends 100, the token city 10, two more 50s: 210 x 2 = $420 (without
+    // the rule it would be the five $50s: 250 x 2 = $500).
+    let run = best_run(&express, &visits, 7, &[]).unwrap();
+    assert_eq!(run.revenue, 420);
+    assert!(run.stops[1], "the token city counts");
+    // With no token stop on the route, an express cannot run it.
+    let untokened: Vec<Visit> = visits
+        .iter()
+        .map(|v| Visit { token: false, ..*v })
+        .collect();
+    assert_eq!(best_run(&express, &untokened, 7, &[]), None);
+}
+
+/// A train whose towns are free (18GA's) counts every town it passes, and
+/// only cities toward its number: a 4-train through four cities and three
+/// towns earns all seven.
+#[test]
+fn free_towns_are_always_paid_and_outside_the_number() {
+    let stop = |i: u64, revenue: u32, is_city: bool| Visit {
+        hex: hex(i),
+        revenue,
+        is_city,
+        token: i == 0,
+    };
+    // City $30, towns $10 and $20, city $40, town $10, cities $50 and $20.
+    let visits = [
+        stop(0, 30, true),
+        stop(1, 10, false),
+        stop(2, 20, false),
+        stop(3, 40, true),
+        stop(4, 10, false),
+        stop(5, 50, true),
+        stop(6, 20, true),
+    ];
+    let train = |stops: u32, skip: Skip, towns: Towns| TrainDef {
+        name: "4".into(),
+        stops: Some(stops),
+        skip,
+        multiplier: 1,
+        distance: Distance::Stops,
+        towns,
+    };
+    // 30 + 10 + 20 + 40 + 10 + 50 + 20 = 180, every stop counted.
+    let run = best_run(&train(4, Skip::Nothing, Towns::Free), &visits, 7, &[]).unwrap();
+    assert_eq!(run.revenue, 180);
+    assert!(run.stops.iter().all(|s| *s));
+    // Free towns are paid even by a train that may pass them.
+    let towns_passable = best_run(&train(4, Skip::Towns, Towns::Free), &visits, 7, &[]);
+    assert_eq!(towns_passable.map(|r| r.revenue), Some(180));
+    // Four cities are too many for a 3-train, whatever its towns.
+    assert_eq!(
+        best_run(&train(3, Skip::Nothing, Towns::Free), &visits, 7, &[]),
+        None
+    );
+    // Counted towns: seven stops are too many for a 4-train, and a train
+    // that passes towns earns only its four cities, 30 + 40 + 50 + 20 = 140.
+    assert_eq!(
+        best_run(&train(4, Skip::Nothing, Towns::Counted), &visits, 7, &[]),
+        None
+    );
+    let passing = best_run(&train(4, Skip::Towns, Towns::Counted), &visits, 7, &[]);
+    assert_eq!(passing.map(|r| r.revenue), Some(140));
+}
+
+/// A multiplier doubles a multiplied bonus and leaves the others alone.
+#[test]
+fn multiplier_doubles_only_multiplied_bonuses() {
+    let visits = [
+        Visit {
+            hex: hex(0),
+            revenue: 80,
+            is_city: true,
+            token: false,
+        },
+        Visit {
+            hex: hex(1),
+            revenue: 100,
+            is_city: true,
+            token: true,
+        },
+    ];
+    let bonus = |amount, multiplied| Bonus {
+        optional: false,
+        phases: Vec::new(),
+        private: None,
+        name: "b".into(),
+        amount,
+        multiplied,
+        kind: BonusKind::Connection {
+            from: hex(0),
+            to_any: vec![hex(1)],
+        },
+        trains: vec![],
+    };
+    let two_plus_two = TrainDef {
+        name: "2+2".into(),
+        stops: Some(2),
+        skip: Skip::Towns,
+        multiplier: 2,
+        distance: Distance::Stops,
+        towns: Towns::Counted,
+    };
+    // (80 + 100) * 2 = 360, plus 40 * 2 = 80, plus 10 once.
+    let run = best_run(
+        &two_plus_two,
+        &visits,
+        2,
+        &[bonus(40, true), bonus(10, false)],
+    )
+    .unwrap();
+    assert_eq!(run.revenue, 360 + 80 + 10);
+}
+
+/// Each subset once, and each item in exactly half of them.
+#[test]
+fn subsets_are_each_set_of_items_once() {
+    let all: Vec<Subset> = subsets(4).collect();
+    assert_eq!(all.len(), 16);
+    let mut seen: Vec<Vec<usize>> = all
+        .iter()
+        .map(|s| (0..4).filter(|&i| s.contains(i)).collect())
+        .collect();
+    assert!(
+        all.iter()
+            .zip(&seen)
+            .all(|(s, items)| s.len() == items.len())
+    );
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 16);
+    assert!((0..4).all(|i| all.iter().filter(|s| s.contains(i)).count() == 8));
+    assert!(!all[15].contains(4) && !all[15].contains(64));
+    assert_eq!(subsets(0).count(), 1);
+}
+
+#[test]
+#[should_panic(expected = "too many subsets")]
+fn subsets_refuse_more_items_than_a_u64_counts() {
+    let _ = subsets(Subset::MAX_ITEMS + 1);
+}
