@@ -346,7 +346,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
             1,
         )
     });
-    refuses_game_file(&path, "1867", "custom.ron: 271:");
+    refuses_game_file(&path, "1867", "custom.ron: 273:");
     refuses_game_file(&path, "1867", "key \"X\" is given twice");
 }
 
