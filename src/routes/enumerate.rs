@@ -126,7 +126,8 @@ struct Walker<'a> {
 /// place once. Under `TrackOrCityHex` (1867, 1861: "Route visits same hex
 /// twice") the places are stop hexes, with each group of off-board hexes
 /// one place; under `TrackOnly` (1830, 1889) each stop is its own place, so a
-/// route may stop at both cities of an OO tile but not at one city twice.
+/// route may stop at both cities of an OO tile but not at one city twice,
+/// and at one hex of an off-board group (each group is one place).
 ///
 /// `between_routes`: under `TrackOrCityHex`, each stop hex also gets a bit
 /// beside the track elements, so two routes stopping in one hex conflict as
@@ -152,7 +153,28 @@ impl Places {
             ConflictRule::TrackOrCityHex => {
                 (net.stops.iter().map(hex_place).collect(), hex_ids.len())
             }
-            ConflictRule::TrackOnly => ((0..net.stops.len()).collect(), net.stops.len()),
+            ConflictRule::TrackOnly => {
+                // Each stop its own place, but the hexes of an off-board
+                // group one (18Chesapeake's West Virginia Coal: "cannot
+                // use group more than once").
+                let groups: Vec<Coord> = net
+                    .stops
+                    .iter()
+                    .filter(|s| s.place != s.hex)
+                    .map(|s| s.place)
+                    .collect();
+                let within = (0..net.stops.len())
+                    .map(|i| {
+                        let s = &net.stops[i];
+                        if groups.contains(&s.place) {
+                            net.stops.len() + hex_place(s)
+                        } else {
+                            i
+                        }
+                    })
+                    .collect();
+                (within, net.stops.len() + hex_ids.len())
+            }
         };
         let (between, elements) = match net.rules.between_routes {
             ConflictRule::TrackOrCityHex => (

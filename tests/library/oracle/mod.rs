@@ -173,15 +173,23 @@ impl Oracle<'_> {
                 route.edges.remove(&key);
             }
             stop if Self::is_stop(stop) => {
-                // The game's rule: no stop twice, and (TrackOrCityHex) no
-                // two stops in one hex, an off-board group counting as one.
+                // The game's rule: no stop twice, no two hexes of one
+                // off-board group, and (TrackOrCityHex) no two stops in one
+                // hex, an off-board group counting as one.
                 let place = self.game.place_of(c);
                 let clash = match self.game.rules.within_route {
                     ConflictRule::TrackOrCityHex => route
                         .stops
                         .iter()
                         .any(|(h, _)| self.game.place_of(*h) == place),
-                    ConflictRule::TrackOnly => route.stops.contains(&(c, stop)),
+                    ConflictRule::TrackOnly => {
+                        route.stops.contains(&(c, stop))
+                            || (self.game.offboard_groups.contains_key(&c)
+                                && route
+                                    .stops
+                                    .iter()
+                                    .any(|(h, _)| self.game.place_of(*h) == place))
+                    }
                 };
                 if clash {
                     return;
