@@ -449,6 +449,22 @@ pub struct PlayDef {
     /// record is replayed up to where it starts, and no further.
     #[serde(default)]
     pub not_replayed: Option<NotReplayed>,
+    /// Trains a company gets with a private company it buys.
+    #[serde(default)]
+    pub free_trains: Vec<FreeTrain>,
+}
+
+/// A train that comes with a private company (18GA's Ocilla Southern: the
+/// 2 train marked Free): the company buying the private gets it, unless
+/// its trains are at their limit or the phase `until` has begun.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FreeTrain {
+    /// The private's 18xx.games sym.
+    pub private: String,
+    /// The train, by the engine's id (`2-5`).
+    pub train: String,
+    pub until: String,
 }
 
 /// Where replaying a title's records has to stop.

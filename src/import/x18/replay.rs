@@ -620,7 +620,32 @@ impl<'g> Replay<'g> {
     fn buy_company(&mut self, a: &Action) -> Result<(), Error> {
         let private = Self::field(a, &a.company, "company")?;
         if let Some(buyer) = self.acting_company(a) {
-            self.privates.insert(private.to_string(), buyer);
+            self.privates.insert(private.to_string(), buyer.clone());
+            self.free_train(private, &buyer)?;
+        }
+        Ok(())
+    }
+
+    /// The train that comes with `private`, if any, to `buyer`: unless its
+    /// trains are at the phase's limit or the phase that ends the offer
+    /// has begun.
+    fn free_train(&mut self, private: &str, buyer: &CompanyId) -> Result<(), Error> {
+        let Some(free) = self.play.free_trains.iter().find(|f| f.private == private) else {
+            return Ok(());
+        };
+        let until = self.game.phase_index(&free.until)?;
+        let company = self.game.company(buyer)?;
+        let held = self.trains.get(buyer).map_or(0, Vec::len);
+        let full = self
+            .game
+            .train_limit(company, self.state.phase)
+            .is_some_and(|limit| held >= limit as usize);
+        if self.state.phase < until && !full {
+            self.train_type(&free.train)?;
+            self.trains
+                .entry(buyer.clone())
+                .or_default()
+                .push(free.train.clone());
         }
         Ok(())
     }
