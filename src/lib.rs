@@ -17,12 +17,13 @@
 //! 5. [`reach`], [`flow`] and [`rules`]: what a company reaches, where
 //!    tokens go on an upgrade, and which edits the game allows; [`edit`]:
 //!    each change a player makes, from the map before to the map after.
-//! 6. [`routes`]: the optimal routes, and [`routes::report`], their JSON;
+//! 6. [`routes`]: the optimal routes, [`routes::check`] the price of routes
+//!    a player chose, and [`routes::report`], their JSON;
 //!    [`dividend`]: who gets a run's revenue, by the game's payout rules;
 //!    [`report`]: the other `--json` outputs, one type each.
 //! 7. [`import`]: other programs' games, replayed through [`edit`]
 //!    (rusty_train saves, 18xx.games game records); [`review`]: every run
-//!    of an 18xx.games game beside the optimum.
+//!    of an 18xx.games game, the player's routes priced, beside the optimum.
 //! 8. `render` (the `render` feature, on by default: it needs cairo):
 //!    pictures of the map, tiles and routes, and `render::html`, one web
 //!    page of them.
