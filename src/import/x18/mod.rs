@@ -17,14 +17,12 @@ use crate::game::{CompanyId, Game, Rule, TrainId};
 use crate::state::MapState;
 pub use record::{Action, RanRoute, Record};
 use replay::{Flow, Replay};
-use std::collections::BTreeMap;
 
 /// A record replayed through some action.
 #[derive(Clone, Debug)]
 pub struct Replayed {
+    /// The map, with every company's trains and private companies.
     pub state: MapState,
-    /// Private companies owned by companies: private's sym → owner.
-    pub privates: BTreeMap<String, CompanyId>,
     /// The last action applied (0: none).
     pub at: u64,
     /// Every lay and token of the game our rules refuse, in order.
@@ -62,8 +60,8 @@ pub struct Run {
     pub trains: Vec<TrainId>,
     /// What the player ran.
     pub routes: Vec<RanRoute>,
+    /// The map, with every company's trains and private companies.
     pub state: MapState,
-    pub privates: BTreeMap<String, CompanyId>,
 }
 
 /// The game of a record: its title must be one of ours.

@@ -292,7 +292,6 @@ impl<'g> Replay<'g> {
             company,
             routes: a.routes.clone().unwrap_or_default(),
             state: self.with_trains()?,
-            privates: self.privates.clone(),
         })
     }
 
@@ -718,7 +717,6 @@ impl<'g> Replay<'g> {
         let state = self.with_trains().unwrap_or_else(|_| self.state.clone());
         Replayed {
             state,
-            privates: self.privates,
             at,
             refused: self.refused,
             stopped: None,
