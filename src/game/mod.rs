@@ -98,18 +98,24 @@ impl Game {
     /// The bonuses `company` earns by the private companies it owns in
     /// `state`, in force in its phase.
     pub fn private_bonuses(&self, state: &crate::state::MapState, company: &str) -> Vec<Bonus> {
-        let phase = &self.phases[state.phase].name;
-        self.bonuses
-            .iter()
+        self.bonuses_in(state.phase)
             .filter(|b| {
                 b.private
                     .as_ref()
                     .and_then(|p| state.privates.get(p))
                     .is_some_and(|owner| owner == company)
             })
-            .filter(|b| b.phases.is_empty() || b.phases.contains(phase))
             .cloned()
             .collect()
+    }
+
+    /// The bonuses that may pay in phase `phase`: those of every phase and
+    /// those naming it.
+    pub fn bonuses_in(&self, phase: PhaseId) -> impl Iterator<Item = &Bonus> {
+        let phase = &self.phases[phase].name;
+        self.bonuses
+            .iter()
+            .filter(move |b| b.phases.is_empty() || b.phases.contains(phase))
     }
 }
 

@@ -106,11 +106,8 @@ impl Lcg {
 /// The game's bonuses that apply in phase `phase` (an index): every
 /// always-on one, and the optional ones named in `chosen` (any case).
 pub fn bonuses_in_force(game: &Game, phase: PhaseId, chosen: &[String]) -> Vec<Bonus> {
-    let phase = &game.phases[phase].name;
-    game.bonuses
-        .iter()
+    game.bonuses_in(phase)
         .filter(|b| !b.optional || chosen.iter().any(|n| n.eq_ignore_ascii_case(&b.name)))
-        .filter(|b| b.phases.is_empty() || b.phases.contains(phase))
         .cloned()
         .collect()
 }
