@@ -273,3 +273,77 @@ pub fn change_trains(
         said,
     })
 }
+
+/// Gives private companies (18xx.games syms or names, any case) to
+/// `company`, from whoever owned them, and takes others away (they
+/// closed, or went to a player). Owning one after the phase that closes
+/// them all breaks a rule.
+pub fn change_privates(
+    game: &Game,
+    state: &MapState,
+    company: Option<&str>,
+    give: &[String],
+    take: &[String],
+) -> Result<Edit> {
+    let owner = company.map(|co| game.company(co)).transpose()?;
+    let sym = |p: &String| {
+        game.private_sym(p).ok_or_else(|| {
+            Error::Invalid(format!(
+                "{p} is no private company of {} that lays tiles or earns a route bonus (those: {})",
+                game.id,
+                words_or_none(&game.private_syms())
+            ))
+        })
+    };
+    let mut next = state.clone();
+    let mut did = Vec::new();
+    for p in take {
+        let p = sym(p)?;
+        match (state.privates.get(&p), owner) {
+            (None, _) => {
+                return Err(Error::Invalid(format!(
+                    "no company owns {p}, so none can lose it"
+                )));
+            }
+            (Some(had), Some(o)) if *had != o.abbrev => {
+                return Err(Error::Invalid(format!(
+                    "{} does not own {p} ({had} does)",
+                    o.abbrev
+                )));
+            }
+            (Some(had), _) => did.push(format!("{had} no longer owns {p}")),
+        }
+        next.privates.remove(&p);
+    }
+    let mut violations = Vec::new();
+    if let Some(o) = owner {
+        for p in give {
+            let p = sym(p)?;
+            match state.privates.get(&p) {
+                Some(had) if *had == o.abbrev => {
+                    return Err(Error::Invalid(format!("{had} already owns {p}")));
+                }
+                Some(had) => did.push(format!("{p} goes from {had} to {}", o.abbrev)),
+                None => did.push(format!("{} now owns {p}", o.abbrev)),
+            }
+            next.privates.insert(p, o.abbrev.clone());
+        }
+    }
+    if let Some(close) = game.privates_close
+        && state.phase >= close
+        && !give.is_empty()
+    {
+        violations.push(Violation {
+            rule: Rule::PrivatesClosed,
+            message: format!(
+                "private companies close in phase {}, and this game is in phase {}",
+                game.phases[close].name, game.phases[state.phase].name
+            ),
+        });
+    }
+    Ok(Edit {
+        next,
+        violations,
+        said: did.join("; "),
+    })
+}

@@ -147,6 +147,22 @@ struct ChangeJson {
         deserialize_with = "crate::unique::map"
     )]
     trains: BTreeMap<String, TrainsChange>,
+    /// Each private company whose owner changed, before and after (null:
+    /// no company owns it).
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "crate::unique::map"
+    )]
+    privates: BTreeMap<String, OwnerChange>,
+}
+
+/// A private company's owner before and after a change.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct OwnerChange {
+    before: Option<String>,
+    after: Option<String>,
 }
 
 /// A company's trains before and after a change.
@@ -367,13 +383,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
     }
     let mut privates = BTreeMap::new();
     for (private, owner) in raw.privates {
-        let sym = game.private_sym(&private).ok_or_else(|| {
-            Error::SaveFile(format!(
-                "privates: {private} is no private company of {} (it has {})",
-                game.id,
-                game.private_syms().join(", ")
-            ))
-        })?;
+        let sym = private_sym(game, &private)?;
         let owner = game
             .company(&owner)
             .map_err(|e| e.context(format!("privates: {private}")))?;
@@ -420,6 +430,17 @@ fn changes_from_json(
             change_from_json(ch, game).map_err(|e| e.context(format!("{list} entry {}", n + 1)))
         })
         .collect()
+}
+
+/// A private company's sym as the game spells it.
+fn private_sym(game: &Game, private: &str) -> Result<String, Error> {
+    game.private_sym(private).ok_or_else(|| {
+        Error::SaveFile(format!(
+            "privates: {private} is no private company of {} (it has {})",
+            game.id,
+            game.private_syms().join(", ")
+        ))
+    })
 }
 
 /// Train names as the game spells them.
@@ -525,12 +546,26 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         let after = train_names(game, &company, tc.after)?;
         trains.insert(abbrev, (before, after));
     }
+    let mut privates = BTreeMap::new();
+    for (private, oc) in ch.privates {
+        let sym = private_sym(game, &private)?;
+        let owner = |o: Option<String>| -> Result<Option<CompanyId>, Error> {
+            o.map(|co| {
+                game.company(&co)
+                    .map(|c| c.abbrev.clone())
+                    .map_err(|e| e.context(format!("privates: {private}")))
+            })
+            .transpose()
+        };
+        privates.insert(sym, (owner(oc.before)?, owner(oc.after)?));
+    }
     Ok(Change {
         command: ch.command,
         time: ch.time,
         phase,
         hexes,
         trains,
+        privates,
     })
 }
 
@@ -571,6 +606,20 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
                     TrainsChange {
                         before: b.iter().map(TrainId::to_string).collect(),
                         after: a.iter().map(TrainId::to_string).collect(),
+                    },
+                )
+            })
+            .collect(),
+        privates: ch
+            .privates
+            .iter()
+            .map(|(p, (b, a))| {
+                let name = |o: &Option<CompanyId>| o.as_ref().map(ToString::to_string);
+                (
+                    p.clone(),
+                    OwnerChange {
+                        before: name(b),
+                        after: name(a),
                     },
                 )
             })

@@ -37,6 +37,8 @@ pub enum Drift {
     Hex(Coord),
     Phase,
     Trains(CompanyId),
+    /// Who owns this private company (its sym).
+    Private(String),
 }
 
 #[derive(Copy, Clone)]
@@ -68,12 +70,21 @@ pub struct Change {
     pub hexes: BTreeMap<Coord, (HexState, HexState)>,
     /// Each company whose trains changed, before and after.
     pub trains: BTreeMap<CompanyId, (Vec<TrainId>, Vec<TrainId>)>,
+    /// Each private company (its sym) whose owner changed, before and
+    /// after (`None`: no company owns it).
+    pub privates: BTreeMap<String, (Owner, Owner)>,
 }
+
+/// Which company owns a private company, if any.
+pub type Owner = Option<CompanyId>;
 
 impl Change {
     /// True when it changes nothing.
     pub fn is_empty(&self) -> bool {
-        self.phase.is_none() && self.hexes.is_empty() && self.trains.is_empty()
+        self.phase.is_none()
+            && self.hexes.is_empty()
+            && self.trains.is_empty()
+            && self.privates.is_empty()
     }
 }
 
@@ -101,6 +112,11 @@ impl MapState {
                 .insert(space, company.into());
         }
         state
+    }
+
+    /// The company that owns private company `sym`, if any.
+    pub fn owner(&self, sym: &str) -> Owner {
+        self.privates.get(sym).cloned()
     }
 
     /// The state of one hex (the empty state when nothing happened there).
@@ -131,6 +147,12 @@ impl MapState {
             } else {
                 self.trains.insert(co.clone(), list.clone());
             }
+        }
+        for (private, pair) in &change.privates {
+            match side.of(pair) {
+                Some(owner) => self.privates.insert(private.clone(), owner.clone()),
+                None => self.privates.remove(private),
+            };
         }
     }
 

@@ -11,11 +11,14 @@ use hexroute::report::{CompanyRow, Token};
 use hexroute::state::{History, SavedGame};
 use std::path::Path;
 
-pub fn companies(games: Games, file: &Path, as_json: bool) -> Result<()> {
+/// The table (or JSON) of every company, or of `only` when named.
+pub fn companies(games: Games, file: &Path, only: Option<&str>, as_json: bool) -> Result<()> {
     let (game, saved) = games.saved(file)?;
+    let only = only.map(|co| game.company(co)).transpose()?;
     let rows: Vec<CompanyRow> = game
         .companies
         .iter()
+        .filter(|c| only.is_none_or(|o| o.abbrev == c.abbrev))
         .map(|c| row(&game, &saved, c))
         .collect();
     if as_json {

@@ -78,7 +78,7 @@ fn command() -> clap::Command {
     for (sub, arg) in [("new", "game"), ("tiles", "game")] {
         cmd = cmd.mut_subcommand(sub, |s| s.mut_arg(arg, with(games)));
     }
-    for sub in ["place", "upgrade", "routes", "token", "trains"] {
+    for sub in ["place", "upgrade", "routes", "token", "trains", "companies"] {
         cmd = cmd.mut_subcommand(sub, |s| s.mut_arg("company", with(companies)));
     }
     for (sub, arg) in [
@@ -87,6 +87,9 @@ fn command() -> clap::Command {
         ("trains", "remove"),
     ] {
         cmd = cmd.mut_subcommand(sub, |s| s.mut_arg(arg, with(trains)));
+    }
+    for arg in ["give", "take"] {
+        cmd = cmd.mut_subcommand("companies", |s| s.mut_arg(arg, with(privates)));
     }
     cmd.mut_subcommand("phase", |s| s.mut_arg("phase", with(phases)))
 }
@@ -205,5 +208,15 @@ fn trains(typed: &Typed, current: &str) -> Vec<CompletionCandidate> {
         return Vec::new();
     };
     let names = game.trains.iter().map(|t| (t.name.to_string(), None));
+    starting_with(current, names)
+}
+
+/// The private companies whose owner a save records (those that lay tiles
+/// or earn a route bonus).
+fn privates(typed: &Typed, current: &str) -> Vec<CompletionCandidate> {
+    let Some((game, _)) = typed.save() else {
+        return Vec::new();
+    };
+    let names = game.private_syms().into_iter().map(|p| (p, None));
     starting_with(current, names)
 }

@@ -511,6 +511,18 @@ pub fn trains(
     })
 }
 
+pub fn privates(
+    games: Games,
+    args: &EditArgs,
+    company: Option<&str>,
+    give: &[String],
+    take: &[String],
+) -> Result<()> {
+    edit(games, args, |game, state| {
+        Ok(edits::change_privates(game, state, company, give, take)?)
+    })
+}
+
 /// Reverts the last recorded change, unless the file was edited by hand
 /// after it (then `--force` reverts it anyway).
 pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
@@ -527,6 +539,7 @@ pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
             Drift::Hex(c) => format!("hex {}", game.format(c)),
             Drift::Phase => "the phase".into(),
             Drift::Trains(co) => format!("{co}'s trains"),
+            Drift::Private(p) => format!("who owns {p}"),
         };
         bail!(
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"

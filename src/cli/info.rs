@@ -255,6 +255,11 @@ pub fn show_history(games: Games, file: &Path, as_json: bool) -> Result<()> {
                     words_or_none(after)
                 ));
             }
+            for (p, (before, after)) in &ch.privates {
+                let owner =
+                    |o: &Option<_>| o.as_ref().map_or("no company".into(), ToString::to_string);
+                what.push(format!("{p} owned by {} → {}", owner(before), owner(after)));
+            }
             (ch.command.clone(), ch.time.clone(), what)
         })
         .collect();

@@ -318,17 +318,42 @@ pub enum Command {
         #[arg(long, conflicts_with_all = ["add", "remove"])]
         json: bool,
     },
-    /// The companies: home, tokens placed and left, trains, started or not.
+    /// The companies: home, tokens placed and left, trains, private companies;
+    /// or give and take a company's private companies.
+    ///
+    /// A private's route bonus goes by itself to the company that owns it
+    /// (`routes`, `review`, `--all`). `import` of an 18xx.games game records
+    /// who owns which; here you change it by hand (a purchase, a closure).
+    /// A private goes from its old owner to the new one. Changes are
+    /// recorded, so `undo` takes them back.
     ///
     /// Examples:
     ///   hexroute companies game.json
     ///   hexroute companies game.json --json
-    #[command(verbatim_doc_comment)]
+    ///   hexroute companies game.json TR --give ER
+    ///   hexroute companies game.json --take ER
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Give a private even after the phase that closes them. Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
     Companies {
-        /// Saved game (`-` for standard input).
-        file: PathBuf,
-        /// Print JSON.
-        #[arg(long)]
+        #[command(flatten)]
+        edit: EditArgs,
+        /// The company that gets (`--give`) or loses (`--take`) a private.
+        company: Option<String>,
+        /// A private company to give COMPANY (its sym as 18xx.games has it, e.g. BO; repeat for more).
+        #[arg(long, value_name = "PRIVATE", requires = "company")]
+        give: Vec<String>,
+        /// A private company no company owns any more (closed, or sold to a player; repeat for more).
+        #[arg(long, value_name = "PRIVATE")]
+        take: Vec<String>,
+        /// Print JSON (when listing).
+        #[arg(long, conflicts_with_all = ["give", "take"])]
         json: bool,
     },
     /// Find the routes that earn a company the most revenue (provably optimal).

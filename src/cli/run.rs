@@ -140,7 +140,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             (Some(company), false) => edit::trains(games, &edit, &company, &add, &remove),
             (None, false) => anyhow::bail!("name the company whose trains change"),
         },
-        Command::Companies { file, json } => companies::companies(games, &file, json),
+        Command::Companies {
+            edit,
+            company,
+            give,
+            take,
+            json,
+        } => match (company, give.is_empty() && take.is_empty()) {
+            (company, true) => companies::companies(games, &edit.file, company.as_deref(), json),
+            (company, false) => edit::privates(games, &edit, company.as_deref(), &give, &take),
+        },
         Command::Render(args) => draw::render(games, args),
         Command::Routes(args) => routes::routes(games, args),
         Command::Completions { shell } => complete::script(shell),

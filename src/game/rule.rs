@@ -39,11 +39,14 @@ pub enum Rule {
     Reachable,
     PhaseOrder,
     TrainLimit,
+    /// A company may own a private company only before the phase that
+    /// closes them all (`privates_close`).
+    PrivatesClosed,
 }
 
 impl Rule {
     /// Every rule, most telling first.
-    pub const ALL: [Rule; 23] = [
+    pub const ALL: [Rule; 24] = [
         Rule::UntilPhase,
         Rule::PrivateAbility,
         Rule::YellowFirst,
@@ -67,6 +70,7 @@ impl Rule {
         Rule::Reachable,
         Rule::PhaseOrder,
         Rule::TrainLimit,
+        Rule::PrivatesClosed,
     ];
 
     /// The rules a tile lay is judged by, most telling first: those
@@ -109,6 +113,7 @@ impl Rule {
             Rule::Reachable => "reachable",
             Rule::PhaseOrder => "phase order",
             Rule::TrainLimit => "train limit",
+            Rule::PrivatesClosed => "privates closed",
         }
     }
 

@@ -4,7 +4,7 @@
 //! hand edit in the history as a change of its own, so later undos walk
 //! back through it without `--force` and `redo` can bring it back.
 
-use super::{Change, HexState, SavedGame};
+use super::{Change, HexState, Owner, SavedGame};
 use crate::game::{CompanyId, PhaseId, TrainId};
 use crate::geometry::Coord;
 use std::collections::BTreeMap;
@@ -19,6 +19,7 @@ struct Recorded {
     hexes: BTreeMap<Coord, HexState>,
     phase: Option<PhaseId>,
     trains: BTreeMap<CompanyId, Vec<TrainId>>,
+    privates: BTreeMap<String, Owner>,
 }
 
 impl SavedGame {
@@ -33,6 +34,9 @@ impl SavedGame {
             }
             for (co, (_, after)) in &ch.trains {
                 r.trains.insert(co.clone(), after.clone());
+            }
+            for (p, (_, after)) in &ch.privates {
+                r.privates.insert(p.clone(), after.clone());
             }
         }
         r
@@ -63,14 +67,23 @@ impl SavedGame {
                 (now != was).then_some((co, (was, now)))
             })
             .collect();
-        let found = !hexes.is_empty() || phase.is_some() || !trains.is_empty();
-        found.then(|| Change {
+        let privates: BTreeMap<_, _> = r
+            .privates
+            .into_iter()
+            .filter_map(|(p, was)| {
+                let now = self.state.owner(&p);
+                (now != was).then_some((p, (was, now)))
+            })
+            .collect();
+        let change = Change {
             command: HAND_EDIT.into(),
             time: time.into(),
             phase,
             hexes,
             trains,
-        })
+            privates,
+        };
+        (!change.is_empty()).then_some(change)
     }
 
     /// Records the hand edits, if any, as the latest change: a new change
@@ -112,6 +125,7 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         phase: None,
         hexes: BTreeMap::new(),
         trains: BTreeMap::new(),
+        privates: BTreeMap::new(),
     };
     let mut off = on.clone();
     for (c, pair) in hand.hexes {
@@ -136,6 +150,14 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
             &mut off
         };
         to.trains.insert(co, pair);
+    }
+    for (p, pair) in hand.privates {
+        let to = if last.privates.contains_key(&p) {
+            &mut on
+        } else {
+            &mut off
+        };
+        to.privates.insert(p, pair);
     }
     let some = |c: Change| (!c.is_empty()).then_some(c);
     (some(on), some(off))

@@ -60,12 +60,23 @@ impl Change {
             .filter(|(_, (b, a))| b != a)
             .collect();
         let phase = (before.phase != after.phase).then_some((before.phase, after.phase));
+        let syms: BTreeSet<&String> = before
+            .privates
+            .keys()
+            .chain(after.privates.keys())
+            .collect();
+        let privates = syms
+            .into_iter()
+            .map(|p| (p.clone(), (before.owner(p), after.owner(p))))
+            .filter(|(_, (b, a))| b != a)
+            .collect();
         Change {
             command,
             time,
             phase,
             hexes,
             trains,
+            privates,
         }
     }
 }
@@ -116,9 +127,16 @@ impl SavedGame {
         {
             return Some(Drift::Phase);
         }
-        last.trains
+        if let Some((co, _)) = last
+            .trains
             .iter()
             .find(|(co, (_, after))| state.trains.get(*co).cloned().unwrap_or_default() != *after)
-            .map(|(co, _)| Drift::Trains(co.clone()))
+        {
+            return Some(Drift::Trains(co.clone()));
+        }
+        last.privates
+            .iter()
+            .find(|(p, (_, after))| state.owner(p) != *after)
+            .map(|(p, _)| Drift::Private(p.clone()))
     }
 }

@@ -493,3 +493,58 @@ fn forcing_one_undo_past_a_hand_edit_is_enough() {
     let back = walk_back_and_forth(&t, &fresh, 2, 4);
     assert_eq!(back["hexes"], edited["hexes"]);
 }
+
+/// `companies CO --give P` and `--take P` change who owns a private
+/// company, as history that undo walks back; the private's route bonus
+/// follows its owner (1861: the Moscow-Yaroslavl Railway, +$10 a route
+/// in Moscow, H8, for the company owning it).
+#[test]
+fn privates_change_hands_and_their_bonus_follows() {
+    // 1861_mid: M-K's 3 train runs from its home, Moscow.
+    let t = Table::new("1861");
+    fs::copy(crate::common::fixture("1861_mid.json"), &t.file).unwrap();
+    let total = |t: &Table| -> u64 {
+        let out = stdout_of(&mut t.cmd(&["routes", "--company", "M-K", "--json", "--quiet"]));
+        serde_json::from_str::<Value>(&out).unwrap()["total"]
+            .as_u64()
+            .unwrap()
+    };
+    let bare = total(&t);
+    let said = t.accept(&["companies", "m-k", "--give", "myr"]);
+    assert!(said.contains("M-K now owns MYR"), "{said}");
+    assert_eq!(t.json()["privates"]["MYR"], "M-K");
+    assert_eq!(total(&t), bare + 10);
+    let history = stdout_of(&mut t.cmd(&["show", "--history"]));
+    assert!(
+        history.contains("MYR owned by no company → M-K"),
+        "{history}"
+    );
+    t.refuse(
+        &["companies", "MV", "--take", "MYR"],
+        "MV does not own MYR (M-K does)",
+    );
+    t.refuse(
+        &["companies", "M-K", "--give", "MYR"],
+        "M-K already owns MYR",
+    );
+    t.refuse(
+        &["companies", "M-K", "--give", "XYZ"],
+        "XYZ is no private company of 1861",
+    );
+    let said = t.accept(&["companies", "MV", "--give", "MYR"]);
+    assert!(said.contains("MYR goes from M-K to MV"), "{said}");
+    assert_eq!(total(&t), bare);
+    t.cmd(&["undo"]).assert().success();
+    assert_eq!(total(&t), bare + 10);
+    let said = t.accept(&["companies", "--take", "MYR"]);
+    assert!(said.contains("M-K no longer owns MYR"), "{said}");
+    assert!(t.json().get("privates").is_none());
+    t.refuse(&["companies", "--take", "MYR"], "no company owns MYR");
+    t.cmd(&["undo"]).assert().success();
+    assert_eq!(t.json()["privates"]["MYR"], "M-K");
+    // Private companies close in phase 5 in 1830's family; 1861's never do.
+    let t = Table::new("1889");
+    t.accept(&["phase", "5"]);
+    t.refuse(&["companies", "TR", "--give", "ER"], "privates closed rule");
+    t.accept(&["companies", "TR", "--give", "ER", "--force"]);
+}
