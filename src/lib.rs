@@ -23,7 +23,8 @@
 //!    [`report`]: the other `--json` outputs, one type each.
 //! 7. [`import`]: other programs' games, replayed through [`edit`]
 //!    (rusty_train saves, 18xx.games game records); [`review`]: every run
-//!    of an 18xx.games game, the player's routes priced, beside the optimum.
+//!    of an 18xx.games game, the player's routes priced, beside the optimum;
+//!    [`advise`]: every legal lay of a company, ranked by the routes after it.
 //! 8. `render` (the `render` feature, on by default: it needs cairo):
 //!    pictures of the map, tiles and routes, and `render::html`, one web
 //!    page of them.
@@ -35,6 +36,7 @@
 //! `ARCHITECTURE.md` says where new work goes.
 
 pub mod address;
+pub mod advise;
 pub mod atomic;
 pub mod catalogue;
 pub mod dividend;

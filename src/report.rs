@@ -177,6 +177,7 @@ pub fn schemas() -> Vec<(&'static str, Schema)> {
         ("game.schema.json", schemars::schema_for!(GameData)),
         ("games.schema.json", schemars::schema_for!(Vec<GameRow>)),
         ("review.schema.json", crate::review::schema()),
+        ("advise.schema.json", crate::advise::report::schema()),
         (
             "refused.schema.json",
             schemars::schema_for!(crate::import::x18::report::RefusedReport),

@@ -311,3 +311,34 @@ impl std::fmt::Display for Crop {
         write!(f, "{}:{}", self.from, self.to)
     }
 }
+
+/// `advise`: which company, which trains, what to rank, how to show it.
+#[derive(clap::Args, Debug)]
+pub struct AdviseArgs {
+    /// Saved game (`-` for standard input).
+    pub file: PathBuf,
+    /// The company that lays, e.g. PRR.
+    #[arg(short, long)]
+    pub company: String,
+    /// Trains to run, comma-separated (e.g. 5,5+5E); default: the company's trains.
+    #[arg(short, long, value_delimiter = ',')]
+    pub trains: Vec<String>,
+    /// How many options to list, best first (0: every legal one).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub top: usize,
+    /// Also rank token placements: alone, and after the best lay.
+    #[arg(long)]
+    pub token: bool,
+    /// Lay with this private company's ability instead (its name or sym).
+    #[arg(long, value_name = "NAME")]
+    pub private: Option<String>,
+    /// Print JSON for scripts instead of a table (schema: docs/advise.schema.json).
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Draw the best option's tile and routes over the map (.png, .svg or .pdf).
+    #[arg(long, value_name = "FILE")]
+    pub render: Option<PathBuf>,
+}

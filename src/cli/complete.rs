@@ -78,7 +78,15 @@ fn command() -> clap::Command {
     for (sub, arg) in [("new", "game"), ("tiles", "game")] {
         cmd = cmd.mut_subcommand(sub, |s| s.mut_arg(arg, with(games)));
     }
-    for sub in ["place", "upgrade", "routes", "token", "trains", "companies"] {
+    for sub in [
+        "place",
+        "upgrade",
+        "routes",
+        "token",
+        "trains",
+        "companies",
+        "advise",
+    ] {
         cmd = cmd.mut_subcommand(sub, |s| s.mut_arg("company", with(companies)));
     }
     for (sub, arg) in [

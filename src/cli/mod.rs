@@ -6,6 +6,7 @@
 //! `run` uses the command modules, they use `io` and these types (and
 //! `routes` and `edit` use `draw` for `--render`); nothing imports `run`.
 
+mod advise;
 mod args;
 mod companies;
 mod complete;
@@ -367,6 +368,21 @@ pub enum Command {
     ///   hexroute routes fixtures/1889_mid.json --company TR --check 3:F9-G10-G12 --check 3:H7-J9
     #[command(verbatim_doc_comment)]
     Routes(RoutesArgs),
+    /// Which tile to lay, and where, so a company's trains earn the most.
+    ///
+    /// Tries every tile lay and upgrade the company may make now (its
+    /// lay rule, the tile supply, the phase, its reach) and finds the
+    /// optimal routes after each. Options are ranked by that revenue, then
+    /// by cost; GAIN is what the lay adds to what the company earns now.
+    /// Lays on track the company cannot reach change nothing and are
+    /// ranked without a search. `--token` ranks token placements too.
+    ///
+    /// Examples:
+    ///   hexroute advise fixtures/1830_mid.json --company PRR
+    ///   hexroute advise fixtures/1867_bc.json --company GWR --token --top 5
+    ///   hexroute advise fixtures/1889_mid.json --company TR --json
+    #[command(verbatim_doc_comment)]
+    Advise(AdviseArgs),
     /// Print a shell completion script (subcommands, options, the file's companies).
     ///
     /// The script calls hexroute back as you press Tab, so it offers the

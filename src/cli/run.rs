@@ -2,7 +2,7 @@
 //! line on stderr and an exit code (2: bad input, 1: a fault of hexroute).
 
 use super::term::escape;
-use super::{Cli, Command, companies, complete, draw, edit, info, io, routes, x18};
+use super::{Cli, Command, advise, companies, complete, draw, edit, info, io, routes, x18};
 use clap::Parser;
 use clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
 use hexroute::rules::LayKind;
@@ -152,6 +152,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         },
         Command::Render(args) => draw::render(games, args),
         Command::Routes(args) => routes::routes(games, args),
+        Command::Advise(args) => advise::advise(games, &args),
         Command::Completions { shell } => complete::script(shell),
         Command::Man => info::man(),
     }

@@ -39,7 +39,7 @@ fn routes_schema_is_current() {
 #[test]
 fn command_schemas_are_current() {
     let schemas = hexroute::report::schemas();
-    assert_eq!(schemas.len(), 11);
+    assert_eq!(schemas.len(), 12);
     for (name, schema) in schemas {
         check(name, schema);
     }

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod advise;
 mod check;
 mod commands;
 mod edit;

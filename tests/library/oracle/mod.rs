@@ -17,6 +17,7 @@ use hexroute::state::{HexState, MapState};
 use hexroute::tile::{Colour, End, StopKind, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
+mod advise;
 mod games;
 
 /// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
