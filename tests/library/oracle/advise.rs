@@ -8,14 +8,7 @@ use hexroute::advise::{self, Ask, Move};
 use hexroute::rules::LayBy;
 
 fn check(file: &str, company: &str, tokens: bool) {
-    let path = format!("{}/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let id = serde_json::from_str::<serde_json::Value>(&text).unwrap()["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let game = hexroute::game::builtin(&id).unwrap();
-    let state = hexroute::save::from_json(&text, &game).unwrap().state;
+    let (game, state) = super::games::load_fixture(file);
     let bonuses = routes::bonuses_in_force(&game, state.phase, &[]);
     let trains: Vec<TrainDef> = state.trains[company]
         .iter()

@@ -215,9 +215,8 @@ fn bonus_choice_beats_greedy_stop_choice() {
     assert_eq!(with.stops, vec![true, false, true, true]);
 }
 
-/// Every company with trains in a saved position: the fast search's total,
-/// which the oracle must equal. Returns (company, total) pairs.
-fn check_fixture(file: &str) -> Vec<(String, u32)> {
+/// A saved position of `fixtures/`, with its built-in game.
+pub(super) fn load_fixture(file: &str) -> (Game, MapState) {
     let path = format!("{}/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let game_id = serde_json::from_str::<serde_json::Value>(&text).unwrap()["game"]
@@ -226,6 +225,13 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
         .to_string();
     let game = hexroute::game::builtin(&game_id).unwrap();
     let state = hexroute::save::from_json(&text, &game).unwrap().state;
+    (game, state)
+}
+
+/// Every company with trains in a saved position: the fast search's total,
+/// which the oracle must equal. Returns (company, total) pairs.
+fn check_fixture(file: &str) -> Vec<(String, u32)> {
+    let (game, state) = load_fixture(file);
     let bonuses = routes::bonuses_in_force(&game, state.phase, &[]);
     let mut totals = Vec::new();
     for (company, names) in &state.trains {
