@@ -300,6 +300,12 @@ pub struct Rules {
     /// among the legal tiles of its colour (1867, 1861: 63 before 611).
     #[serde(default)]
     pub upgrades_use_most_exits: bool,
+    /// On a labelled hex an upgrade may have more cities than the tile it
+    /// replaces, each old city's sides kept by one new city (18xx.games
+    /// lets a labelled city upgrade whatever its count: 1836Jr30's
+    /// Amsterdam, one NY city in yellow, two in green and brown).
+    #[serde(default)]
+    pub labelled_cities_may_split: bool,
 }
 
 /// Rules in force until a phase begins (1867's "rules until the start of

@@ -549,6 +549,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             tile_lay: LayRule::Permissive,
             track_may_dead_end: false,
             upgrades_use_most_exits: false,
+            labelled_cities_may_split: false,
         },
         import: ImportDef::default(),
         from_18xx_games: None,
