@@ -395,6 +395,10 @@ pub struct GameDef {
     /// off-board: a route may stop in only one hex of a group.
     #[serde(default)]
     pub offboard_groups: Vec<OffboardGroup>,
+    /// Off-boards that pay per token (18xx.games's ports): absent in most
+    /// games.
+    #[serde(default)]
+    pub ports: Option<Ports>,
     #[serde(default)]
     pub until_phase: Vec<UntilPhase>,
     /// Trains that rust (leave play) when a phase begins: (train, phase).
@@ -508,6 +512,19 @@ pub enum HomeTokenTiming {
     /// When it is parred; a company without a printed home then chooses
     /// its city with a token action (1867).
     Par,
+}
+
+/// Ports (18xx.games's off-boards of the group `port`, 1836Jr30's
+/// Harwich, Dover and Paris): a route ending at one must count at least
+/// `min_stops` stops, the port among them, and earns the port's value
+/// once for each city it counts that holds the running company's token
+/// (none when it counts none). The hexes must be off-boards of one
+/// off-board group, so a route reaches one port at most.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ports {
+    pub hexes: Vec<String>,
+    pub min_stops: u32,
 }
 
 /// Hexes of one off-board area (1867's Detroit: A17 and A19).

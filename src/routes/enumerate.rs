@@ -455,6 +455,7 @@ fn fill_visits(
             revenue: st.revenue,
             is_city: st.is_city(),
             token: st.tokens.iter().any(|t| t == company),
+            port: st.port,
         }
     };
     let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;

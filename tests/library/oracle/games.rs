@@ -81,6 +81,15 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     } else {
         BTreeMap::new()
     };
+    // A game with ports (1836Jr30) makes a group of off-boards its ports.
+    game.ports = game
+        .ports
+        .take()
+        .filter(|_| !game.offboard_groups.is_empty())
+        .map(|p| hexroute::game::PortRule {
+            hexes: edge.iter().copied().collect(),
+            ..p
+        });
     let companies: Vec<String> = game
         .companies
         .iter()
@@ -170,24 +179,28 @@ fn bonus_choice_beats_greedy_stop_choice() {
             revenue: 20,
             is_city: true,
             token: true,
+            port: None,
         },
         Visit {
             hex: hex(1),
             revenue: 50,
             is_city: true,
             token: false,
+            port: None,
         },
         Visit {
             hex: hex(2),
             revenue: 10,
             is_city: true,
             token: false,
+            port: None,
         },
         Visit {
             hex: hex(3),
             revenue: 20,
             is_city: true,
             token: false,
+            port: None,
         },
     ];
     let express = train("3E", Some(3), Skip::Any, 1, Distance::Stops);
