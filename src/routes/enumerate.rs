@@ -510,6 +510,19 @@ pub(super) fn describe_walk(
     let visits = route_visits(net, &query.company, token, left, right);
     let hexes = route_hexes(net, token, left, right);
     let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)?;
+    // A counted port earns its value once per counted token city.
+    let token_cities = visits
+        .iter()
+        .zip(&run.stops)
+        .filter(|(v, counted)| **counted && v.is_city && v.token)
+        .count() as u32;
+    let earns = |s: usize| {
+        let stop = &net.stops[s];
+        match stop.port {
+            Some(_) => stop.revenue * token_cities,
+            None => stop.revenue,
+        }
+    };
     Some(TrainRoute {
         train: TrainId::from(name),
         revenue: run.revenue,
@@ -521,7 +534,7 @@ pub(super) fn describe_walk(
             .map(|(&s, &stopped)| RouteStop {
                 hex: net.stops[s].hex,
                 kind: net.stops[s].kind,
-                revenue: net.stops[s].revenue,
+                revenue: earns(s),
                 skipped: !stopped,
             })
             .collect(),

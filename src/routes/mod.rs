@@ -54,7 +54,8 @@ pub struct TrainRoute {
 pub struct RouteStop {
     pub hex: Coord,
     pub kind: StopKind,
-    /// Face value of the stop (before any multiplier).
+    /// Face value of the stop (before any multiplier); a port (the
+    /// game's `ports`) once for each counted city with the company's token.
     pub revenue: u32,
     pub skipped: bool,
 }
