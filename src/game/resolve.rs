@@ -336,7 +336,9 @@ impl Resolver<'_> {
                 .and_then(|t| tiles.get(t))
                 .is_some_and(|t| t.colour.ends_routes() && t.cities.len() + t.towns.len() == 1);
             if !offboard {
-                return Err(err(format!("hex {h} is not a printed off-board of one stop")));
+                return Err(err(format!(
+                    "hex {h} is not a printed off-board of one stop"
+                )));
             }
             let g = groups.get(&c).copied();
             if g.is_none() || group.is_some_and(|first| Some(first) != g) {

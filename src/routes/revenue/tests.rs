@@ -193,7 +193,11 @@ fn port_choice_equals_brute_force() {
     let (mut paid, mut refused) = (0, 0);
     for case in 0..3000 {
         let (train, mut visits, hexes, bonuses) = random_case(&mut rng, 10);
-        let end = if rng.below(2) == 0 { 0 } else { visits.len() - 1 };
+        let end = if rng.below(2) == 0 {
+            0
+        } else {
+            visits.len() - 1
+        };
         visits[end] = Visit {
             is_city: true,
             token: false,
@@ -215,7 +219,10 @@ fn port_choice_equals_brute_force() {
         paid += usize::from(fast > 0);
         refused += usize::from(slow.is_none() && visits.len() < 4);
     }
-    assert!(paid > 1000 && refused > 50, "{paid} paid, {refused} too short");
+    assert!(
+        paid > 1000 && refused > 50,
+        "{paid} paid, {refused} too short"
+    );
 }
 
 /// A port pays its value for each counted city holding the company's
@@ -253,7 +260,10 @@ fn a_port_pays_once_per_token_city() {
     };
     assert_eq!(best_run(&two, &visits[2..], 2, &[]), None);
     // Through no token city at all, the port pays nothing.
-    let untokened: Vec<Visit> = visits.iter().map(|v| Visit { token: false, ..*v }).collect();
+    let untokened: Vec<Visit> = visits
+        .iter()
+        .map(|v| Visit { token: false, ..*v })
+        .collect();
     assert_eq!(best_run(&four, &untokened, 4, &[]).unwrap().revenue, 90);
 }
 
