@@ -300,6 +300,12 @@ pub struct Rules {
     /// among the legal tiles of its colour (1867, 1861: 63 before 611).
     #[serde(default)]
     pub upgrades_use_most_exits: bool,
+    /// On a labelled hex an upgrade may have more cities than the tile it
+    /// replaces, each old city's sides kept by one new city (18xx.games
+    /// lets a labelled city upgrade whatever its count: 1836Jr30's
+    /// Amsterdam, one NY city in yellow, two in green and brown).
+    #[serde(default)]
+    pub labelled_cities_may_split: bool,
 }
 
 /// Rules in force until a phase begins (1867's "rules until the start of
@@ -389,6 +395,10 @@ pub struct GameDef {
     /// off-board: a route may stop in only one hex of a group.
     #[serde(default)]
     pub offboard_groups: Vec<OffboardGroup>,
+    /// Off-boards that pay per token (18xx.games's ports): absent in most
+    /// games.
+    #[serde(default)]
+    pub ports: Option<Ports>,
     #[serde(default)]
     pub until_phase: Vec<UntilPhase>,
     /// Trains that rust (leave play) when a phase begins: (train, phase).
@@ -502,6 +512,19 @@ pub enum HomeTokenTiming {
     /// When it is parred; a company without a printed home then chooses
     /// its city with a token action (1867).
     Par,
+}
+
+/// Ports (18xx.games's off-boards of the group `port`, 1836Jr30's
+/// Harwich, Dover and Paris): a route ending at one must count at least
+/// `min_stops` stops, the port among them, and earns the port's value
+/// once for each city it counts that holds the running company's token
+/// (none when it counts none). The hexes must be off-boards of one
+/// off-board group, so a route reaches one port at most.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ports {
+    pub hexes: Vec<String>,
+    pub min_stops: u32,
 }
 
 /// Hexes of one off-board area (1867's Detroit: A17 and A19).

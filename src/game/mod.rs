@@ -37,6 +37,13 @@ pub struct MapHex {
     pub cost: Option<LayCost>,
 }
 
+/// [`Ports`] with its hexes resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortRule {
+    pub hexes: BTreeSet<Coord>,
+    pub min_stops: u32,
+}
+
 /// [`UntilPhase`] with its hexes resolved.
 #[derive(Clone, Debug)]
 pub struct EarlyRules {
@@ -139,6 +146,8 @@ pub struct Game {
     pub bonuses: Vec<Bonus>,
     /// Each hex of a multi-hex off-board, and its group's first hex.
     pub offboard_groups: BTreeMap<Coord, Coord>,
+    /// The game's ports, if it has any (`ports`).
+    pub ports: Option<PortRule>,
     pub early: Vec<EarlyRules>,
     pub privates: Vec<Private>,
     /// Trains and the phase index at whose start they rust.
@@ -259,6 +268,15 @@ impl Game {
     /// Where route rules place a hex: itself, or its off-board group's first hex.
     pub fn place_of(&self, c: Coord) -> Coord {
         self.offboard_groups.get(&c).copied().unwrap_or(c)
+    }
+
+    /// The fewest stops a route to a port at `c` must count, when `c` is
+    /// a port.
+    pub fn port_at(&self, c: Coord) -> Option<u32> {
+        self.ports
+            .as_ref()
+            .filter(|p| p.hexes.contains(&c))
+            .map(|p| p.min_stops)
     }
 
     pub fn is_barrier(&self, c: Coord, face: Face) -> bool {

@@ -35,6 +35,7 @@ impl Game {
         let tile_counts = r.tile_counts(&tiles)?;
         let bonuses = r.bonuses()?;
         let offboard_groups = r.offboard_groups()?;
+        let ports = r.ports(&hexes, &tiles, &offboard_groups)?;
         let homes = r.companies(&hexes)?;
         let early = r.early_rules(&hexes)?;
         let rusts = r.rusts()?;
@@ -63,6 +64,7 @@ impl Game {
             tile_counts,
             bonuses,
             offboard_groups,
+            ports,
             early,
             privates: def.privates,
             privates_close,
@@ -304,6 +306,56 @@ impl Resolver<'_> {
             }
         }
         Ok(groups)
+    }
+
+    /// Ports are printed off-boards of one off-board group (so a route
+    /// reaches one at most), and a route to one counts two stops at least.
+    fn ports(
+        &self,
+        hexes: &Hexes,
+        tiles: &BTreeMap<TileId, Tile>,
+        groups: &BTreeMap<Coord, Coord>,
+    ) -> Result<Option<PortRule>> {
+        let Some(p) = &self.def.ports else {
+            return Ok(None);
+        };
+        let err = |msg: String| (self.err)(format!("ports: {msg}"));
+        if p.min_stops < 2 {
+            return Err(err(format!(
+                "min_stops is {}; a route counts two stops at least",
+                p.min_stops
+            )));
+        }
+        let mut found = BTreeSet::new();
+        let mut group = None;
+        for h in &p.hexes {
+            let c = self.on_map(hexes, h, "ports")?;
+            let offboard = hexes[&c]
+                .tile
+                .as_ref()
+                .and_then(|t| tiles.get(t))
+                .is_some_and(|t| t.colour.ends_routes() && t.cities.len() + t.towns.len() == 1);
+            if !offboard {
+                return Err(err(format!(
+                    "hex {h} is not a printed off-board of one stop"
+                )));
+            }
+            let g = groups.get(&c).copied();
+            if g.is_none() || group.is_some_and(|first| Some(first) != g) {
+                return Err(err(format!(
+                    "hex {h} is not in the one off-board group holding every port"
+                )));
+            }
+            group = g;
+            found.insert(c);
+        }
+        if found.is_empty() {
+            return Err(err("no hex is a port".into()));
+        }
+        Ok(Some(PortRule {
+            hexes: found,
+            min_stops: p.min_stops,
+        }))
     }
 
     /// Company names are unique (aliases too), setup tokens on the map;

@@ -65,7 +65,8 @@ pub struct StopReport {
     pub kind: StopKindName,
     /// Which of the tile's cities (or towns) it is, from 0.
     pub index: usize,
-    /// Face value, before any multiplier.
+    /// Face value, before any multiplier (a port of the game's `ports`:
+    /// once for each counted city holding the company's token).
     pub revenue: u32,
     /// True when the train passed without counting it.
     pub skipped: bool,

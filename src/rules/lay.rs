@@ -169,7 +169,9 @@ impl Check<'_> {
         }
         let (oc, ot) = (old.cities.len(), old.towns.len());
         let (nc, nt) = (new.cities.len(), new.towns.len());
-        if nt != ot || nc > oc || (nc == 0) != (oc == 0) {
+        let may_split = self.game.rules.labelled_cities_may_split
+            && !self.game.hexes[&self.c].labels.is_empty();
+        if nt != ot || (nc > oc && !may_split) || (nc == 0) != (oc == 0) {
             v.push(violation(
                 Rule::SameStops,
                 format!(

@@ -355,7 +355,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 /// the field (exit 2), not an internal error when a save will not reload.
 #[test]
 fn a_damaged_game_file_is_refused_when_it_loads() {
-    let cases: [(&str, &str, &str, &str); 17] = [
+    let cases: [(&str, &str, &str, &str); 20] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -457,6 +457,24 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "waives: [\"tile lay\"]",
             "waives: [\"tile-lay\"]",
             "no rule is called \"tile-lay\"",
+        ),
+        (
+            "1836Jr30",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"J2\"], min_stops: 3))",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"J2\"], min_stops: 1))",
+            "custom.ron: ports: min_stops is 1; a route counts two stops at least",
+        ),
+        (
+            "1836Jr30",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"J2\"], min_stops: 3))",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"A13\"], min_stops: 3))",
+            "custom.ron: ports: hex A13 is not in the one off-board group holding every port",
+        ),
+        (
+            "1836Jr30",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"J2\"], min_stops: 3))",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"I3\"], min_stops: 3))",
+            "custom.ron: ports: hex I3 is not a printed off-board of one stop",
         ),
     ];
     for (game, from, to, needle) in cases {

@@ -498,3 +498,35 @@ fn track_is_named_by_the_sides_of_the_map() {
         );
     }
 }
+
+/// 1836Jr30's Amsterdam (D6) prints one NY city; its green NY tile 54 has
+/// two (`labelled_cities_may_split`): the HSM's token goes to the city that
+/// keeps both its sides, and a rotation where no city does is refused.
+/// Without the rule the second city breaks the same-stops rule.
+#[test]
+fn a_labelled_city_may_split_where_the_game_says_so() {
+    let t = Table::new("1836Jr30");
+    t.accept(&["token", "D6", "HSM"]);
+    t.accept(&["phase", "3"]);
+    t.refuse(&["upgrade", "D6", "54", "--rotate", "0"], "tokens kept");
+    t.accept(&["upgrade", "D6", "54", "--rotate", "3"]);
+    let d6 = &t.json()["hexes"]["D6"];
+    assert_eq!(d6["tile"], "54");
+    // Our 54's city 0 joins its UpperLeft and Top sides: at rotation 3
+    // Bottom and LowerRight, Amsterdam's two.
+    assert_eq!(d6["tokens"]["0"], "HSM", "{d6}");
+    let strict = Table::new("1836Jr30");
+    let text = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/1836Jr30.ron"))
+        .unwrap()
+        .replacen(
+            "labelled_cities_may_split: true",
+            "labelled_cities_may_split: false",
+            1,
+        );
+    fs::write(strict.dir.path().join("custom.ron"), text).unwrap();
+    strict.accept(&["phase", "3"]);
+    strict.refuse(
+        &["upgrade", "D6", "54", "--rotate", "3"],
+        "tile Amsterdam has 1 city but tile 54 has 2 cities (same stops rule)",
+    );
+}

@@ -9,7 +9,11 @@
 //! the company's token. Bonuses depend only on which hexes hold a counted
 //! stop, so every set of bonus hexes is tried (2^H for the H optional bonus
 //! hexes a route passes); an express is priced once for each token stop it
-//! could count, that stop made compulsory. Both are exact.
+//! could count, that stop made compulsory. Both are exact. A port (the
+//! game file's `ports`) pays its value once for each counted city holding
+//! the company's token: with one counted, each such city is worth the
+//! port's value more, so the richest stops are still the best choice,
+//! and a choice counting fewer stops than the port asks is no run.
 
 use crate::game::{Bonus, BonusKind, Distance, Skip, Towns, TrainDef};
 use crate::geometry::Coord;
@@ -65,6 +69,9 @@ pub struct Visit {
     pub is_city: bool,
     /// The city holds the running company's token.
     pub token: bool,
+    /// A port (the game's `ports`): the fewest stops a route counting it
+    /// must count.
+    pub port: Option<u32>,
 }
 
 /// The best way for a train to run a route.
@@ -241,11 +248,27 @@ fn choose_with(
 ) -> Option<u64> {
     let last = visits.len() - 1;
     let counts = |i: usize| must_stop_at(train, i, last, &visits[i]) || forced == Some(i);
+    // A counted port pays per counted token city instead of once.
+    let port = (0..visits.len()).find(|&i| visits[i].port.is_some() && counts(i));
+    let min_stops = port.and_then(|p| visits[p].port).map_or(0, |n| n as usize);
+    let per_token = port.map_or(0, |p| visits[p].revenue);
+    let worth = |i: usize| {
+        let v = &visits[i];
+        if port == Some(i) {
+            0
+        } else if v.is_city && v.token {
+            v.revenue.saturating_add(per_token)
+        } else {
+            v.revenue
+        }
+    };
     s.must_hexes.clear();
     let mut base = 0u64;
+    let mut counted = 0;
     for (i, v) in visits.iter().enumerate() {
         if counts(i) {
-            base += u64::from(v.revenue);
+            base += u64::from(worth(i));
+            counted += 1;
             s.must_hexes.push(v.hex);
         }
     }
@@ -257,7 +280,7 @@ fn choose_with(
             continue;
         }
         let o = Optional {
-            revenue: v.revenue,
+            revenue: worth(i),
             visit: i,
         };
         let named =
@@ -314,6 +337,9 @@ fn choose_with(
             &s.fill
         };
         let top = &fill[..(slots - chosen).min(fill.len())];
+        if counted + chosen + top.len() < min_stops {
+            continue;
+        }
         value += top.iter().map(|o| u64::from(o.revenue)).sum::<u64>();
         s.extra.extend(top.iter().map(|o| o.visit));
         let stopped = |h: &Coord| {

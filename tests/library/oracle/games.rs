@@ -81,6 +81,15 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     } else {
         BTreeMap::new()
     };
+    // A game with ports (1836Jr30) makes a group of off-boards its ports.
+    game.ports = game
+        .ports
+        .take()
+        .filter(|_| !game.offboard_groups.is_empty())
+        .map(|p| hexroute::game::PortRule {
+            hexes: edge.iter().copied().collect(),
+            ..p
+        });
     let companies: Vec<String> = game
         .companies
         .iter()
@@ -170,24 +179,28 @@ fn bonus_choice_beats_greedy_stop_choice() {
             revenue: 20,
             is_city: true,
             token: true,
+            port: None,
         },
         Visit {
             hex: hex(1),
             revenue: 50,
             is_city: true,
             token: false,
+            port: None,
         },
         Visit {
             hex: hex(2),
             revenue: 10,
             is_city: true,
             token: false,
+            port: None,
         },
         Visit {
             hex: hex(3),
             revenue: 20,
             is_city: true,
             token: false,
+            port: None,
         },
     ];
     let express = train("3E", Some(3), Skip::Any, 1, Distance::Stops);
@@ -256,7 +269,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18GA's and 18TN's imported from real games: the fast search and the
+/// and 18Chesapeake's, 18GA's, 18TN's and 1836Jr30's imported from real games: the fast search and the
 /// oracle agree for every company, and the totals are pinned so that a
 /// change to the game data shows up here.
 #[test]
@@ -265,7 +278,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 12] = [
+    let cases: [(&str, &[(&str, u32)]); 13] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -316,6 +329,14 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("SR", 70),
                 ("TC", 290),
             ],
+        ),
+        // 18xx.games's 1836Jr30 record game_end_bankrupt imported just
+        // before Nord's run at action 302, which the player ran for $260 as
+        // here (phase 5): its 4-train ends at the port of Paris, $30 for
+        // each of its two token cities on the route.
+        (
+            "1836Jr30_mid.json",
+            &[("B", 220), ("GCL", 270), ("NFL", 30), ("Nord", 260)],
         ),
     ];
     for (file, expected) in cases {

@@ -9,7 +9,7 @@
 use hexroute::address::{CoordSystem, FirstNumber, Letters};
 use hexroute::game::{
     Bonus, BonusKind, ConflictRule, Distance, Game, GameDef, HexDef, ImportDef, LayRule,
-    OffboardGroup, Phase, Rules, Skip, Towns, TrainDef,
+    OffboardGroup, Phase, PortRule, Rules, Skip, Towns, TrainDef,
 };
 use hexroute::geometry::{Coord, Face, Orientation, Rotation};
 use hexroute::routes::{self, Query};
@@ -236,9 +236,27 @@ impl Oracle<'_> {
                 continue;
             }
             let hexes: Vec<Coord> = (0..n).filter(|&i| stop(i)).map(|i| r.stops[i].0).collect();
+            // A counted port needs enough counted stops, and pays once per
+            // counted city holding the company's token.
+            let port = (0..n).find(|&i| stop(i) && self.game.port_at(r.stops[i].0).is_some());
+            if let Some(p) = port
+                && hexes.len() < self.game.port_at(r.stops[p].0).unwrap() as usize
+            {
+                continue;
+            }
+            let own_cities = (0..n)
+                .filter(|&i| stop(i) && self.has_own_token(r.stops[i].0, r.stops[i].1))
+                .count() as u32;
             let base: u32 = (0..n)
                 .filter(|&i| stop(i))
-                .map(|i| self.revenue(r.stops[i].0, r.stops[i].1))
+                .map(|i| {
+                    let revenue = self.revenue(r.stops[i].0, r.stops[i].1);
+                    if port == Some(i) {
+                        revenue * own_cities
+                    } else {
+                        revenue
+                    }
+                })
                 .sum();
             let mut total = base * train.multiplier;
             for b in bonuses
@@ -527,6 +545,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         cannot_start: None,
         rusts: vec![],
         dividends: Default::default(),
+        ports: None,
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
             vec![OffboardGroup {
                 name: "West".into(),
@@ -549,12 +568,21 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             tile_lay: LayRule::Permissive,
             track_may_dead_end: false,
             upgrades_use_most_exits: false,
+            labelled_cities_may_split: false,
         },
         import: ImportDef::default(),
         from_18xx_games: None,
         former_numbering: None,
     };
-    let game = Game::from_def(def, "random", None).unwrap();
+    let mut game = Game::from_def(def, "random", None).unwrap();
+    // Sometimes the grouped off-boards are ports (1836Jr30), from a
+    // generator of their own so that the maps stay those of before.
+    if !game.offboard_groups.is_empty() && Rng(seed ^ 0x0005_EA90_u64 | 1).chance(50) {
+        game.ports = Some(PortRule {
+            hexes: game.offboard_groups.keys().copied().collect(),
+            min_stops: 3,
+        });
+    }
     let mut state = MapState {
         phase: hexroute::game::PhaseId(0),
         hexes: placed,
