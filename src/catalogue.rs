@@ -19,6 +19,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ),
     ("18GA", include_str!("../catalogues/18GA.ron")),
     ("18TN", include_str!("../catalogues/18TN.ron")),
+    ("18MS", include_str!("../catalogues/18MS.ron")),
 ];
 
 /// The RON spelling of a track end: a face name, `City(i)` or `Town(i)`.
