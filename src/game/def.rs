@@ -192,12 +192,26 @@ pub struct HexDef {
     pub name: Option<String>,
     #[serde(default)]
     pub labels: Vec<String>,
+    /// Labels that only tiles of a colour and later carry: tiles of earlier
+    /// colours on the hex are unlabelled (18xx.games's future labels:
+    /// 18MS's Mobile takes the common yellow and green tiles, then the
+    /// brown Mob).
+    #[serde(default)]
+    pub future_labels: Vec<FutureLabel>,
     /// Printed track stubs: a tile laid here must have an exit on each.
     #[serde(default)]
     pub stubs: Vec<Face>,
     /// What building on the printed hex costs (mountain, river, lake).
     #[serde(default)]
     pub cost: Option<LayCost>,
+}
+
+/// A label a hex takes from a tile colour on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FutureLabel {
+    pub label: String,
+    pub colour: Colour,
 }
 
 /// The cost printed on a hex, paid by the first tile laid over it.

@@ -11,7 +11,7 @@
 use crate::address::CoordSystem;
 use crate::error::{Error, Result};
 use crate::geometry::{Coord, Face, Rotation};
-use crate::tile::{Tile, TileId};
+use crate::tile::{Colour, Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod builtin;
@@ -33,8 +33,23 @@ pub struct MapHex {
     pub rotation: Rotation,
     pub name: Option<String>,
     pub labels: Vec<String>,
+    /// Labels from a tile colour on (`def::FutureLabel`).
+    pub future_labels: Vec<FutureLabel>,
     pub stubs: Vec<Face>,
     pub cost: Option<LayCost>,
+}
+
+impl MapHex {
+    /// The labels a tile of `colour` laid here must carry: the printed
+    /// ones and the future ones of its colour or an earlier one.
+    pub fn labels_for(&self, colour: Colour) -> Vec<String> {
+        let later = self.future_labels.iter().filter(|f| f.colour <= colour);
+        self.labels
+            .iter()
+            .cloned()
+            .chain(later.map(|f| f.label.clone()))
+            .collect()
+    }
 }
 
 /// [`UntilPhase`] with its hexes resolved.
