@@ -273,6 +273,10 @@ pub struct BonusDef {
     /// without naming it: a save's `privates` says who owns which.
     #[serde(default)]
     pub private: Option<String>,
+    /// True when only a company with a token in one of its hexes earns it
+    /// (18MS's New Orleans: $10 a route to the company whose token is there).
+    #[serde(default)]
+    pub token_holders: bool,
 }
 
 /// Companies of `kind` that have not started by `phase` never do.

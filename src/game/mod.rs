@@ -79,6 +79,30 @@ pub struct Bonus {
     pub phases: Vec<String>,
     /// The private company whose owner earns it without naming it.
     pub private: Option<String>,
+    /// Only a company with a token in one of its hexes earns it.
+    pub token_holders: bool,
+}
+
+impl Bonus {
+    /// The hexes whose stops decide this bonus.
+    pub fn hexes(&self) -> impl Iterator<Item = Coord> + '_ {
+        let (first, rest) = match &self.kind {
+            BonusKind::Visit(hs) => (None, hs.as_slice()),
+            BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
+        };
+        first.into_iter().chain(rest.iter().copied())
+    }
+
+    /// True when `company` may earn it on `state`: a bonus for token
+    /// holders needs its token in one of the bonus's hexes.
+    pub fn open_to(&self, state: &crate::state::MapState, company: &str) -> bool {
+        !self.token_holders
+            || self.hexes().any(|c| {
+                state
+                    .tokens_at(c)
+                    .is_some_and(|t| t.values().any(|co| co.as_str() == company))
+            })
+    }
 }
 
 impl Game {

@@ -282,6 +282,7 @@ impl Resolver<'_> {
                 trains: b.trains.clone(),
                 phases: b.phases.clone(),
                 private: b.private.clone(),
+                token_holders: b.token_holders,
             });
         }
         Ok(bonuses)
