@@ -470,6 +470,36 @@ pub struct PlayDef {
     /// Trains a company gets with a private company it buys.
     #[serde(default)]
     pub free_trains: Vec<FreeTrain>,
+    /// What the engine does as an operating round begins, by its number
+    /// in the game (18MS: phase 3 with the second; the + trains rust after
+    /// the fourth, sixth and eighth).
+    #[serde(default)]
+    pub rounds: Vec<RoundEvent>,
+    /// Phases that begin with the first of other trains than the one
+    /// named like them (18MS's D: the first 2D, 4D or 5D).
+    #[serde(default)]
+    pub phase_trains: Vec<PhaseTrains>,
+}
+
+/// What happens as operating round `round` (the game's first is 1) begins.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundEvent {
+    pub round: u32,
+    /// The phase that begins (unless a later one has).
+    #[serde(default)]
+    pub phase: Option<String>,
+    /// Trains that rust (leave play).
+    #[serde(default)]
+    pub rust: Vec<super::TrainId>,
+}
+
+/// A phase and the trains whose first begins it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseTrains {
+    pub phase: String,
+    pub trains: Vec<super::TrainId>,
 }
 
 /// A train that comes with a private company (18GA's Ocilla Southern: the

@@ -59,7 +59,27 @@ pub(super) struct Replay<'g> {
     refused: Vec<Refusal>,
     /// The phase from which the title does what is not replayed.
     stop_phase: Option<PhaseId>,
+    /// Operating rounds, counted where the title does something as one
+    /// begins (`from_18xx_games.rounds`).
+    rounds: Rounds,
+    /// The variant each train left the depot as (`2D-0` as a `4D`).
+    variants: BTreeMap<String, TrainId>,
 }
+
+/// Which operating round the record is in. A round begins with the first
+/// company to act after a stock round (a player bids, pars, buys shares or
+/// passes), or with a company acting again after another company, when it
+/// has had its turn in this round. (A round in which one company alone
+/// operates, straight after another of its own, is not seen.)
+struct Rounds {
+    begun: u32,
+    stock: bool,
+    operated: BTreeSet<CompanyId>,
+    last: Option<CompanyId>,
+}
+
+/// A player's actions that only a stock round (or the draft) has.
+const STOCK: &[&str] = &["bid", "par", "buy_shares", "pass"];
 
 /// A company's run of actions: an operating turn, or its one pass (or
 /// merger) in a merger round.
@@ -163,6 +183,13 @@ impl<'g> Replay<'g> {
             privates: BTreeMap::new(),
             refused: Vec::new(),
             stop_phase,
+            rounds: Rounds {
+                begun: 0,
+                stock: true,
+                operated: BTreeSet::new(),
+                last: None,
+            },
+            variants: BTreeMap::new(),
         })
     }
 
@@ -222,10 +249,12 @@ impl<'g> Replay<'g> {
             None => {
                 if !a.by_company() && !a.by_private() {
                     self.players_acting = true;
+                    self.rounds.stock |= STOCK.contains(&a.kind.as_str());
                 }
                 return Ok(());
             }
         };
+        self.round_turn(&acting)?;
         match self.play.home_token {
             HomeTokenTiming::Operate => self.home_token(&acting)?,
             HomeTokenTiming::OperatingRound if self.players_acting => {
@@ -242,6 +271,43 @@ impl<'g> Replay<'g> {
             HomeTokenTiming::OperatingRound | HomeTokenTiming::Par => {}
         }
         self.players_acting = false;
+        Ok(())
+    }
+
+    /// `company` acts: an operating round may begin, and with it what the
+    /// title does then.
+    fn round_turn(&mut self, company: &CompanyId) -> Result<(), Error> {
+        if self.play.rounds.is_empty() {
+            return Ok(());
+        }
+        let r = &mut self.rounds;
+        let again = r.last.as_ref() != Some(company) && r.operated.contains(company);
+        if r.stock || again {
+            r.begun += 1;
+            r.stock = false;
+            r.operated.clear();
+            let round = r.begun;
+            for event in self.play.rounds.iter().filter(|e| e.round == round) {
+                if let Some(phase) = &event.phase {
+                    let phase = self.game.phase_index(phase)?;
+                    self.begin_phase(phase);
+                }
+                let game = self.game;
+                let variants = &self.variants;
+                for list in self.trains.values_mut() {
+                    list.retain(|id| {
+                        let kind = variants
+                            .get(id)
+                            .map_or_else(|| base_name(id), |v| v.as_str());
+                        let kind = game.train(kind).map_or(kind, |t| t.name.as_str());
+                        !event.rust.iter().any(|r| r.as_str() == kind)
+                    });
+                }
+                self.trains.retain(|_, list| !list.is_empty());
+            }
+        }
+        self.rounds.operated.insert(company.clone());
+        self.rounds.last = Some(company.clone());
         Ok(())
     }
 
@@ -516,9 +582,13 @@ impl<'g> Replay<'g> {
         }
     }
 
-    /// The type of train `id` (`5-1` → `5`), as our game names it.
+    /// The type of train `id` (`5-1` → `5`; a variant as it was bought),
+    /// as our game names it.
     fn train_type(&self, id: &str) -> Result<TrainId, Error> {
-        let name = id.rsplit_once('-').map_or(id, |(t, _)| t);
+        let name = self
+            .variants
+            .get(id)
+            .map_or_else(|| base_name(id), |v| v.as_str());
         Ok(self.game.train(name)?.name.clone())
     }
 
@@ -547,8 +617,11 @@ impl<'g> Replay<'g> {
         let id = Self::field(a, &a.train, "train")?;
         let kind = self.train_type(id)?;
         let copy = id.rsplit_once('-').map_or("0", |(_, n)| n);
-        let unseen =
-            self.owner_of(id).is_none() && copy != "0" && !self.left_depot.contains(kind.as_str());
+        // A variant (18MS's 4D) is a copy of its train's first variant (2D).
+        let unseen = self.owner_of(id).is_none()
+            && copy != "0"
+            && !self.left_depot.contains(kind.as_str())
+            && !self.left_depot.contains(base_name(id));
         Ok(unseen.then(|| {
             format!(
                 "train {id} is bought, so a {kind} left the depot before with no action (exported); hexroute does not replay exports, nor the phase one may begin"
@@ -557,35 +630,64 @@ impl<'g> Replay<'g> {
     }
 
     fn buy_train(&mut self, a: &Action) -> Result<(), Error> {
-        let buyer = self.company(&a.entity())?;
+        // A private's discount (18MS's Mobile & Ohio) buys for its owner.
+        let buyer = match a.by_private() {
+            true => self.acting_company(a).ok_or_else(|| {
+                Error::Import(format!(
+                    "a train bought by {}, which no company owns",
+                    a.entity()
+                ))
+            })?,
+            false => self.company(&a.entity())?,
+        };
         let id = Self::field(a, &a.train, "train")?.to_string();
-        let kind = self.train_type(&id)?;
         if let Some(given) = &a.exchange {
             self.take_train(given);
         }
         let from_depot = self.owner_of(&id).is_none();
+        if from_depot && let Some(variant) = &a.variant {
+            let variant = self.game.train(variant)?.name.clone();
+            self.variants.insert(id.clone(), variant);
+        }
+        let kind = self.train_type(&id)?;
         self.take_train(&id);
-        self.trains.entry(buyer).or_default().push(id);
+        self.trains.entry(buyer).or_default().push(id.clone());
         if from_depot && self.left_depot.insert(kind.to_string()) {
             self.first_of(&kind)?;
+        }
+        if from_depot {
+            self.left_depot.insert(base_name(&id).to_string());
         }
         Ok(())
     }
 
     /// The first train of a type has left the depot: the phase named for
-    /// it begins, and the trains that rust then leave play.
+    /// it (or begun by it, `from_18xx_games.phase_trains`) begins.
     fn first_of(&mut self, kind: &TrainId) -> Result<(), Error> {
-        let Some(phase) = self
+        let by_train = self
+            .play
+            .phase_trains
+            .iter()
+            .find(|p| p.trains.contains(kind))
+            .map(|p| self.game.phase_index(&p.phase))
+            .transpose()?;
+        let named = self
             .game
             .phases
             .iter()
             .position(|p| p.name == kind.as_str())
-        else {
-            return Ok(());
-        };
-        let phase = PhaseId(phase);
+            .map(PhaseId);
+        if let Some(phase) = by_train.or(named) {
+            self.begin_phase(phase);
+        }
+        Ok(())
+    }
+
+    /// `phase` begins, unless it has: the trains that rust then leave play,
+    /// and private companies close when it is theirs.
+    fn begin_phase(&mut self, phase: PhaseId) {
         if phase <= self.state.phase {
-            return Ok(());
+            return;
         }
         let rusting: Vec<String> = self
             .state
@@ -599,15 +701,17 @@ impl<'g> Replay<'g> {
             self.privates.clear();
         }
         let game = self.game;
+        let variants = &self.variants;
         for list in self.trains.values_mut() {
             list.retain(|id| {
-                let name = id.rsplit_once('-').map_or(id.as_str(), |(t, _)| t);
+                let name = variants
+                    .get(id)
+                    .map_or_else(|| base_name(id), |v| v.as_str());
                 let name = game.train(name).map_or(name, |t| t.name.as_str());
                 !rusting.iter().any(|r| r == name)
             });
         }
         self.trains.retain(|_, list| !list.is_empty());
-        Ok(())
     }
 
     fn discard_train(&mut self, a: &Action) -> Result<(), Error> {
@@ -722,6 +826,11 @@ impl<'g> Replay<'g> {
             stopped: None,
         }
     }
+}
+
+/// The train type in an engine train id (`5-1` → `5`).
+fn base_name(id: &str) -> &str {
+    id.rsplit_once('-').map_or(id, |(t, _)| t)
 }
 
 /// Optional rules of 18xx.games that change the map hexroute prints.
