@@ -18,8 +18,8 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../catalogues/18Chesapeake.ron"),
     ),
     ("18GA", include_str!("../catalogues/18GA.ron")),
-    ("18TN", include_str!("../catalogues/18TN.ron")),
     ("18MS", include_str!("../catalogues/18MS.ron")),
+    ("18TN", include_str!("../catalogues/18TN.ron")),
 ];
 
 /// The RON spelling of a track end: a face name, `City(i)` or `Town(i)`.
