@@ -264,7 +264,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18GA's and 18TN's imported from real games: the fast search and the
+/// and 18Chesapeake's, 18GA's, 18MS's and 18TN's imported from real games: the fast search and the
 /// oracle agree for every company, and the totals are pinned so that a
 /// change to the game data shows up here.
 #[test]
@@ -273,7 +273,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 12] = [
+    let cases: [(&str, &[(&str, u32)]); 13] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -310,6 +310,21 @@ fn game_fixtures_agree_with_the_oracle() {
         (
             "18GA_mid.json",
             &[("ACL", 160), ("CoG", 100), ("GA", 50), ("W&A", 130)],
+        ),
+        // 18xx.games's 18MS record 17510 imported just before GMO's run
+        // at action 245 (phase 3), which the player ran for $230. GMO's
+        // token in New Orleans earns $10 more on each route stopping there;
+        // its 3+ trains pass every town. The engine prices GMO's $260 alike
+        // (`realgames.py --price`).
+        (
+            "18MS_mid.json",
+            &[
+                ("Fr", 110),
+                ("GMO", 260),
+                ("IC", 50),
+                ("L&N", 140),
+                ("WRA", 100),
+            ],
         ),
         // 18xx.games's 18TN record game_end_stock_market imported just
         // before NC&StL's run at action 341, which the player ran for $280
