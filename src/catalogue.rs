@@ -19,6 +19,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../catalogues/18Chesapeake.ron"),
     ),
     ("18GA", include_str!("../catalogues/18GA.ron")),
+    ("18MS", include_str!("../catalogues/18MS.ron")),
     ("18TN", include_str!("../catalogues/18TN.ron")),
 ];
 

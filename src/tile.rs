@@ -147,6 +147,11 @@ pub struct Town {
     pub at: (f64, f64),
     #[serde(default)]
     pub style: TownStyle,
+    /// True when the town pays its `revenue` in every phase, on a tile
+    /// whose `phase_revenue` sets its city's value (18MS's New Orleans: a
+    /// $10 town beside an off-board city).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fixed: bool,
 }
 
 /// A piece of track joining two ends of the unrotated tile.
@@ -267,8 +272,11 @@ impl Tile {
 
     /// Revenue of a town given the phase's off-board colour.
     pub fn town_revenue(&self, town: usize, offboard: Colour) -> u32 {
-        self.phase_value(offboard)
-            .unwrap_or(self.towns[town].revenue)
+        let t = &self.towns[town];
+        if t.fixed {
+            return t.revenue;
+        }
+        self.phase_value(offboard).unwrap_or(t.revenue)
     }
 
     fn phase_value(&self, offboard: Colour) -> Option<u32> {

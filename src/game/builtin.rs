@@ -13,6 +13,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1889", include_str!("../../games/1889.ron")),
     ("18Chesapeake", include_str!("../../games/18Chesapeake.ron")),
     ("18GA", include_str!("../../games/18GA.ron")),
+    ("18MS", include_str!("../../games/18MS.ron")),
     ("18TN", include_str!("../../games/18TN.ron")),
 ];
 

@@ -192,12 +192,26 @@ pub struct HexDef {
     pub name: Option<String>,
     #[serde(default)]
     pub labels: Vec<String>,
+    /// Labels that only tiles of a colour and later carry: tiles of earlier
+    /// colours on the hex are unlabelled (18xx.games's future labels:
+    /// 18MS's Mobile takes the common yellow and green tiles, then the
+    /// brown Mob).
+    #[serde(default)]
+    pub future_labels: Vec<FutureLabel>,
     /// Printed track stubs: a tile laid here must have an exit on each.
     #[serde(default)]
     pub stubs: Vec<Face>,
     /// What building on the printed hex costs (mountain, river, lake).
     #[serde(default)]
     pub cost: Option<LayCost>,
+}
+
+/// A label a hex takes from a tile colour on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FutureLabel {
+    pub label: String,
+    pub colour: Colour,
 }
 
 /// The cost printed on a hex, paid by the first tile laid over it.
@@ -259,6 +273,10 @@ pub struct BonusDef {
     /// without naming it: a save's `privates` says who owns which.
     #[serde(default)]
     pub private: Option<String>,
+    /// True when only a company with a token in one of its hexes earns it
+    /// (18MS's New Orleans: $10 a route to the company whose token is there).
+    #[serde(default)]
+    pub token_holders: bool,
 }
 
 /// Companies of `kind` that have not started by `phase` never do.
@@ -462,6 +480,36 @@ pub struct PlayDef {
     /// Trains a company gets with a private company it buys.
     #[serde(default)]
     pub free_trains: Vec<FreeTrain>,
+    /// What the engine does as an operating round begins, by its number
+    /// in the game (18MS: phase 3 with the second; the + trains rust after
+    /// the fourth, sixth and eighth).
+    #[serde(default)]
+    pub rounds: Vec<RoundEvent>,
+    /// Phases that begin with the first of other trains than the one
+    /// named like them (18MS's D: the first 2D, 4D or 5D).
+    #[serde(default)]
+    pub phase_trains: Vec<PhaseTrains>,
+}
+
+/// What happens as operating round `round` (the game's first is 1) begins.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundEvent {
+    pub round: u32,
+    /// The phase that begins (unless a later one has).
+    #[serde(default)]
+    pub phase: Option<String>,
+    /// Trains that rust (leave play).
+    #[serde(default)]
+    pub rust: Vec<super::TrainId>,
+}
+
+/// A phase and the trains whose first begins it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseTrains {
+    pub phase: String,
+    pub trains: Vec<super::TrainId>,
 }
 
 /// A train that comes with a private company (18GA's Ocilla Southern: the

@@ -11,7 +11,7 @@
 use crate::address::CoordSystem;
 use crate::error::{Error, Result};
 use crate::geometry::{Coord, Face, Rotation};
-use crate::tile::{Tile, TileId};
+use crate::tile::{Colour, Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod builtin;
@@ -33,8 +33,23 @@ pub struct MapHex {
     pub rotation: Rotation,
     pub name: Option<String>,
     pub labels: Vec<String>,
+    /// Labels from a tile colour on (`def::FutureLabel`).
+    pub future_labels: Vec<FutureLabel>,
     pub stubs: Vec<Face>,
     pub cost: Option<LayCost>,
+}
+
+impl MapHex {
+    /// The labels a tile of `colour` laid here must carry: the printed
+    /// ones and the future ones of its colour or an earlier one.
+    pub fn labels_for(&self, colour: Colour) -> Vec<String> {
+        let later = self.future_labels.iter().filter(|f| f.colour <= colour);
+        self.labels
+            .iter()
+            .cloned()
+            .chain(later.map(|f| f.label.clone()))
+            .collect()
+    }
 }
 
 /// [`Ports`] with its hexes resolved.
@@ -71,6 +86,30 @@ pub struct Bonus {
     pub phases: Vec<String>,
     /// The private company whose owner earns it without naming it.
     pub private: Option<String>,
+    /// Only a company with a token in one of its hexes earns it.
+    pub token_holders: bool,
+}
+
+impl Bonus {
+    /// The hexes whose stops decide this bonus.
+    pub fn hexes(&self) -> impl Iterator<Item = Coord> + '_ {
+        let (first, rest) = match &self.kind {
+            BonusKind::Visit(hs) => (None, hs.as_slice()),
+            BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
+        };
+        first.into_iter().chain(rest.iter().copied())
+    }
+
+    /// True when `company` may earn it on `state`: a bonus for token
+    /// holders needs its token in one of the bonus's hexes.
+    pub fn open_to(&self, state: &crate::state::MapState, company: &str) -> bool {
+        !self.token_holders
+            || self.hexes().any(|c| {
+                state
+                    .tokens_at(c)
+                    .is_some_and(|t| t.values().any(|co| co.as_str() == company))
+            })
+    }
 }
 
 impl Game {

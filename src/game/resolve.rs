@@ -183,6 +183,7 @@ impl Resolver<'_> {
                 rotation,
                 name: h.name.clone(),
                 labels: h.labels.clone(),
+                future_labels: h.future_labels.clone(),
                 stubs: h.stubs.clone(),
                 cost: h.cost.clone(),
             };
@@ -283,6 +284,7 @@ impl Resolver<'_> {
                 trains: b.trains.clone(),
                 phases: b.phases.clone(),
                 private: b.private.clone(),
+                token_holders: b.token_holders,
             });
         }
         Ok(bonuses)

@@ -229,8 +229,8 @@ impl Check<'_> {
     /// The tile's labels are the hex's, and a labelled hex takes a
     /// labelled tile.
     fn labels(&self) -> Option<Violation> {
-        let hex_labels = &self.game.hexes[&self.c].labels;
         let new = self.new;
+        let hex_labels = &self.game.hexes[&self.c].labels_for(new.colour);
         let fits_labels = new.labels.iter().all(|l| hex_labels.contains(l))
             && (hex_labels.is_empty() || !new.labels.is_empty());
         (!fits_labels).then(|| {

@@ -480,6 +480,7 @@ fn bash_completion_knows_the_files_game() {
             "1889",
             "18Chesapeake",
             "18GA",
+            "18MS",
             "18TN"
         ]
     );

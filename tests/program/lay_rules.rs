@@ -530,3 +530,25 @@ fn a_labelled_city_may_split_where_the_game_says_so() {
         "tile Amsterdam has 1 city but tile 54 has 2 cities (same stops rule)",
     );
 }
+
+/// A future label (18xx.games's future_label) holds from its colour on:
+/// 18MS's Mobile (H6) takes the common yellow and green tiles and then only
+/// the brown Mob; Birmingham (C9) only the grey BM.
+#[test]
+fn future_labels_hold_from_their_colour() {
+    let t = Table::new("18MS");
+    t.accept(&["place", "H6", "57", "--rotate", "1"]);
+    t.accept(&["phase", "3"]);
+    t.accept(&["upgrade", "H6", "15", "--rotate", "1"]);
+    t.accept(&["phase", "6"]);
+    t.refuse(
+        &["upgrade", "H6", "63", "--rotate", "1"],
+        "tile 63 is labelled [] but hex H6 is labelled [Mob] (labels rule)",
+    );
+    t.accept(&["upgrade", "H6", "X31b", "--rotate", "1"]);
+    t.accept(&["place", "C9", "57", "--rotate", "0"]);
+    t.accept(&["upgrade", "C9", "15", "--rotate", "0"]);
+    t.accept(&["upgrade", "C9", "63", "--rotate", "0"]);
+    t.accept(&["phase", "D"]);
+    t.accept(&["upgrade", "C9", "446", "--rotate", "0"]);
+}

@@ -24,6 +24,7 @@ const FIXTURES: [&str; 15] = [
     "1889_late",
     "18Chesapeake_mid",
     "18GA_mid",
+    "18MS_mid",
     "18TN_mid",
     "1836Jr30_mid",
 ];

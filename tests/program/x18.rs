@@ -62,12 +62,14 @@ fn hex_as_routes_see_it(
 fn imports_equal_the_engines_states() {
     let dir = tempfile::tempdir().unwrap();
     let positions = expected_positions();
-    assert_eq!(positions.len(), 16);
+    assert_eq!(positions.len(), 20);
     for p in positions {
         let action = p["action"].as_u64().unwrap();
         let company = p["company"].as_str().unwrap();
         let rec = record(p["record"].as_str().unwrap());
-        let mine = dir.path().join(format!("{action}.json"));
+        let mine = dir
+            .path()
+            .join(format!("{}_{action}", p["record"].as_str().unwrap()));
         hexroute()
             .args(["import"])
             .arg(&rec)

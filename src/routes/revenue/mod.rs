@@ -24,15 +24,6 @@ impl Bonus {
         self.trains.is_empty() || self.trains.iter().any(|t| t == &train.name)
     }
 
-    /// The hexes whose stops decide this bonus.
-    pub fn hexes(&self) -> impl Iterator<Item = Coord> + '_ {
-        let (first, rest) = match &self.kind {
-            BonusKind::Visit(hs) => (None, hs.as_slice()),
-            BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
-        };
-        first.into_iter().chain(rest.iter().copied())
-    }
-
     fn mentions(&self, hex: Coord) -> bool {
         self.hexes().any(|h| h == hex)
     }

@@ -24,6 +24,9 @@ mod games;
 struct OracleRoute {
     stops: Vec<(Coord, End)>,
     edges: BTreeSet<(Coord, Face)>,
+    /// Track inside a tile from stop to stop (18MS's New Orleans, city to
+    /// town): a piece of track no two routes share, as a hex edge.
+    inner: BTreeSet<(Coord, End, End)>,
     hexes: usize,
     /// Hexes entered, in order, starting with the first stop's.
     path: Vec<Coord>,
@@ -113,6 +116,7 @@ impl Oracle<'_> {
                 let mut route = OracleRoute {
                     stops: vec![(c, s)],
                     edges: BTreeSet::new(),
+                    inner: BTreeSet::new(),
                     hexes: 1,
                     path: vec![c],
                 };
@@ -136,8 +140,17 @@ impl Oracle<'_> {
         }
         let (tile, rot) = self.state.tile_at(self.game, c).unwrap();
         for t in tile.track_rotated(rot) {
-            if let Some(next) = t.other(stop) {
+            let Some(next) = t.other(stop) else {
+                continue;
+            };
+            if !Self::is_stop(next) {
                 self.follow(route, c, next, found);
+                continue;
+            }
+            let key = (c, stop.min(next), stop.max(next));
+            if route.inner.insert(key) {
+                self.follow(route, c, next, found);
+                route.inner.remove(&key);
             }
         }
     }
@@ -283,6 +296,7 @@ impl Oracle<'_> {
     fn compatible(&self, a: &OracleRoute, b: &OracleRoute) -> bool {
         let places = self.game.rules.between_routes == ConflictRule::TrackOrCityHex;
         a.edges.is_disjoint(&b.edges)
+            && a.inner.is_disjoint(&b.inner)
             && !(places
                 && a.places(self.game)
                     .any(|p| b.places(self.game).any(|q| p == q)))
@@ -458,6 +472,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                     rotation: rng.below(6) as u8,
                     name: None,
                     labels: vec![],
+                    future_labels: vec![],
                     stubs: vec![],
                     cost: None,
                 });
@@ -468,6 +483,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                     rotation: 0,
                     name: None,
                     labels: vec![],
+                    future_labels: vec![],
                     stubs: vec![],
                     cost: None,
                 });
@@ -648,6 +664,7 @@ fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             optional: false,
             phases: Vec::new(),
             private: None,
+            token_holders: false,
             name: "visit".into(),
             amount: 10 * (1 + rng.below(5)) as u32,
             multiplied: rng.chance(50),
@@ -664,6 +681,7 @@ fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             optional: false,
             phases: Vec::new(),
             private: None,
+            token_holders: false,
             name: "connect".into(),
             amount: 20 * (1 + rng.below(4)) as u32,
             multiplied: rng.chance(50),
@@ -676,6 +694,7 @@ fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             optional: false,
             phases: Vec::new(),
             private: None,
+            token_holders: false,
             name: "D only".into(),
             amount: 40,
             multiplied: false,
