@@ -192,12 +192,26 @@ pub struct HexDef {
     pub name: Option<String>,
     #[serde(default)]
     pub labels: Vec<String>,
+    /// Labels that bind only tiles of a colour and later (18AL's Montgomery
+    /// L5: any yellow city, then only the green and brown M tiles;
+    /// 18xx.games's `future_label`).
+    #[serde(default)]
+    pub future_labels: Vec<FutureLabel>,
     /// Printed track stubs: a tile laid here must have an exit on each.
     #[serde(default)]
     pub stubs: Vec<Face>,
     /// What building on the printed hex costs (mountain, river, lake).
     #[serde(default)]
     pub cost: Option<LayCost>,
+}
+
+/// A label a hex takes from one tile colour on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FutureLabel {
+    pub label: String,
+    /// The first colour it binds.
+    pub from: Colour,
 }
 
 /// The cost printed on a hex, paid by the first tile laid over it.

@@ -33,8 +33,22 @@ pub struct MapHex {
     pub rotation: Rotation,
     pub name: Option<String>,
     pub labels: Vec<String>,
+    pub future_labels: Vec<FutureLabel>,
     pub stubs: Vec<Face>,
     pub cost: Option<LayCost>,
+}
+
+impl MapHex {
+    /// The labels a tile of `colour` laid here must carry: the printed
+    /// ones, and the future ones that bind it.
+    pub fn labels_for(&self, colour: crate::tile::Colour) -> Vec<String> {
+        let later = self.future_labels.iter().filter(|f| f.from <= colour);
+        self.labels
+            .iter()
+            .cloned()
+            .chain(later.map(|f| f.label.clone()))
+            .collect()
+    }
 }
 
 /// [`UntilPhase`] with its hexes resolved.

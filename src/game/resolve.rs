@@ -181,6 +181,7 @@ impl Resolver<'_> {
                 rotation,
                 name: h.name.clone(),
                 labels: h.labels.clone(),
+                future_labels: h.future_labels.clone(),
                 stubs: h.stubs.clone(),
                 cost: h.cost.clone(),
             };

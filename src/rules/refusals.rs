@@ -145,7 +145,8 @@ fn summarise(site: Site, rule: Rule, refused: &[&Lay]) -> Refusal {
             format!("{whose} has {}, unlike {tiles}", stops_word(cities, towns))
         }
         Rule::Labels => {
-            let labels = &game.hexes[&site.c].labels;
+            let colour = game.tiles[&refused[0].tile].colour;
+            let labels = &game.hexes[&site.c].labels_for(colour);
             if labels.is_empty() {
                 format!("{tiles} carry labels of other hexes")
             } else {

@@ -54,6 +54,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
                     rotation: Rotation::new(rng.below(6) as i64),
                     name: None,
                     labels: vec![],
+                    future_labels: vec![],
                     stubs: vec![],
                     cost: None,
                 },

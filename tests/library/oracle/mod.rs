@@ -440,6 +440,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                     rotation: rng.below(6) as u8,
                     name: None,
                     labels: vec![],
+                    future_labels: vec![],
                     stubs: vec![],
                     cost: None,
                 });
@@ -450,6 +451,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                     rotation: 0,
                     name: None,
                     labels: vec![],
+                    future_labels: vec![],
                     stubs: vec![],
                     cost: None,
                 });
