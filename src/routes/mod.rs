@@ -57,6 +57,8 @@ pub struct RouteStop {
     /// Face value of the stop (before any multiplier).
     pub revenue: u32,
     pub skipped: bool,
+    /// The train's multiplier applies to it (not to a free town).
+    pub multiplied: bool,
 }
 
 /// The best set of routes, in the order the trains were given.

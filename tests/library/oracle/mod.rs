@@ -236,11 +236,14 @@ impl Oracle<'_> {
                 continue;
             }
             let hexes: Vec<Coord> = (0..n).filter(|&i| stop(i)).map(|i| r.stops[i].0).collect();
-            let base: u32 = (0..n)
-                .filter(|&i| stop(i))
-                .map(|i| self.revenue(r.stops[i].0, r.stops[i].1))
-                .sum();
-            let mut total = base * train.multiplier;
+            // A free town is paid at face value, the rest times the multiplier.
+            let paid = |towns: bool| -> u32 {
+                (0..n)
+                    .filter(|&i| stop(i) && free_town(i) == towns)
+                    .map(|i| self.revenue(r.stops[i].0, r.stops[i].1))
+                    .sum()
+            };
+            let mut total = paid(false) * train.multiplier + paid(true);
             for b in bonuses
                 .iter()
                 .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
@@ -481,6 +484,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         free_towns(train("2T", Some(2), Skip::Nothing, 1, Distance::Stops)),
         free_towns(train("3T", Some(3), Skip::Towns, 1, Distance::Stops)),
         free_towns(train("2TE", Some(2), Skip::Any, 1, Distance::Stops)),
+        // 18AL's 4D: its cities doubled, its free towns at face value.
+        free_towns(train("2TD", Some(2), Skip::Nothing, 2, Distance::Stops)),
     ];
     let def = GameDef {
         id: "test".into(),
