@@ -271,8 +271,15 @@ pub struct BonusDef {
     pub phases: Vec<String>,
     /// The private company (18xx.games's sym, `BSS`) whose owner earns it
     /// without naming it: a save's `privates` says who owns which.
+    /// `SYM@HEX` is the private's marker once assigned to that hex
+    /// (18xx.games's `assign`: 18AL's Warrior Coal Field token, `SNAR@G4`).
     #[serde(default)]
     pub private: Option<String>,
+    /// The bonus stays with the company that owns `private` when private
+    /// companies close (18xx.games gives the ability to the company
+    /// itself: 18AL's M&C markers and Warrior Coal Field token).
+    #[serde(default)]
+    pub after_close: bool,
 }
 
 /// Companies of `kind` that have not started by `phase` never do.

@@ -159,6 +159,8 @@ pub struct Game {
     pub rusts: Vec<(TrainId, PhaseId)>,
     /// The phase in which every private company closes.
     pub privates_close: Option<PhaseId>,
+    /// Privates (syms) whose bonuses stay with their owner past that.
+    pub privates_kept: BTreeSet<String>,
     /// From this phase, companies of this kind not yet started never start.
     pub cannot_start: Option<(CompanyKind, PhaseId)>,
     /// Each printed home, resolved when the game loads (`check` proves it

@@ -66,6 +66,12 @@ impl Game {
             early,
             privates: def.privates,
             privates_close,
+            privates_kept: def
+                .bonuses
+                .iter()
+                .filter(|b| b.after_close)
+                .filter_map(|b| b.private.clone())
+                .collect(),
             cannot_start,
             rusts,
             homes,

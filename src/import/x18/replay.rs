@@ -329,6 +329,7 @@ impl<'g> Replay<'g> {
             "buy_train" => self.buy_train(a),
             "discard_train" => self.discard_train(a),
             "buy_company" => self.buy_company(a),
+            "assign" => self.assign(a),
             "par" => self.par(a),
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
@@ -556,8 +557,13 @@ impl<'g> Replay<'g> {
         }))
     }
 
+    /// A train bought, by a company or through a private it owns (18AL's
+    /// New Decatur Yards' discount): the private's owner gets it.
     fn buy_train(&mut self, a: &Action) -> Result<(), Error> {
-        let buyer = self.company(&a.entity())?;
+        let buyer = match self.acting_company(a) {
+            Some(owner) if a.by_private() => owner,
+            _ => self.company(&a.entity())?,
+        };
         let id = Self::field(a, &a.train, "train")?.to_string();
         let kind = self.train_type(&id)?;
         if let Some(given) = &a.exchange {
@@ -596,7 +602,8 @@ impl<'g> Replay<'g> {
             .collect();
         self.state.phase = phase;
         if self.game.privates_close.is_some_and(|close| phase >= close) {
-            self.privates.clear();
+            let kept = &self.game.privates_kept;
+            self.privates.retain(|p, _| kept.contains(p));
         }
         let game = self.game;
         for list in self.trains.values_mut() {
@@ -623,6 +630,23 @@ impl<'g> Replay<'g> {
             self.free_train(private, &buyer)?;
         }
         Ok(())
+    }
+
+    /// A private's marker put on a hex (18AL's Warrior Coal Field token):
+    /// the game knows it as the private `SYM@HEX`, which its owner then
+    /// holds. A marker the game does not know may change the map.
+    fn assign(&mut self, a: &Action) -> Result<(), Error> {
+        let marker = format!("{}@{}", a.entity(), a.target.as_deref().unwrap_or_default());
+        let owner = self.acting_company(a).filter(|_| a.by_private());
+        match (self.game.private_sym(&marker), owner) {
+            (Some(sym), Some(owner)) => {
+                self.privates.insert(sym, owner);
+                Ok(())
+            }
+            _ => Err(Error::Import(format!(
+                "hexroute does not replay \"assign\" actions but a known private's marker on a hex ({marker} is none), which may change the map"
+            ))),
+        }
     }
 
     /// The train that comes with `private`, if any, to `buyer`: unless its
