@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 14] = [
+const FIXTURES: [&str; 15] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -25,6 +25,7 @@ const FIXTURES: [&str; 14] = [
     "18Chesapeake_mid",
     "18GA_mid",
     "18TN_mid",
+    "18AL_mid",
 ];
 
 fn fixture_text(name: &str) -> String {
