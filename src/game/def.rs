@@ -415,6 +415,12 @@ pub struct GameDef {
     /// Trains that rust (leave play) when a phase begins: (train, phase).
     #[serde(default)]
     pub rusts: Vec<(super::TrainId, String)>,
+    /// Trains made obsolete when a phase begins: (train, phase). Each runs
+    /// once more, in its company's next operating turn, then leaves
+    /// (18xx.games's obsolete_on: 18AL's 4 on the 7). Replaying a record
+    /// drops it at that turn's dividend; a hand edit keeps it.
+    #[serde(default)]
+    pub obsolete: Vec<(super::TrainId, String)>,
     #[serde(default)]
     pub dividends: Dividends,
     #[serde(default)]

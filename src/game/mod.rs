@@ -157,6 +157,8 @@ pub struct Game {
     pub privates: Vec<Private>,
     /// Trains and the phase index at whose start they rust.
     pub rusts: Vec<(TrainId, PhaseId)>,
+    /// Trains and the phase index at whose start they become obsolete.
+    pub obsolete: Vec<(TrainId, PhaseId)>,
     /// The phase in which every private company closes.
     pub privates_close: Option<PhaseId>,
     /// Privates (syms) whose bonuses stay with their owner past that.
@@ -316,6 +318,14 @@ impl Game {
     /// How many trains `company` may own in phase `phase`, if limited.
     pub fn train_limit(&self, company: &Company, phase: PhaseId) -> Option<u32> {
         self.phases[phase].train_limit.get(&company.kind).copied()
+    }
+
+    /// The trains made obsolete when phase `phase` begins.
+    pub fn obsolete_at(&self, phase: PhaseId) -> impl Iterator<Item = &str> + '_ {
+        self.obsolete
+            .iter()
+            .filter(move |(_, p)| *p == phase)
+            .map(|(t, _)| t.as_str())
     }
 
     /// The trains that rust when phase `phase` begins.

@@ -37,7 +37,8 @@ impl Game {
         let offboard_groups = r.offboard_groups()?;
         let homes = r.companies(&hexes)?;
         let early = r.early_rules(&hexes)?;
-        let rusts = r.rusts()?;
+        let rusts = r.train_phases(&def.rusts, "rusts")?;
+        let obsolete = r.train_phases(&def.obsolete, "obsolete")?;
         r.privates(&hexes, &tiles)?;
         let privates_close = def
             .privates_close
@@ -74,6 +75,7 @@ impl Game {
                 .collect(),
             cannot_start,
             rusts,
+            obsolete,
             homes,
             dividends: def.dividends,
             rules: def.rules,
@@ -369,15 +371,20 @@ impl Resolver<'_> {
         Ok(early)
     }
 
-    fn rusts(&self) -> Result<Vec<(TrainId, PhaseId)>> {
-        let mut rusts = Vec::new();
-        for (train, phase) in &self.def.rusts {
+    /// `rusts` or `obsolete`: trains of the game, phases of the game.
+    fn train_phases(
+        &self,
+        list: &[(TrainId, String)],
+        field: &str,
+    ) -> Result<Vec<(TrainId, PhaseId)>> {
+        let mut out = Vec::new();
+        for (train, phase) in list {
             if !self.def.trains.iter().any(|t| &t.name == train) {
-                return Err((self.err)(format!("rusts: unknown train \"{train}\"")));
+                return Err((self.err)(format!("{field}: unknown train \"{train}\"")));
             }
-            rusts.push((train.clone(), self.phase(phase, "rusts")?));
+            out.push((train.clone(), self.phase(phase, field)?));
         }
-        Ok(rusts)
+        Ok(out)
     }
 
     /// Private companies lay on the map, tiles that exist, waiving only

@@ -56,6 +56,9 @@ pub(super) struct Replay<'g> {
     /// company or a player does.
     turn: Option<Turn>,
     privates: BTreeMap<String, CompanyId>,
+    /// Trains (engine ids) made obsolete, which leave after their
+    /// company's next dividend.
+    obsolete: BTreeSet<String>,
     refused: Vec<Refusal>,
     /// The phase from which the title does what is not replayed.
     stop_phase: Option<PhaseId>,
@@ -161,6 +164,7 @@ impl<'g> Replay<'g> {
             players_acting: true,
             turn: None,
             privates: BTreeMap::new(),
+            obsolete: BTreeSet::new(),
             refused: Vec::new(),
             stop_phase,
         })
@@ -330,6 +334,7 @@ impl<'g> Replay<'g> {
             "discard_train" => self.discard_train(a),
             "buy_company" => self.buy_company(a),
             "assign" => self.assign(a),
+            "dividend" => self.dividend(a),
             "par" => self.par(a),
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
@@ -593,13 +598,17 @@ impl<'g> Replay<'g> {
         if phase <= self.state.phase {
             return Ok(());
         }
-        let rusting: Vec<String> = self
-            .state
-            .phase
-            .through(phase)
+        let through = || self.state.phase.through(phase);
+        let rusting: Vec<String> = through()
             .flat_map(|p| self.game.rusting_at(p))
             .map(str::to_string)
             .collect();
+        let obsolete: Vec<&str> = through().flat_map(|p| self.game.obsolete_at(p)).collect();
+        for id in self.trains.values().flatten() {
+            if obsolete.contains(&self.train_type(id)?.as_str()) {
+                self.obsolete.insert(id.clone());
+            }
+        }
         self.state.phase = phase;
         if self.game.privates_close.is_some_and(|close| phase >= close) {
             let kept = &self.game.privates_kept;
@@ -612,6 +621,20 @@ impl<'g> Replay<'g> {
                 let name = game.train(name).map_or(name, |t| t.name.as_str());
                 !rusting.iter().any(|r| r == name)
             });
+        }
+        self.trains.retain(|_, list| !list.is_empty());
+        Ok(())
+    }
+
+    /// A company's dividend: its obsolete trains have run once more, and
+    /// leave (18xx.games's rust_obsolete_trains!).
+    fn dividend(&mut self, a: &Action) -> Result<(), Error> {
+        let Some(company) = self.acting_company(a) else {
+            return Ok(());
+        };
+        let obsolete = &self.obsolete;
+        if let Some(list) = self.trains.get_mut(&company) {
+            list.retain(|id| !obsolete.contains(id));
         }
         self.trains.retain(|_, list| !list.is_empty());
         Ok(())

@@ -533,6 +533,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         privates_close: None,
         cannot_start: None,
         rusts: vec![],
+        obsolete: vec![],
         dividends: Default::default(),
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
             vec![OffboardGroup {
