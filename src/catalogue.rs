@@ -14,6 +14,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1861", include_str!("../catalogues/1861.ron")),
     ("1867", include_str!("../catalogues/1867.ron")),
     ("1889", include_str!("../catalogues/1889.ron")),
+    ("18AL", include_str!("../catalogues/18AL.ron")),
     (
         "18Chesapeake",
         include_str!("../catalogues/18Chesapeake.ron"),
@@ -66,6 +67,8 @@ struct TileDef {
     labels: Vec<String>,
     #[serde(default)]
     phase_revenue: Vec<(Colour, u32)>,
+    #[serde(default)]
+    permanent: bool,
 }
 
 impl TileDef {
@@ -114,6 +117,7 @@ impl TileDef {
             track,
             labels: self.labels,
             phase_revenue: self.phase_revenue,
+            permanent: self.permanent,
         })
     }
 }

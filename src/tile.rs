@@ -197,6 +197,8 @@ pub struct Tile {
     pub labels: Vec<String>,
     /// Off-board revenue by phase colour; empty for ordinary tiles.
     pub phase_revenue: Vec<(Colour, u32)>,
+    /// Never upgraded, whatever its colour (18AL's lumber terminal 445).
+    pub permanent: bool,
 }
 
 impl Tile {

@@ -192,10 +192,11 @@ pub struct HexDef {
     pub name: Option<String>,
     #[serde(default)]
     pub labels: Vec<String>,
-    /// Labels that only tiles of a colour and later carry: tiles of earlier
-    /// colours on the hex are unlabelled (18xx.games's future labels:
+    /// Labels that bind only tiles of a colour and later: tiles of earlier
+    /// colours on the hex are unlabelled (18xx.games's `future_label`:
     /// 18MS's Mobile takes the common yellow and green tiles, then the
-    /// brown Mob).
+    /// brown Mob; 18AL's Montgomery L5 any yellow city, then only the green
+    /// and brown M tiles).
     #[serde(default)]
     pub future_labels: Vec<FutureLabel>,
     /// Printed track stubs: a tile laid here must have an exit on each.
@@ -206,12 +207,13 @@ pub struct HexDef {
     pub cost: Option<LayCost>,
 }
 
-/// A label a hex takes from a tile colour on.
+/// A label a hex takes from one tile colour on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FutureLabel {
     pub label: String,
-    pub colour: Colour,
+    /// The first colour it binds.
+    pub from: Colour,
 }
 
 /// The cost printed on a hex, paid by the first tile laid over it.
@@ -271,12 +273,19 @@ pub struct BonusDef {
     pub phases: Vec<String>,
     /// The private company (18xx.games's sym, `BSS`) whose owner earns it
     /// without naming it: a save's `privates` says who owns which.
+    /// `SYM@HEX` is the private's marker once assigned to that hex
+    /// (18xx.games's `assign`: 18AL's Warrior Coal Field token, `SNAR@G4`).
     #[serde(default)]
     pub private: Option<String>,
     /// True when only a company with a token in one of its hexes earns it
     /// (18MS's New Orleans: $10 a route to the company whose token is there).
     #[serde(default)]
     pub token_holders: bool,
+    /// The bonus stays with the company that owns `private` when private
+    /// companies close (18xx.games gives the ability to the company
+    /// itself: 18AL's M&C markers and Warrior Coal Field token).
+    #[serde(default)]
+    pub after_close: bool,
 }
 
 /// Companies of `kind` that have not started by `phase` never do.
@@ -422,6 +431,12 @@ pub struct GameDef {
     /// Trains that rust (leave play) when a phase begins: (train, phase).
     #[serde(default)]
     pub rusts: Vec<(super::TrainId, String)>,
+    /// Trains made obsolete when a phase begins: (train, phase). Each runs
+    /// once more, in its company's next operating turn, then leaves
+    /// (18xx.games's obsolete_on: 18AL's 4 on the 7). Replaying a record
+    /// drops it at that turn's dividend; a hand edit keeps it.
+    #[serde(default)]
+    pub obsolete: Vec<(super::TrainId, String)>,
     #[serde(default)]
     pub dividends: Dividends,
     #[serde(default)]

@@ -43,7 +43,7 @@ impl MapHex {
     /// The labels a tile of `colour` laid here must carry: the printed
     /// ones and the future ones of its colour or an earlier one.
     pub fn labels_for(&self, colour: Colour) -> Vec<String> {
-        let later = self.future_labels.iter().filter(|f| f.colour <= colour);
+        let later = self.future_labels.iter().filter(|f| f.from <= colour);
         self.labels
             .iter()
             .cloned()
@@ -191,8 +191,12 @@ pub struct Game {
     pub privates: Vec<Private>,
     /// Trains and the phase index at whose start they rust.
     pub rusts: Vec<(TrainId, PhaseId)>,
+    /// Trains and the phase index at whose start they become obsolete.
+    pub obsolete: Vec<(TrainId, PhaseId)>,
     /// The phase in which every private company closes.
     pub privates_close: Option<PhaseId>,
+    /// Privates (syms) whose bonuses stay with their owner past that.
+    pub privates_kept: BTreeSet<String>,
     /// From this phase, companies of this kind not yet started never start.
     pub cannot_start: Option<(CompanyKind, PhaseId)>,
     /// Each printed home, resolved when the game loads (`check` proves it
@@ -357,6 +361,14 @@ impl Game {
     /// How many trains `company` may own in phase `phase`, if limited.
     pub fn train_limit(&self, company: &Company, phase: PhaseId) -> Option<u32> {
         self.phases[phase].train_limit.get(&company.kind).copied()
+    }
+
+    /// The trains made obsolete when phase `phase` begins.
+    pub fn obsolete_at(&self, phase: PhaseId) -> impl Iterator<Item = &str> + '_ {
+        self.obsolete
+            .iter()
+            .filter(move |(_, p)| *p == phase)
+            .map(|(t, _)| t.as_str())
     }
 
     /// The trains that rust when phase `phase` begins.

@@ -38,7 +38,8 @@ impl Game {
         let ports = r.ports(&hexes, &tiles, &offboard_groups)?;
         let homes = r.companies(&hexes)?;
         let early = r.early_rules(&hexes)?;
-        let rusts = r.rusts()?;
+        let rusts = r.train_phases(&def.rusts, "rusts")?;
+        let obsolete = r.train_phases(&def.obsolete, "obsolete")?;
         r.privates(&hexes, &tiles)?;
         let privates_close = def
             .privates_close
@@ -68,8 +69,15 @@ impl Game {
             early,
             privates: def.privates,
             privates_close,
+            privates_kept: def
+                .bonuses
+                .iter()
+                .filter(|b| b.after_close)
+                .filter_map(|b| b.private.clone())
+                .collect(),
             cannot_start,
             rusts,
+            obsolete,
             homes,
             dividends: def.dividends,
             rules: def.rules,
@@ -416,15 +424,20 @@ impl Resolver<'_> {
         Ok(early)
     }
 
-    fn rusts(&self) -> Result<Vec<(TrainId, PhaseId)>> {
-        let mut rusts = Vec::new();
-        for (train, phase) in &self.def.rusts {
+    /// `rusts` or `obsolete`: trains of the game, phases of the game.
+    fn train_phases(
+        &self,
+        list: &[(TrainId, String)],
+        field: &str,
+    ) -> Result<Vec<(TrainId, PhaseId)>> {
+        let mut out = Vec::new();
+        for (train, phase) in list {
             if !self.def.trains.iter().any(|t| &t.name == train) {
-                return Err((self.err)(format!("rusts: unknown train \"{train}\"")));
+                return Err((self.err)(format!("{field}: unknown train \"{train}\"")));
             }
-            rusts.push((train.clone(), self.phase(phase, "rusts")?));
+            out.push((train.clone(), self.phase(phase, field)?));
         }
-        Ok(rusts)
+        Ok(out)
     }
 
     /// Private companies lay on the map, tiles that exist, waiving only

@@ -8,6 +8,7 @@ use super::revenue::{self, Visit};
 use super::{Query, RouteStop, TrainRoute};
 use crate::game::{Bonus, ConflictRule, Distance, Skip, Towns, TrainDef, TrainId};
 use crate::geometry::Coord;
+use crate::tile::StopKind;
 use rayon::prelude::*;
 
 /// A step of a route: segment `idx` of those leaving stop `from`.
@@ -536,6 +537,8 @@ pub(super) fn describe_walk(
                 kind: net.stops[s].kind,
                 revenue: earns(s),
                 skipped: !stopped,
+                multiplied: train.towns == Towns::Counted
+                    || matches!(net.stops[s].kind, StopKind::City(_)),
             })
             .collect(),
         bonuses: run

@@ -58,6 +58,8 @@ pub struct RouteStop {
     /// game's `ports`) once for each counted city with the company's token.
     pub revenue: u32,
     pub skipped: bool,
+    /// The train's multiplier applies to it (not to a free town).
+    pub multiplied: bool,
 }
 
 /// The best set of routes, in the order the trains were given.

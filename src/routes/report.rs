@@ -226,8 +226,10 @@ impl RouteReport {
                     skipped: st.skipped,
                     counted: if st.skipped {
                         0
-                    } else {
+                    } else if st.multiplied {
                         st.revenue.saturating_mul(r.multiplier)
+                    } else {
+                        st.revenue
                     },
                 })
                 .collect(),

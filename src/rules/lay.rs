@@ -150,6 +150,12 @@ impl Check<'_> {
                 "hex {addr} has no tile to upgrade; lay a yellow tile with `hexroute place`"
             )));
         };
+        if old.permanent {
+            return Err(Error::Impossible(format!(
+                "tile {} on hex {addr} is permanent and cannot be upgraded",
+                old.name
+            )));
+        }
         let mut v = Vec::new();
         match old.colour.next_upgrade() {
             Some(next) if next == new.colour => {}

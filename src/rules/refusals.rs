@@ -153,7 +153,7 @@ fn summarise(site: Site, rule: Rule, refused: &[&Lay]) -> Refusal {
                 .chain(
                     hex.future_labels
                         .iter()
-                        .map(|f| format!("{} from {}", f.label, f.colour)),
+                        .map(|f| format!("{} from {}", f.label, f.from)),
                 )
                 .collect();
             if labels.is_empty() {

@@ -552,3 +552,42 @@ fn future_labels_hold_from_their_colour() {
     t.accept(&["phase", "D"]);
     t.accept(&["upgrade", "C9", "446", "--rotate", "0"]);
 }
+
+/// 18AL: Montgomery (L5) takes any yellow city, then only its M tiles
+/// (a future label); Birmingham (G4) only its B tiles; the lumber terminal
+/// goes on a swamp only through its private, and is never upgraded.
+#[test]
+fn the_18al_labels_and_the_lumber_terminal() {
+    let t = Table::new("18AL");
+    t.accept(&["place", "L5", "57", "--rotate", "0"]);
+    t.refuse(
+        &["place", "G4", "57", "--rotate", "0"],
+        "tile 57 is labelled [] but hex G4 is labelled [B] (labels rule)",
+    );
+    t.accept(&["place", "G4", "441a", "--rotate", "0"]);
+    t.accept(&["phase", "3"]);
+    t.refuse(
+        &["upgrade", "L5", "15", "--rotate", "0"],
+        "tile 15 is labelled [] but hex L5 is labelled [M] (labels rule)",
+    );
+    t.accept(&["upgrade", "L5", "443a", "--rotate", "0"]);
+    t.refuse(
+        &["place", "G2", "445", "--rotate", "0"],
+        "private tile rule",
+    );
+    t.refuse(
+        &["place", "E4", "445", "--rotate", "0", "--private", "BLC"],
+        "private ability rule",
+    );
+    t.accept(&["place", "G2", "445", "--rotate", "0", "--private", "BLC"]);
+    t.accept(&["phase", "5"]);
+    t.refuse(
+        &["upgrade", "L5", "444b", "--rotate", "0"],
+        "tile 444b is labelled [B] but hex L5 is labelled [M] (labels rule)",
+    );
+    t.accept(&["upgrade", "L5", "444m", "--rotate", "0"]);
+    crate::common::fails_with(
+        &mut t.cmd(&["upgrade", "G2", "143", "--rotate", "0"]),
+        "tile 445 on hex G2 is permanent and cannot be upgraded",
+    );
+}

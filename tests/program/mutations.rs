@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 15] = [
+const FIXTURES: [&str; 17] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -27,6 +27,7 @@ const FIXTURES: [&str; 15] = [
     "18MS_mid",
     "18TN_mid",
     "1836Jr30_mid",
+    "18AL_mid",
 ];
 
 fn fixture_text(name: &str) -> String {

@@ -52,6 +52,9 @@ pub struct Action {
     pub company: Option<String>,
     #[serde(default)]
     pub corporation: Option<String>,
+    /// `assign`: the hex (or company) the entity is assigned to.
+    #[serde(default)]
+    pub target: Option<String>,
     #[serde(default)]
     pub shares: Option<Vec<String>>,
     #[serde(default)]

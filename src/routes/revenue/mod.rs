@@ -68,7 +68,8 @@ pub struct Visit {
 /// The best way for a train to run a route.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Run {
-    /// Net revenue: counted stops × multiplier, plus bonuses.
+    /// Net revenue: counted stops × multiplier (free towns at face
+    /// value), plus bonuses.
     pub revenue: u32,
     /// For each visit, whether the train counts it.
     pub stops: Vec<bool>,
@@ -88,6 +89,13 @@ fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
             Skip::Towns => v.is_city,
             Skip::Any => false,
         }
+}
+
+/// True when the train's multiplier applies to `v`: not to a free town,
+/// which is paid at face value (18AL's 4D doubles its cities and
+/// off-boards, 18xx.games's `multiplier` on their row of its distance).
+pub fn multiplied(train: &TrainDef, v: &Visit) -> bool {
+    train.towns == Towns::Counted || v.is_city
 }
 
 /// True when counting `v` uses one of the train's N stops: a free town
@@ -254,11 +262,16 @@ fn choose_with(
         }
     };
     s.must_hexes.clear();
-    let mut base = 0u64;
+    // Free towns are always counted, and at face value.
+    let (mut base, mut flat) = (0u64, 0u64);
     let mut counted = 0;
     for (i, v) in visits.iter().enumerate() {
         if counts(i) {
-            base += u64::from(worth(i));
+            if multiplied(train, v) {
+                base += u64::from(worth(i));
+            } else {
+                flat += u64::from(worth(i));
+            }
             counted += 1;
             s.must_hexes.push(v.hex);
         }
@@ -346,7 +359,7 @@ fn choose_with(
             .filter(|&&b| bonuses[b].earned_by(&stopped))
             .map(|&b| bonuses[b].pays(train.multiplier))
             .sum();
-        let total = value * u64::from(train.multiplier) + extra;
+        let total = value * u64::from(train.multiplier) + flat + extra;
         if best.is_none_or(|b| total > b) {
             best = Some(total);
             std::mem::swap(&mut s.best_extra, &mut s.extra);

@@ -53,9 +53,14 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
         let tokens = (0..n)
             .filter(|&i| counted(i) && visits[i].is_city && visits[i].token)
             .count() as u64;
+        // The multiplier doubles what is not a free town.
         let value: u64 = (0..n)
-            .filter(|&i| counted(i))
+            .filter(|&i| counted(i) && !free_town(i))
             .map(|i| u64::from(visits[i].revenue) * if port == Some(i) { tokens } else { 1 })
+            .sum();
+        let towns: u64 = (0..n)
+            .filter(|&i| counted(i) && free_town(i))
+            .map(|i| u64::from(visits[i].revenue))
             .sum();
         let bonus: u64 = bonuses
             .iter()
@@ -75,7 +80,7 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
                     }
             })
             .sum();
-        let total = value * u64::from(train.multiplier) + bonus;
+        let total = value * u64::from(train.multiplier) + towns + bonus;
         best = best.max(Some(total));
     }
     best
@@ -277,12 +282,15 @@ fn reported_stops_price_to_the_revenue() {
         let Some(run) = best_run(&train, &visits, hexes, &bonuses) else {
             continue;
         };
-        let value: u32 = visits
-            .iter()
-            .zip(&run.stops)
-            .filter(|(_, s)| **s)
-            .map(|(v, _)| v.revenue)
-            .sum();
+        let paid = |multiplied: bool| -> u32 {
+            visits
+                .iter()
+                .zip(&run.stops)
+                .filter(|(v, s)| **s && super::multiplied(&train, v) == multiplied)
+                .map(|(v, _)| v.revenue)
+                .sum()
+        };
+        let (value, towns) = (paid(true), paid(false));
         let bonus: u32 = run
             .bonuses
             .iter()
@@ -295,7 +303,7 @@ fn reported_stops_price_to_the_revenue() {
                     }
             })
             .sum();
-        assert_eq!(value * train.multiplier + bonus, run.revenue);
+        assert_eq!(value * train.multiplier + towns + bonus, run.revenue);
         if train.skip == Skip::Any {
             assert!(visits.iter().zip(&run.stops).any(|(v, s)| *s && v.token));
         }
@@ -436,6 +444,16 @@ fn free_towns_are_always_paid_and_outside_the_number() {
     );
     let passing = best_run(&train(4, Skip::Towns, Towns::Counted), &visits, 7, &[]);
     assert_eq!(passing.map(|r| r.revenue), Some(140));
+    // A multiplier (18AL's 4D) doubles the cities, 2 × 140, and pays the
+    // free towns 10 + 20 + 10 at face value: 320.
+    let double = TrainDef {
+        multiplier: 2,
+        ..train(4, Skip::Nothing, Towns::Free)
+    };
+    assert_eq!(
+        best_run(&double, &visits, 7, &[]).map(|r| r.revenue),
+        Some(320)
+    );
 }
 
 /// A multiplier doubles a multiplied bonus and leaves the others alone.

@@ -260,18 +260,21 @@ impl Oracle<'_> {
             let own_cities = (0..n)
                 .filter(|&i| stop(i) && self.has_own_token(r.stops[i].0, r.stops[i].1))
                 .count() as u32;
-            let base: u32 = (0..n)
-                .filter(|&i| stop(i))
-                .map(|i| {
-                    let revenue = self.revenue(r.stops[i].0, r.stops[i].1);
-                    if port == Some(i) {
-                        revenue * own_cities
-                    } else {
-                        revenue
-                    }
-                })
-                .sum();
-            let mut total = base * train.multiplier;
+            // A free town is paid at face value, the rest times the multiplier.
+            let paid = |towns: bool| -> u32 {
+                (0..n)
+                    .filter(|&i| stop(i) && free_town(i) == towns)
+                    .map(|i| {
+                        let revenue = self.revenue(r.stops[i].0, r.stops[i].1);
+                        if port == Some(i) {
+                            revenue * own_cities
+                        } else {
+                            revenue
+                        }
+                    })
+                    .sum()
+            };
+            let mut total = paid(false) * train.multiplier + paid(true);
             for b in bonuses
                 .iter()
                 .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
@@ -513,6 +516,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         free_towns(train("2T", Some(2), Skip::Nothing, 1, Distance::Stops)),
         free_towns(train("3T", Some(3), Skip::Towns, 1, Distance::Stops)),
         free_towns(train("2TE", Some(2), Skip::Any, 1, Distance::Stops)),
+        // 18AL's 4D: its cities doubled, its free towns at face value.
+        free_towns(train("2TD", Some(2), Skip::Nothing, 2, Distance::Stops)),
     ];
     let def = GameDef {
         id: "test".into(),
@@ -560,6 +565,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         privates_close: None,
         cannot_start: None,
         rusts: vec![],
+        obsolete: vec![],
         dividends: Default::default(),
         ports: None,
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {

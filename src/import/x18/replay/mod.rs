@@ -60,6 +60,9 @@ pub(super) struct Replay<'g> {
     /// company or a player does.
     turn: Option<Turn>,
     privates: BTreeMap<String, CompanyId>,
+    /// Trains (engine ids) made obsolete, which leave after their
+    /// company's next dividend.
+    obsolete: BTreeSet<String>,
     refused: Vec<Refusal>,
     /// The phase from which the title does what is not replayed.
     stop_phase: Option<PhaseId>,
@@ -170,6 +173,7 @@ impl<'g> Replay<'g> {
             players_acting: true,
             turn: None,
             privates: BTreeMap::new(),
+            obsolete: BTreeSet::new(),
             refused: Vec::new(),
             stop_phase,
             rounds: Rounds {
@@ -347,6 +351,8 @@ impl<'g> Replay<'g> {
             "buy_train" => self.buy_train(a),
             "discard_train" => self.discard_train(a),
             "buy_company" => self.buy_company(a),
+            "assign" => self.assign(a),
+            "dividend" => self.dividend(a),
             "par" => self.par(a),
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
@@ -531,6 +537,23 @@ impl<'g> Replay<'g> {
                 rule: v.rule,
                 message: v.message.clone(),
             });
+        }
+    }
+
+    /// A private's marker put on a hex (18AL's Warrior Coal Field token):
+    /// the game knows it as the private `SYM@HEX`, which its owner then
+    /// holds. A marker the game does not know may change the map.
+    fn assign(&mut self, a: &Action) -> Result<(), Error> {
+        let marker = format!("{}@{}", a.entity(), a.target.as_deref().unwrap_or_default());
+        let owner = self.acting_company(a).filter(|_| a.by_private());
+        match (self.game.private_sym(&marker), owner) {
+            (Some(sym), Some(owner)) => {
+                self.privates.insert(sym, owner);
+                Ok(())
+            }
+            _ => Err(Error::Import(format!(
+                "hexroute does not replay \"assign\" actions but a known private's marker on a hex ({marker} is none), which may change the map"
+            ))),
         }
     }
 

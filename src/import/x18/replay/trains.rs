@@ -110,7 +110,8 @@ impl Replay<'_> {
     }
 
     pub(super) fn buy_train(&mut self, a: &Action) -> Result<(), Error> {
-        // A private's discount (18MS's Mobile & Ohio) buys for its owner.
+        // A private's discount (18MS's Mobile & Ohio, 18AL's New Decatur
+        // Yards) buys for its owner.
         let buyer = match a.by_private() {
             true => self.acting_company(a).ok_or_else(|| {
                 Error::Import(format!(
@@ -169,16 +170,27 @@ impl Replay<'_> {
         if phase <= self.state.phase {
             return;
         }
-        let rusting: Vec<String> = self
-            .state
-            .phase
-            .through(phase)
+        let through = || self.state.phase.through(phase);
+        let rusting: Vec<String> = through()
             .flat_map(|p| self.game.rusting_at(p))
             .map(str::to_string)
             .collect();
+        let obsolete: Vec<&str> = through().flat_map(|p| self.game.obsolete_at(p)).collect();
+        let made_obsolete: Vec<String> = self
+            .trains
+            .values()
+            .flatten()
+            .filter(|id| {
+                self.train_type(id)
+                    .is_ok_and(|kind| obsolete.contains(&kind.as_str()))
+            })
+            .cloned()
+            .collect();
+        self.obsolete.extend(made_obsolete);
         self.state.phase = phase;
         if self.game.privates_close.is_some_and(|close| phase >= close) {
-            self.privates.clear();
+            let kept = &self.game.privates_kept;
+            self.privates.retain(|p, _| kept.contains(p));
         }
         let game = self.game;
         let variants = &self.variants;
@@ -192,6 +204,20 @@ impl Replay<'_> {
             });
         }
         self.trains.retain(|_, list| !list.is_empty());
+    }
+
+    /// A company's dividend: its obsolete trains have run once more, and
+    /// leave (18xx.games's rust_obsolete_trains!).
+    pub(super) fn dividend(&mut self, a: &Action) -> Result<(), Error> {
+        let Some(company) = self.acting_company(a) else {
+            return Ok(());
+        };
+        let obsolete = &self.obsolete;
+        if let Some(list) = self.trains.get_mut(&company) {
+            list.retain(|id| !obsolete.contains(id));
+        }
+        self.trains.retain(|_, list| !list.is_empty());
+        Ok(())
     }
 
     pub(super) fn discard_train(&mut self, a: &Action) -> Result<(), Error> {
