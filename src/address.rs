@@ -63,9 +63,21 @@ impl CoordSystem {
 
     /// Splits a coordinate into (letter index from 0, printed number).
     pub fn split(&self, c: Coord) -> (i32, i32) {
-        match self.letters {
-            Letters::Columns => (c.col, 2 * c.row + self.number_offset(c.col)),
-            Letters::Rows => (c.row, 2 * c.col + self.number_offset(c.row)),
+        match (self.letters, self.orientation) {
+            (Letters::Columns, _) => (c.col, 2 * c.row + self.number_offset(c.col)),
+            (Letters::Rows, Orientation::PointedTop) => {
+                (c.row, 2 * c.col + self.number_offset(c.row))
+            }
+            // Flat-top hexes with lettered rows (18AL): a row is every other
+            // column at one height, so the number is the column and the
+            // letters step by two down a column.
+            (Letters::Rows, Orientation::FlatTop) => {
+                let even = i32::from(self.first == FirstNumber::Even);
+                (
+                    2 * c.row + c.col.rem_euclid(2),
+                    c.col + 1 - even + self.shift,
+                )
+            }
         }
     }
 
@@ -133,9 +145,12 @@ impl CoordSystem {
             });
         }
         let other = rest / 2;
-        Ok(match self.letters {
-            Letters::Columns => Coord::new(other, letter_ix),
-            Letters::Rows => Coord::new(letter_ix, other),
+        Ok(match (self.letters, self.orientation) {
+            (Letters::Columns, _) => Coord::new(other, letter_ix),
+            (Letters::Rows, Orientation::PointedTop) => Coord::new(letter_ix, other),
+            (Letters::Rows, Orientation::FlatTop) => {
+                Coord::new(letter_ix.div_euclid(2), rest + letter_ix.rem_euclid(2))
+            }
         })
     }
 }
@@ -223,6 +238,18 @@ mod tests {
                 system(Orientation::PointedTop, Letters::Rows, FirstNumber::Odd),
                 vec![(6, 9, "G19"), (5, 0, "F2")],
             ),
+            // 18AL: flat-top, rows lettered A-Q, row A even: a column's
+            // letters step by two (A2 above C2), its neighbours are B1 and B3.
+            (
+                system(Orientation::FlatTop, Letters::Rows, FirstNumber::Even),
+                vec![
+                    (0, 2, "A2"),
+                    (0, 1, "B1"),
+                    (1, 2, "C2"),
+                    (8, 2, "Q2"),
+                    (3, 8, "G8"),
+                ],
+            ),
         ];
         for (sys, facts) in cases {
             for (row, col, addr) in facts {
@@ -289,6 +316,31 @@ mod tests {
                 .contains("only even")
         );
         assert_eq!(shifted.parse("B0"), Ok(Coord::new(0, 1)));
+    }
+
+    /// 18AL's flat-top rows: a hex's neighbours are the ones printed
+    /// around it (Birmingham G4: E4, F3, F5, H3, H5, I4).
+    #[test]
+    fn flat_top_rows_neighbours_are_the_printed_ones() {
+        let al = system(Orientation::FlatTop, Letters::Rows, FirstNumber::Even);
+        let g4 = al.parse("G4").unwrap();
+        let mut around: Vec<String> = (0..6)
+            .map(|i| al.format(g4.neighbour(crate::geometry::Face::from_index(i), al.orientation)))
+            .collect();
+        around.sort();
+        assert_eq!(around, ["E4", "F3", "F5", "H3", "H5", "I4"]);
+        assert!(
+            al.parse("A3")
+                .unwrap_err()
+                .to_string()
+                .contains("in row A only even")
+        );
+        assert!(
+            al.parse("B2")
+                .unwrap_err()
+                .to_string()
+                .contains("in row B only odd")
+        );
     }
 
     #[test]

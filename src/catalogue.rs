@@ -10,14 +10,17 @@ use std::collections::BTreeMap;
 pub const EMBEDDED: &[(&str, &str)] = &[
     ("standard", include_str!("../catalogues/standard.ron")),
     ("1830", include_str!("../catalogues/1830.ron")),
+    ("1836Jr30", include_str!("../catalogues/1836Jr30.ron")),
     ("1861", include_str!("../catalogues/1861.ron")),
     ("1867", include_str!("../catalogues/1867.ron")),
     ("1889", include_str!("../catalogues/1889.ron")),
+    ("18AL", include_str!("../catalogues/18AL.ron")),
     (
         "18Chesapeake",
         include_str!("../catalogues/18Chesapeake.ron"),
     ),
     ("18GA", include_str!("../catalogues/18GA.ron")),
+    ("18MS", include_str!("../catalogues/18MS.ron")),
     ("18TN", include_str!("../catalogues/18TN.ron")),
 ];
 
@@ -64,6 +67,8 @@ struct TileDef {
     labels: Vec<String>,
     #[serde(default)]
     phase_revenue: Vec<(Colour, u32)>,
+    #[serde(default)]
+    permanent: bool,
 }
 
 impl TileDef {
@@ -112,6 +117,7 @@ impl TileDef {
             track,
             labels: self.labels,
             phase_revenue: self.phase_revenue,
+            permanent: self.permanent,
         })
     }
 }

@@ -171,6 +171,19 @@ pub fn set_phase(game: &Game, state: &MapState, phase: PhaseId) -> Result<Edit> 
     } else if !rusting.is_empty() {
         said.push_str(&format!("; {}", rusted.join(", ")));
     }
+    // Obsolete trains stay for one more run: say which, and how they go.
+    let obsolete: Vec<&str> = state
+        .phase
+        .through(phase)
+        .flat_map(|p| game.obsolete_at(p))
+        .collect();
+    for (abbrev, trains) in &next.trains {
+        if let Some(t) = trains.iter().find(|t| obsolete.contains(&t.as_str())) {
+            said.push_str(&format!(
+                "; {abbrev}'s {t} is obsolete: it runs once more, then `hexroute trains FILE {abbrev} --remove {t}`"
+            ));
+        }
+    }
     // A lower limit does not take trains away by itself: the owner
     // discards the excess, so say who must.
     for (abbrev, trains) in &next.trains {

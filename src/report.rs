@@ -302,6 +302,8 @@ pub struct BonusData {
     pub amount: u32,
     pub optional: bool,
     pub multiplied: bool,
+    /// Only a company with a token in one of its hexes earns it.
+    pub token_holders: bool,
     /// Stopping at any of these earns it (a visit bonus).
     pub visit: Vec<String>,
     /// Stopping at `from` and at any of `to_any` earns it.
@@ -429,6 +431,7 @@ impl GameData {
                         amount: b.amount,
                         optional: b.optional,
                         multiplied: b.multiplied,
+                        token_holders: b.token_holders,
                         visit: visit.iter().map(|c| game.format(*c)).collect(),
                         from: from.map(|c| game.format(c)),
                         to_any: to_any.iter().map(|c| game.format(*c)).collect(),

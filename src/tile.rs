@@ -147,6 +147,11 @@ pub struct Town {
     pub at: (f64, f64),
     #[serde(default)]
     pub style: TownStyle,
+    /// True when the town pays its `revenue` in every phase, on a tile
+    /// whose `phase_revenue` sets its city's value (18MS's New Orleans: a
+    /// $10 town beside an off-board city).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fixed: bool,
 }
 
 /// A piece of track joining two ends of the unrotated tile.
@@ -192,6 +197,8 @@ pub struct Tile {
     pub labels: Vec<String>,
     /// Off-board revenue by phase colour; empty for ordinary tiles.
     pub phase_revenue: Vec<(Colour, u32)>,
+    /// Never upgraded, whatever its colour (18AL's lumber terminal 445).
+    pub permanent: bool,
 }
 
 impl Tile {
@@ -267,8 +274,11 @@ impl Tile {
 
     /// Revenue of a town given the phase's off-board colour.
     pub fn town_revenue(&self, town: usize, offboard: Colour) -> u32 {
-        self.phase_value(offboard)
-            .unwrap_or(self.towns[town].revenue)
+        let t = &self.towns[town];
+        if t.fixed {
+            return t.revenue;
+        }
+        self.phase_value(offboard).unwrap_or(t.revenue)
     }
 
     fn phase_value(&self, offboard: Colour) -> Option<u32> {

@@ -267,12 +267,18 @@ fn multiplied_words(route: &RouteReport) -> String {
     if route.multiplier == 1 {
         return String::new();
     }
-    let face: u32 = route
-        .stops
-        .iter()
-        .filter(|st| !st.skipped)
-        .map(|st| st.revenue)
-        .sum();
+    // Free towns are paid at face value: counted as they stand.
+    let (mut face, mut towns) = (0, 0);
+    for st in route.stops.iter().filter(|st| !st.skipped) {
+        if st.counted == st.revenue.saturating_mul(route.multiplier) {
+            face += st.revenue;
+        } else {
+            towns += st.counted;
+        }
+    }
+    if towns > 0 {
+        return format!("  (stops ${face} ×{} + towns ${towns})", route.multiplier);
+    }
     format!("  (stops ${face} ×{})", route.multiplier)
 }
 

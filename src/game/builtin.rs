@@ -7,11 +7,14 @@ use std::path::Path;
 /// Game files shipped inside the binary.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("1830", include_str!("../../games/1830.ron")),
+    ("1836Jr30", include_str!("../../games/1836Jr30.ron")),
     ("1861", include_str!("../../games/1861.ron")),
     ("1867", include_str!("../../games/1867.ron")),
     ("1889", include_str!("../../games/1889.ron")),
+    ("18AL", include_str!("../../games/18AL.ron")),
     ("18Chesapeake", include_str!("../../games/18Chesapeake.ron")),
     ("18GA", include_str!("../../games/18GA.ron")),
+    ("18MS", include_str!("../../games/18MS.ron")),
     ("18TN", include_str!("../../games/18TN.ron")),
 ];
 

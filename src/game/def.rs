@@ -192,12 +192,28 @@ pub struct HexDef {
     pub name: Option<String>,
     #[serde(default)]
     pub labels: Vec<String>,
+    /// Labels that bind only tiles of a colour and later: tiles of earlier
+    /// colours on the hex are unlabelled (18xx.games's `future_label`:
+    /// 18MS's Mobile takes the common yellow and green tiles, then the
+    /// brown Mob; 18AL's Montgomery L5 any yellow city, then only the green
+    /// and brown M tiles).
+    #[serde(default)]
+    pub future_labels: Vec<FutureLabel>,
     /// Printed track stubs: a tile laid here must have an exit on each.
     #[serde(default)]
     pub stubs: Vec<Face>,
     /// What building on the printed hex costs (mountain, river, lake).
     #[serde(default)]
     pub cost: Option<LayCost>,
+}
+
+/// A label a hex takes from one tile colour on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FutureLabel {
+    pub label: String,
+    /// The first colour it binds.
+    pub from: Colour,
 }
 
 /// The cost printed on a hex, paid by the first tile laid over it.
@@ -257,8 +273,19 @@ pub struct BonusDef {
     pub phases: Vec<String>,
     /// The private company (18xx.games's sym, `BSS`) whose owner earns it
     /// without naming it: a save's `privates` says who owns which.
+    /// `SYM@HEX` is the private's marker once assigned to that hex
+    /// (18xx.games's `assign`: 18AL's Warrior Coal Field token, `SNAR@G4`).
     #[serde(default)]
     pub private: Option<String>,
+    /// True when only a company with a token in one of its hexes earns it
+    /// (18MS's New Orleans: $10 a route to the company whose token is there).
+    #[serde(default)]
+    pub token_holders: bool,
+    /// The bonus stays with the company that owns `private` when private
+    /// companies close (18xx.games gives the ability to the company
+    /// itself: 18AL's M&C markers and Warrior Coal Field token).
+    #[serde(default)]
+    pub after_close: bool,
 }
 
 /// Companies of `kind` that have not started by `phase` never do.
@@ -300,6 +327,12 @@ pub struct Rules {
     /// among the legal tiles of its colour (1867, 1861: 63 before 611).
     #[serde(default)]
     pub upgrades_use_most_exits: bool,
+    /// On a labelled hex an upgrade may have more cities than the tile it
+    /// replaces, each old city's sides kept by one new city (18xx.games
+    /// lets a labelled city upgrade whatever its count: 1836Jr30's
+    /// Amsterdam, one NY city in yellow, two in green and brown).
+    #[serde(default)]
+    pub labelled_cities_may_split: bool,
 }
 
 /// Rules in force until a phase begins (1867's "rules until the start of
@@ -389,11 +422,21 @@ pub struct GameDef {
     /// off-board: a route may stop in only one hex of a group.
     #[serde(default)]
     pub offboard_groups: Vec<OffboardGroup>,
+    /// Off-boards that pay per token (18xx.games's ports): absent in most
+    /// games.
+    #[serde(default)]
+    pub ports: Option<Ports>,
     #[serde(default)]
     pub until_phase: Vec<UntilPhase>,
     /// Trains that rust (leave play) when a phase begins: (train, phase).
     #[serde(default)]
     pub rusts: Vec<(super::TrainId, String)>,
+    /// Trains made obsolete when a phase begins: (train, phase). Each runs
+    /// once more, in its company's next operating turn, then leaves
+    /// (18xx.games's obsolete_on: 18AL's 4 on the 7). Replaying a record
+    /// drops it at that turn's dividend; a hand edit keeps it.
+    #[serde(default)]
+    pub obsolete: Vec<(super::TrainId, String)>,
     #[serde(default)]
     pub dividends: Dividends,
     #[serde(default)]
@@ -452,6 +495,36 @@ pub struct PlayDef {
     /// Trains a company gets with a private company it buys.
     #[serde(default)]
     pub free_trains: Vec<FreeTrain>,
+    /// What the engine does as an operating round begins, by its number
+    /// in the game (18MS: phase 3 with the second; the + trains rust after
+    /// the fourth, sixth and eighth).
+    #[serde(default)]
+    pub rounds: Vec<RoundEvent>,
+    /// Phases that begin with the first of other trains than the one
+    /// named like them (18MS's D: the first 2D, 4D or 5D).
+    #[serde(default)]
+    pub phase_trains: Vec<PhaseTrains>,
+}
+
+/// What happens as operating round `round` (the game's first is 1) begins.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundEvent {
+    pub round: u32,
+    /// The phase that begins (unless a later one has).
+    #[serde(default)]
+    pub phase: Option<String>,
+    /// Trains that rust (leave play).
+    #[serde(default)]
+    pub rust: Vec<super::TrainId>,
+}
+
+/// A phase and the trains whose first begins it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseTrains {
+    pub phase: String,
+    pub trains: Vec<super::TrainId>,
 }
 
 /// A train that comes with a private company (18GA's Ocilla Southern: the
@@ -502,6 +575,19 @@ pub enum HomeTokenTiming {
     /// When it is parred; a company without a printed home then chooses
     /// its city with a token action (1867).
     Par,
+}
+
+/// Ports (18xx.games's off-boards of the group `port`, 1836Jr30's
+/// Harwich, Dover and Paris): a route ending at one must count at least
+/// `min_stops` stops, the port among them, and earns the port's value
+/// once for each city it counts that holds the running company's token
+/// (none when it counts none). The hexes must be off-boards of one
+/// off-board group, so a route reaches one port at most.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ports {
+    pub hexes: Vec<String>,
+    pub min_stops: u32,
 }
 
 /// Hexes of one off-board area (1867's Detroit: A17 and A19).

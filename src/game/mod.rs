@@ -11,7 +11,7 @@
 use crate::address::CoordSystem;
 use crate::error::{Error, Result};
 use crate::geometry::{Coord, Face, Rotation};
-use crate::tile::{Tile, TileId};
+use crate::tile::{Colour, Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod builtin;
@@ -33,8 +33,30 @@ pub struct MapHex {
     pub rotation: Rotation,
     pub name: Option<String>,
     pub labels: Vec<String>,
+    /// Labels from a tile colour on (`def::FutureLabel`).
+    pub future_labels: Vec<FutureLabel>,
     pub stubs: Vec<Face>,
     pub cost: Option<LayCost>,
+}
+
+impl MapHex {
+    /// The labels a tile of `colour` laid here must carry: the printed
+    /// ones and the future ones of its colour or an earlier one.
+    pub fn labels_for(&self, colour: Colour) -> Vec<String> {
+        let later = self.future_labels.iter().filter(|f| f.from <= colour);
+        self.labels
+            .iter()
+            .cloned()
+            .chain(later.map(|f| f.label.clone()))
+            .collect()
+    }
+}
+
+/// [`Ports`] with its hexes resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortRule {
+    pub hexes: BTreeSet<Coord>,
+    pub min_stops: u32,
 }
 
 /// [`UntilPhase`] with its hexes resolved.
@@ -64,6 +86,30 @@ pub struct Bonus {
     pub phases: Vec<String>,
     /// The private company whose owner earns it without naming it.
     pub private: Option<String>,
+    /// Only a company with a token in one of its hexes earns it.
+    pub token_holders: bool,
+}
+
+impl Bonus {
+    /// The hexes whose stops decide this bonus.
+    pub fn hexes(&self) -> impl Iterator<Item = Coord> + '_ {
+        let (first, rest) = match &self.kind {
+            BonusKind::Visit(hs) => (None, hs.as_slice()),
+            BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
+        };
+        first.into_iter().chain(rest.iter().copied())
+    }
+
+    /// True when `company` may earn it on `state`: a bonus for token
+    /// holders needs its token in one of the bonus's hexes.
+    pub fn open_to(&self, state: &crate::state::MapState, company: &str) -> bool {
+        !self.token_holders
+            || self.hexes().any(|c| {
+                state
+                    .tokens_at(c)
+                    .is_some_and(|t| t.values().any(|co| co.as_str() == company))
+            })
+    }
 }
 
 impl Game {
@@ -139,12 +185,18 @@ pub struct Game {
     pub bonuses: Vec<Bonus>,
     /// Each hex of a multi-hex off-board, and its group's first hex.
     pub offboard_groups: BTreeMap<Coord, Coord>,
+    /// The game's ports, if it has any (`ports`).
+    pub ports: Option<PortRule>,
     pub early: Vec<EarlyRules>,
     pub privates: Vec<Private>,
     /// Trains and the phase index at whose start they rust.
     pub rusts: Vec<(TrainId, PhaseId)>,
+    /// Trains and the phase index at whose start they become obsolete.
+    pub obsolete: Vec<(TrainId, PhaseId)>,
     /// The phase in which every private company closes.
     pub privates_close: Option<PhaseId>,
+    /// Privates (syms) whose bonuses stay with their owner past that.
+    pub privates_kept: BTreeSet<String>,
     /// From this phase, companies of this kind not yet started never start.
     pub cannot_start: Option<(CompanyKind, PhaseId)>,
     /// Each printed home, resolved when the game loads (`check` proves it
@@ -261,6 +313,15 @@ impl Game {
         self.offboard_groups.get(&c).copied().unwrap_or(c)
     }
 
+    /// The fewest stops a route to a port at `c` must count, when `c` is
+    /// a port.
+    pub fn port_at(&self, c: Coord) -> Option<u32> {
+        self.ports
+            .as_ref()
+            .filter(|p| p.hexes.contains(&c))
+            .map(|p| p.min_stops)
+    }
+
     pub fn is_barrier(&self, c: Coord, face: Face) -> bool {
         self.barriers.contains(&(c, face))
     }
@@ -300,6 +361,14 @@ impl Game {
     /// How many trains `company` may own in phase `phase`, if limited.
     pub fn train_limit(&self, company: &Company, phase: PhaseId) -> Option<u32> {
         self.phases[phase].train_limit.get(&company.kind).copied()
+    }
+
+    /// The trains made obsolete when phase `phase` begins.
+    pub fn obsolete_at(&self, phase: PhaseId) -> impl Iterator<Item = &str> + '_ {
+        self.obsolete
+            .iter()
+            .filter(move |(_, p)| *p == phase)
+            .map(|(t, _)| t.as_str())
     }
 
     /// The trains that rust when phase `phase` begins.

@@ -35,9 +35,11 @@ impl Game {
         let tile_counts = r.tile_counts(&tiles)?;
         let bonuses = r.bonuses()?;
         let offboard_groups = r.offboard_groups()?;
+        let ports = r.ports(&hexes, &tiles, &offboard_groups)?;
         let homes = r.companies(&hexes)?;
         let early = r.early_rules(&hexes)?;
-        let rusts = r.rusts()?;
+        let rusts = r.train_phases(&def.rusts, "rusts")?;
+        let obsolete = r.train_phases(&def.obsolete, "obsolete")?;
         r.privates(&hexes, &tiles)?;
         let privates_close = def
             .privates_close
@@ -63,11 +65,19 @@ impl Game {
             tile_counts,
             bonuses,
             offboard_groups,
+            ports,
             early,
             privates: def.privates,
             privates_close,
+            privates_kept: def
+                .bonuses
+                .iter()
+                .filter(|b| b.after_close)
+                .filter_map(|b| b.private.clone())
+                .collect(),
             cannot_start,
             rusts,
+            obsolete,
             homes,
             dividends: def.dividends,
             rules: def.rules,
@@ -181,6 +191,7 @@ impl Resolver<'_> {
                 rotation,
                 name: h.name.clone(),
                 labels: h.labels.clone(),
+                future_labels: h.future_labels.clone(),
                 stubs: h.stubs.clone(),
                 cost: h.cost.clone(),
             };
@@ -281,6 +292,7 @@ impl Resolver<'_> {
                 trains: b.trains.clone(),
                 phases: b.phases.clone(),
                 private: b.private.clone(),
+                token_holders: b.token_holders,
             });
         }
         Ok(bonuses)
@@ -304,6 +316,56 @@ impl Resolver<'_> {
             }
         }
         Ok(groups)
+    }
+
+    /// Ports are printed off-boards of one off-board group (so a route
+    /// reaches one at most), and a route to one counts two stops at least.
+    fn ports(
+        &self,
+        hexes: &Hexes,
+        tiles: &BTreeMap<TileId, Tile>,
+        groups: &BTreeMap<Coord, Coord>,
+    ) -> Result<Option<PortRule>> {
+        let Some(p) = &self.def.ports else {
+            return Ok(None);
+        };
+        let err = |msg: String| (self.err)(format!("ports: {msg}"));
+        if p.min_stops < 2 {
+            return Err(err(format!(
+                "min_stops is {}; a route counts two stops at least",
+                p.min_stops
+            )));
+        }
+        let mut found = BTreeSet::new();
+        let mut group = None;
+        for h in &p.hexes {
+            let c = self.on_map(hexes, h, "ports")?;
+            let offboard = hexes[&c]
+                .tile
+                .as_ref()
+                .and_then(|t| tiles.get(t))
+                .is_some_and(|t| t.colour.ends_routes() && t.cities.len() + t.towns.len() == 1);
+            if !offboard {
+                return Err(err(format!(
+                    "hex {h} is not a printed off-board of one stop"
+                )));
+            }
+            let g = groups.get(&c).copied();
+            if g.is_none() || group.is_some_and(|first| Some(first) != g) {
+                return Err(err(format!(
+                    "hex {h} is not in the one off-board group holding every port"
+                )));
+            }
+            group = g;
+            found.insert(c);
+        }
+        if found.is_empty() {
+            return Err(err("no hex is a port".into()));
+        }
+        Ok(Some(PortRule {
+            hexes: found,
+            min_stops: p.min_stops,
+        }))
     }
 
     /// Company names are unique (aliases too), setup tokens on the map;
@@ -362,15 +424,20 @@ impl Resolver<'_> {
         Ok(early)
     }
 
-    fn rusts(&self) -> Result<Vec<(TrainId, PhaseId)>> {
-        let mut rusts = Vec::new();
-        for (train, phase) in &self.def.rusts {
+    /// `rusts` or `obsolete`: trains of the game, phases of the game.
+    fn train_phases(
+        &self,
+        list: &[(TrainId, String)],
+        field: &str,
+    ) -> Result<Vec<(TrainId, PhaseId)>> {
+        let mut out = Vec::new();
+        for (train, phase) in list {
             if !self.def.trains.iter().any(|t| &t.name == train) {
-                return Err((self.err)(format!("rusts: unknown train \"{train}\"")));
+                return Err((self.err)(format!("{field}: unknown train \"{train}\"")));
             }
-            rusts.push((train.clone(), self.phase(phase, "rusts")?));
+            out.push((train.clone(), self.phase(phase, field)?));
         }
-        Ok(rusts)
+        Ok(out)
     }
 
     /// Private companies lay on the map, tiles that exist, waiving only

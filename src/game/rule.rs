@@ -80,7 +80,8 @@ impl Rule {
     }
 
     /// The rules a private company's lay may be exempt from.
-    pub const WAIVABLE: [Rule; 4] = [
+    pub const WAIVABLE: [Rule; 5] = [
+        Rule::SameStops,
         Rule::PhaseColour,
         Rule::TileLay,
         Rule::UpgradeColour,

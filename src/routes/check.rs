@@ -513,10 +513,59 @@ impl Given {
 }
 
 /// The hexes of a route given as its legs, each a list of hexes from one
-/// stop to the next in either direction: the legs joined end to end.
+/// stop to the next in either direction: the legs joined end to end. The
+/// legs come in route order (18xx.games's connections), so each is turned
+/// to start where the one before it ends; where a hex holds two stops of
+/// the route (an OO or NY tile run through twice) more than one turn may
+/// seem to fit, and the first that joins every leg is taken. Legs no such
+/// chain joins are joined one by one at whichever end fits.
 pub fn join_legs(legs: &[Vec<String>]) -> Vec<String> {
+    let legs: Vec<&Vec<String>> = legs.iter().filter(|l| !l.is_empty()).collect();
+    let mut turned = Vec::new();
+    if chain(&legs, None, &mut turned) {
+        let mut path: Vec<String> = Vec::new();
+        for (leg, &back) in legs.iter().zip(&turned) {
+            let hexes: Vec<String> = if back {
+                leg.iter().rev().cloned().collect()
+            } else {
+                leg.to_vec()
+            };
+            let skip = usize::from(!path.is_empty());
+            path.extend(hexes.into_iter().skip(skip));
+        }
+        return path;
+    }
+    join_greedy(&legs)
+}
+
+/// Turns each leg (`true`: run backwards) so that it starts at `at`, the
+/// hex where the one before it ended, trying both ways where both fit.
+fn chain(legs: &[&Vec<String>], at: Option<&String>, turned: &mut Vec<bool>) -> bool {
+    let Some((leg, rest)) = legs.split_first() else {
+        return true;
+    };
+    for back in [false, true] {
+        let (start, end) = if back {
+            (leg.last(), leg.first())
+        } else {
+            (leg.first(), leg.last())
+        };
+        if at.is_some_and(|h| Some(h) != start) {
+            continue;
+        }
+        turned.push(back);
+        if chain(rest, end, turned) {
+            return true;
+        }
+        turned.pop();
+    }
+    false
+}
+
+/// Legs joined one at a time at whichever end of the path fits.
+fn join_greedy(legs: &[&Vec<String>]) -> Vec<String> {
     let mut path: Vec<String> = Vec::new();
-    for leg in legs {
+    for &leg in legs {
         let (Some(first), Some(last)) = (leg.first(), leg.last()) else {
             continue;
         };
@@ -602,4 +651,29 @@ fn broken_words(b: Broken, at: Option<usize>, stops: &[String]) -> (&'static str
         _ => b.to_string(),
     };
     (b.name(), words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::join_legs;
+
+    fn legs(list: &[&[&str]]) -> Vec<Vec<String>> {
+        list.iter()
+            .map(|l| l.iter().map(|h| h.to_string()).collect())
+            .collect()
+    }
+
+    /// 18xx.games's connections of two 1836Jr30 runs through Amsterdam's
+    /// NY tile (two cities) and an OO tile: each leg is turned to start
+    /// where the one before it ended, though a hex comes twice.
+    #[test]
+    fn legs_join_in_route_order_through_a_hex_twice() {
+        let run = legs(&[&["D6", "E5"], &["D6", "E7"], &["E7", "E5"], &["E3", "E5"]]);
+        assert_eq!(join_legs(&run), ["E5", "D6", "E7", "E5", "E3"]);
+        let run = legs(&[&["E7", "D8", "D6"], &["E7", "D6"], &["E5", "D6"]]);
+        assert_eq!(join_legs(&run), ["D6", "D8", "E7", "D6", "E5"]);
+        // A leg given backwards is turned.
+        let run = legs(&[&["A1", "A3"], &["A5", "A3"], &["A5", "A7"]]);
+        assert_eq!(join_legs(&run), ["A1", "A3", "A5", "A7"]);
+    }
 }

@@ -8,6 +8,7 @@ use super::revenue::{self, Visit};
 use super::{Query, RouteStop, TrainRoute};
 use crate::game::{Bonus, ConflictRule, Distance, Skip, Towns, TrainDef, TrainId};
 use crate::geometry::Coord;
+use crate::tile::StopKind;
 use rayon::prelude::*;
 
 /// A step of a route: segment `idx` of those leaving stop `from`.
@@ -455,6 +456,7 @@ fn fill_visits(
             revenue: st.revenue,
             is_city: st.is_city(),
             token: st.tokens.iter().any(|t| t == company),
+            port: st.port,
         }
     };
     let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;
@@ -509,6 +511,19 @@ pub(super) fn describe_walk(
     let visits = route_visits(net, &query.company, token, left, right);
     let hexes = route_hexes(net, token, left, right);
     let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)?;
+    // A counted port earns its value once per counted token city.
+    let token_cities = visits
+        .iter()
+        .zip(&run.stops)
+        .filter(|(v, counted)| **counted && v.is_city && v.token)
+        .count() as u32;
+    let earns = |s: usize| {
+        let stop = &net.stops[s];
+        match stop.port {
+            Some(_) => stop.revenue * token_cities,
+            None => stop.revenue,
+        }
+    };
     Some(TrainRoute {
         train: TrainId::from(name),
         revenue: run.revenue,
@@ -520,8 +535,10 @@ pub(super) fn describe_walk(
             .map(|(&s, &stopped)| RouteStop {
                 hex: net.stops[s].hex,
                 kind: net.stops[s].kind,
-                revenue: net.stops[s].revenue,
+                revenue: earns(s),
                 skipped: !stopped,
+                multiplied: train.towns == Towns::Counted
+                    || matches!(net.stops[s].kind, StopKind::City(_)),
             })
             .collect(),
         bonuses: run

@@ -54,9 +54,12 @@ pub struct TrainRoute {
 pub struct RouteStop {
     pub hex: Coord,
     pub kind: StopKind,
-    /// Face value of the stop (before any multiplier).
+    /// Face value of the stop (before any multiplier); a port (the
+    /// game's `ports`) once for each counted city with the company's token.
     pub revenue: u32,
     pub skipped: bool,
+    /// The train's multiplier applies to it (not to a free town).
+    pub multiplied: bool,
 }
 
 /// The best set of routes, in the order the trains were given.
@@ -152,7 +155,13 @@ pub fn check_bounds(net: &Network, query: &Query) -> Result<(), Error> {
         )));
     }
     let multiplier = query.trains.iter().map(|t| u64::from(t.multiplier)).max();
-    let stops: u64 = net.stops.iter().map(|s| u64::from(s.revenue)).sum();
+    // A port pays once for each city of the route at most.
+    let cities = net.stops.iter().filter(|s| s.is_city()).count().max(1) as u64;
+    let stops: u64 = net
+        .stops
+        .iter()
+        .map(|s| u64::from(s.revenue) * if s.port.is_some() { cities } else { 1 })
+        .sum();
     let bonuses: u64 = query.bonuses.iter().map(|b| u64::from(b.amount)).sum();
     let worst = (stops + bonuses) * multiplier.unwrap_or(1) * query.trains.len() as u64;
     if worst > u64::from(u32::MAX) {

@@ -23,6 +23,8 @@ pub struct Stop {
     pub revenue: u32,
     /// Off-board or port: a route may end here, never pass through.
     pub terminal: bool,
+    /// A port of the game's `ports`: the fewest stops a route to it counts.
+    pub port: Option<u32>,
     /// Token spaces of the city (0 for towns and off-boards).
     pub spaces: usize,
     /// Companies holding tokens in this city, in space order.
@@ -95,6 +97,7 @@ impl Network {
                     kind: StopKind::City(ix),
                     revenue: tile.city_revenue(ix, offboard),
                     terminal,
+                    port: game.port_at(*c),
                     spaces: spaces.len(),
                     tokens: toks,
                 });
@@ -107,6 +110,7 @@ impl Network {
                     kind: StopKind::Town(ix),
                     revenue: tile.town_revenue(ix, offboard),
                     terminal,
+                    port: game.port_at(*c),
                     spaces: 0,
                     tokens: Vec::new(),
                 });

@@ -65,7 +65,8 @@ pub struct StopReport {
     pub kind: StopKindName,
     /// Which of the tile's cities (or towns) it is, from 0.
     pub index: usize,
-    /// Face value, before any multiplier.
+    /// Face value, before any multiplier (a port of the game's `ports`:
+    /// once for each counted city holding the company's token).
     pub revenue: u32,
     /// True when the train passed without counting it.
     pub skipped: bool,
@@ -225,8 +226,10 @@ impl RouteReport {
                     skipped: st.skipped,
                     counted: if st.skipped {
                         0
-                    } else {
+                    } else if st.multiplied {
                         st.revenue.saturating_mul(r.multiplier)
+                    } else {
+                        st.revenue
                     },
                 })
                 .collect(),

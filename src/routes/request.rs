@@ -116,6 +116,7 @@ impl Bonuses {
                 optional: false,
                 phases: Vec::new(),
                 private: None,
+                token_holders: false,
                 name: format!("visit {}", v.hex),
                 amount: v.amount,
                 multiplied: false,
@@ -136,6 +137,7 @@ impl Bonuses {
                 optional: false,
                 phases: Vec::new(),
                 private: None,
+                token_holders: false,
                 name: format!("connect {}", hexes.trim()),
                 amount: c.amount,
                 multiplied: false,
@@ -222,10 +224,15 @@ pub fn queries(
     }
 }
 
-/// `bonuses` and those `company` earns by its private companies (each
-/// once: one named on the command line too is not added twice).
+/// `bonuses` that `company` may earn (a token holders' bonus only with its
+/// token there) and those it earns by its private companies (each once: one
+/// named on the command line too is not added twice).
 fn with_privates(game: &Game, state: &MapState, company: &str, bonuses: &[Bonus]) -> Vec<Bonus> {
-    let mut all = bonuses.to_vec();
+    let mut all: Vec<Bonus> = bonuses
+        .iter()
+        .filter(|b| b.open_to(state, company))
+        .cloned()
+        .collect();
     for b in game.private_bonuses(state, company) {
         if !all.iter().any(|a| a.name == b.name) {
             all.push(b);

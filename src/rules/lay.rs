@@ -150,6 +150,12 @@ impl Check<'_> {
                 "hex {addr} has no tile to upgrade; lay a yellow tile with `hexroute place`"
             )));
         };
+        if old.permanent {
+            return Err(Error::Impossible(format!(
+                "tile {} on hex {addr} is permanent and cannot be upgraded",
+                old.name
+            )));
+        }
         let mut v = Vec::new();
         match old.colour.next_upgrade() {
             Some(next) if next == new.colour => {}
@@ -169,7 +175,9 @@ impl Check<'_> {
         }
         let (oc, ot) = (old.cities.len(), old.towns.len());
         let (nc, nt) = (new.cities.len(), new.towns.len());
-        if nt != ot || nc > oc || (nc == 0) != (oc == 0) {
+        let may_split = self.game.rules.labelled_cities_may_split
+            && !self.game.hexes[&self.c].labels.is_empty();
+        if nt != ot || (nc > oc && !may_split) || (nc == 0) != (oc == 0) {
             v.push(violation(
                 Rule::SameStops,
                 format!(
@@ -227,8 +235,8 @@ impl Check<'_> {
     /// The tile's labels are the hex's, and a labelled hex takes a
     /// labelled tile.
     fn labels(&self) -> Option<Violation> {
-        let hex_labels = &self.game.hexes[&self.c].labels;
         let new = self.new;
+        let hex_labels = &self.game.hexes[&self.c].labels_for(new.colour);
         let fits_labels = new.labels.iter().all(|l| hex_labels.contains(l))
             && (hex_labels.is_empty() || !new.labels.is_empty());
         (!fits_labels).then(|| {

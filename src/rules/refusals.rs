@@ -145,7 +145,17 @@ fn summarise(site: Site, rule: Rule, refused: &[&Lay]) -> Refusal {
             format!("{whose} has {}, unlike {tiles}", stops_word(cities, towns))
         }
         Rule::Labels => {
-            let labels = &game.hexes[&site.c].labels;
+            let hex = &game.hexes[&site.c];
+            let labels: Vec<String> = hex
+                .labels
+                .iter()
+                .cloned()
+                .chain(
+                    hex.future_labels
+                        .iter()
+                        .map(|f| format!("{} from {}", f.label, f.from)),
+                )
+                .collect();
             if labels.is_empty() {
                 format!("{tiles} carry labels of other hexes")
             } else {

@@ -474,11 +474,14 @@ fn bash_completion_knows_the_files_game() {
         bash_completes(d, &["hexroute", "new", "18"]),
         [
             "1830",
+            "1836Jr30",
             "1861",
             "1867",
             "1889",
+            "18AL",
             "18Chesapeake",
             "18GA",
+            "18MS",
             "18TN"
         ]
     );

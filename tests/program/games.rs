@@ -291,6 +291,60 @@ fn hand_worked_routes() {
 
 /// A copy of a built-in game file, changed by `edit`, in a temporary
 /// directory; returns the directory and the file's path.
+/// 18MS's New Orleans (I1): the company with its token there earns $10 more
+/// on a route stopping there, until phase 6 (18xx.games's hexes_bonus);
+/// its town pays $10 in every phase while its city's value rises.
+#[test]
+fn new_orleans_pays_its_token_holder_and_its_town_stays_at_ten() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("18MS.json");
+    fs::copy(fixture("18MS_mid.json"), &save).unwrap();
+    let file = save.to_str().unwrap();
+    let best = || {
+        json_of(&[
+            "routes",
+            file,
+            "--company",
+            "GMO",
+            "--trains",
+            "2+",
+            "--json",
+        ])
+    };
+    let town_and_bonus = |out: &Value| {
+        let route = &out["routes"][0];
+        let town = route["stops"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["hex"] == "I1" && s["kind"] == "town")
+            .map(|s| s["revenue"].clone());
+        (town, route["bonuses"].clone())
+    };
+    // GMO holds New Orleans: Pensacola, Mobile, Gulfport and New Orleans's
+    // city and town, $10 + $20 + $10 + $50 + $10, and the bonus.
+    let held = best();
+    assert_eq!(held["total"], 110);
+    let bonus: Value = serde_json::json!([{"name": "New Orleans", "amount": 10}]);
+    assert_eq!(town_and_bonus(&held), (Some(10.into()), bonus));
+    // Without its token there, the same route earns no bonus.
+    hexroute()
+        .args(["token", file, "I1", "GMO", "--remove"])
+        .assert()
+        .success();
+    let not_held = best();
+    assert_eq!(not_held["total"], 100);
+    assert_eq!(
+        town_and_bonus(&not_held),
+        (Some(10.into()), Value::Array(vec![]))
+    );
+    // Phase 6: the city pays $80, the town still $10 (Jackson $60 beside).
+    hexroute().args(["phase", file, "6"]).assert().success();
+    let late = best();
+    assert_eq!(late["total"], 150);
+    assert_eq!(town_and_bonus(&late).0, Some(10.into()));
+}
+
 fn damaged_game(
     game: &str,
     edit: impl Fn(&str) -> String,
@@ -355,7 +409,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 /// the field (exit 2), not an internal error when a save will not reload.
 #[test]
 fn a_damaged_game_file_is_refused_when_it_loads() {
-    let cases: [(&str, &str, &str, &str); 17] = [
+    let cases: [(&str, &str, &str, &str); 20] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -450,13 +504,31 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "1889",
             "waives: [\"tile lay\"]",
             "waives: [\"labels\"]",
-            "rule \"labels\" cannot be waived (waivable: phase colour, tile lay, upgrade colour, supply)",
+            "rule \"labels\" cannot be waived (waivable: same stops, phase colour, tile lay, upgrade colour, supply)",
         ),
         (
             "1889",
             "waives: [\"tile lay\"]",
             "waives: [\"tile-lay\"]",
             "no rule is called \"tile-lay\"",
+        ),
+        (
+            "1836Jr30",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"J2\"], min_stops: 3))",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"J2\"], min_stops: 1))",
+            "custom.ron: ports: min_stops is 1; a route counts two stops at least",
+        ),
+        (
+            "1836Jr30",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"J2\"], min_stops: 3))",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"A13\"], min_stops: 3))",
+            "custom.ron: ports: hex A13 is not in the one off-board group holding every port",
+        ),
+        (
+            "1836Jr30",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"J2\"], min_stops: 3))",
+            "ports: Some((hexes: [\"E3\", \"G1\", \"I3\"], min_stops: 3))",
+            "custom.ron: ports: hex I3 is not a printed off-board of one stop",
         ),
     ];
     for (game, from, to, needle) in cases {

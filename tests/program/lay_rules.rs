@@ -498,3 +498,96 @@ fn track_is_named_by_the_sides_of_the_map() {
         );
     }
 }
+
+/// 1836Jr30's Amsterdam (D6) prints one NY city; its green NY tile 54 has
+/// two (`labelled_cities_may_split`): the HSM's token goes to the city that
+/// keeps both its sides, and a rotation where no city does is refused.
+/// Without the rule the second city breaks the same-stops rule.
+#[test]
+fn a_labelled_city_may_split_where_the_game_says_so() {
+    let t = Table::new("1836Jr30");
+    t.accept(&["token", "D6", "HSM"]);
+    t.accept(&["phase", "3"]);
+    t.refuse(&["upgrade", "D6", "54", "--rotate", "0"], "tokens kept");
+    t.accept(&["upgrade", "D6", "54", "--rotate", "3"]);
+    let d6 = &t.json()["hexes"]["D6"];
+    assert_eq!(d6["tile"], "54");
+    // Our 54's city 0 joins its UpperLeft and Top sides: at rotation 3
+    // Bottom and LowerRight, Amsterdam's two.
+    assert_eq!(d6["tokens"]["0"], "HSM", "{d6}");
+    let strict = Table::new("1836Jr30");
+    let text = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/1836Jr30.ron"))
+        .unwrap()
+        .replacen(
+            "labelled_cities_may_split: true",
+            "labelled_cities_may_split: false",
+            1,
+        );
+    fs::write(strict.dir.path().join("custom.ron"), text).unwrap();
+    strict.accept(&["phase", "3"]);
+    strict.refuse(
+        &["upgrade", "D6", "54", "--rotate", "3"],
+        "tile Amsterdam has 1 city but tile 54 has 2 cities (same stops rule)",
+    );
+}
+
+/// A future label (18xx.games's future_label) holds from its colour on:
+/// 18MS's Mobile (H6) takes the common yellow and green tiles and then only
+/// the brown Mob; Birmingham (C9) only the grey BM.
+#[test]
+fn future_labels_hold_from_their_colour() {
+    let t = Table::new("18MS");
+    t.accept(&["place", "H6", "57", "--rotate", "1"]);
+    t.accept(&["phase", "3"]);
+    t.accept(&["upgrade", "H6", "15", "--rotate", "1"]);
+    t.accept(&["phase", "6"]);
+    t.refuse(
+        &["upgrade", "H6", "63", "--rotate", "1"],
+        "tile 63 is labelled [] but hex H6 is labelled [Mob] (labels rule)",
+    );
+    t.accept(&["upgrade", "H6", "X31b", "--rotate", "1"]);
+    t.accept(&["place", "C9", "57", "--rotate", "0"]);
+    t.accept(&["upgrade", "C9", "15", "--rotate", "0"]);
+    t.accept(&["upgrade", "C9", "63", "--rotate", "0"]);
+    t.accept(&["phase", "D"]);
+    t.accept(&["upgrade", "C9", "446", "--rotate", "0"]);
+}
+
+/// 18AL: Montgomery (L5) takes any yellow city, then only its M tiles
+/// (a future label); Birmingham (G4) only its B tiles; the lumber terminal
+/// goes on a swamp only through its private, and is never upgraded.
+#[test]
+fn the_18al_labels_and_the_lumber_terminal() {
+    let t = Table::new("18AL");
+    t.accept(&["place", "L5", "57", "--rotate", "0"]);
+    t.refuse(
+        &["place", "G4", "57", "--rotate", "0"],
+        "tile 57 is labelled [] but hex G4 is labelled [B] (labels rule)",
+    );
+    t.accept(&["place", "G4", "441a", "--rotate", "0"]);
+    t.accept(&["phase", "3"]);
+    t.refuse(
+        &["upgrade", "L5", "15", "--rotate", "0"],
+        "tile 15 is labelled [] but hex L5 is labelled [M] (labels rule)",
+    );
+    t.accept(&["upgrade", "L5", "443a", "--rotate", "0"]);
+    t.refuse(
+        &["place", "G2", "445", "--rotate", "0"],
+        "private tile rule",
+    );
+    t.refuse(
+        &["place", "E4", "445", "--rotate", "0", "--private", "BLC"],
+        "private ability rule",
+    );
+    t.accept(&["place", "G2", "445", "--rotate", "0", "--private", "BLC"]);
+    t.accept(&["phase", "5"]);
+    t.refuse(
+        &["upgrade", "L5", "444b", "--rotate", "0"],
+        "tile 444b is labelled [B] but hex L5 is labelled [M] (labels rule)",
+    );
+    t.accept(&["upgrade", "L5", "444m", "--rotate", "0"]);
+    crate::common::fails_with(
+        &mut t.cmd(&["upgrade", "G2", "143", "--rotate", "0"]),
+        "tile 445 on hex G2 is permanent and cannot be upgraded",
+    );
+}

@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 14] = [
+const FIXTURES: [&str; 17] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -24,7 +24,10 @@ const FIXTURES: [&str; 14] = [
     "1889_late",
     "18Chesapeake_mid",
     "18GA_mid",
+    "18MS_mid",
     "18TN_mid",
+    "1836Jr30_mid",
+    "18AL_mid",
 ];
 
 fn fixture_text(name: &str) -> String {

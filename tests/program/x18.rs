@@ -62,12 +62,14 @@ fn hex_as_routes_see_it(
 fn imports_equal_the_engines_states() {
     let dir = tempfile::tempdir().unwrap();
     let positions = expected_positions();
-    assert_eq!(positions.len(), 16);
+    assert_eq!(positions.len(), 22);
     for p in positions {
         let action = p["action"].as_u64().unwrap();
         let company = p["company"].as_str().unwrap();
         let rec = record(p["record"].as_str().unwrap());
-        let mine = dir.path().join(format!("{action}.json"));
+        let mine = dir
+            .path()
+            .join(format!("{}_{action}", p["record"].as_str().unwrap()));
         hexroute()
             .args(["import"])
             .arg(&rec)
@@ -611,4 +613,53 @@ fn private_companies_close_in_their_phase() {
     let after: Value = serde_json::from_str(&after).unwrap();
     assert_eq!(after["phase"], "D");
     assert!(after.get("privates").is_none(), "{}", after["privates"]);
+}
+
+/// 18AL's Warrior Coal Field token, assigned to Birmingham, is the private
+/// SNAR@G4 of its owner: it pays ABC's route there $10, as the player ran
+/// ($100), until phase 6. The M&C's markers stay with M&O when the
+/// private companies close in phase 5.
+#[test]
+fn a_private_s_marker_on_a_hex_pays_its_owner_until_its_phase_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = record("18AL_bankrupt.json");
+    let total = |save: &Path| -> Value {
+        let out = stdout_of(hexroute().arg("routes").arg(save).args([
+            "--company",
+            "ABC",
+            "--json",
+            "--quiet",
+        ]));
+        serde_json::from_str::<Value>(&out).unwrap()["total"].clone()
+    };
+    let early = dir.path().join("159.json");
+    hexroute()
+        .arg("import")
+        .arg(&rec)
+        .args(["--at", "159", "-o"])
+        .arg(&early)
+        .assert()
+        .success();
+    let save: Value = serde_json::from_str(&std::fs::read_to_string(&early).unwrap()).unwrap();
+    assert_eq!(save["privates"]["SNAR@G4"], "ABC");
+    assert_eq!(total(&early), 100);
+    let late = dir.path().join("234.json");
+    hexroute()
+        .arg("import")
+        .arg(&rec)
+        .args(["--at", "234", "-o"])
+        .arg(&late)
+        .assert()
+        .success();
+    let save: Value = serde_json::from_str(&std::fs::read_to_string(&late).unwrap()).unwrap();
+    assert_eq!(save["phase"], "4D");
+    assert_eq!(save["privates"]["M&C"], "M&O");
+    assert!(
+        save["privates"].get("BLC").is_none(),
+        "{}",
+        save["privates"]
+    );
+    // Phase 4D: the token is gone, and ABC's 4 (obsolete since the 7)
+    // runs as recorded.
+    assert_eq!(total(&late), 180);
 }

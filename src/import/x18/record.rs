@@ -45,10 +45,16 @@ pub struct Action {
     pub train: Option<String>,
     #[serde(default)]
     pub exchange: Option<String>,
+    /// `buy_train`: the variant a train is bought as (18MS's `2D-0` as a `4D`).
+    #[serde(default)]
+    pub variant: Option<String>,
     #[serde(default)]
     pub company: Option<String>,
     #[serde(default)]
     pub corporation: Option<String>,
+    /// `assign`: the hex (or company) the entity is assigned to.
+    #[serde(default)]
+    pub target: Option<String>,
     #[serde(default)]
     pub shares: Option<Vec<String>>,
     #[serde(default)]

@@ -9,7 +9,11 @@
 //! the company's token. Bonuses depend only on which hexes hold a counted
 //! stop, so every set of bonus hexes is tried (2^H for the H optional bonus
 //! hexes a route passes); an express is priced once for each token stop it
-//! could count, that stop made compulsory. Both are exact.
+//! could count, that stop made compulsory. Both are exact. A port (the
+//! game file's `ports`) pays its value once for each counted city holding
+//! the company's token: with one counted, each such city is worth the
+//! port's value more, so the richest stops are still the best choice,
+//! and a choice counting fewer stops than the port asks is no run.
 
 use crate::game::{Bonus, BonusKind, Distance, Skip, Towns, TrainDef};
 use crate::geometry::Coord;
@@ -18,15 +22,6 @@ use crate::geometry::Coord;
 impl Bonus {
     pub fn applies_to(&self, train: &TrainDef) -> bool {
         self.trains.is_empty() || self.trains.iter().any(|t| t == &train.name)
-    }
-
-    /// The hexes whose stops decide this bonus.
-    pub fn hexes(&self) -> impl Iterator<Item = Coord> + '_ {
-        let (first, rest) = match &self.kind {
-            BonusKind::Visit(hs) => (None, hs.as_slice()),
-            BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
-        };
-        first.into_iter().chain(rest.iter().copied())
     }
 
     fn mentions(&self, hex: Coord) -> bool {
@@ -65,12 +60,16 @@ pub struct Visit {
     pub is_city: bool,
     /// The city holds the running company's token.
     pub token: bool,
+    /// A port (the game's `ports`): the fewest stops a route counting it
+    /// must count.
+    pub port: Option<u32>,
 }
 
 /// The best way for a train to run a route.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Run {
-    /// Net revenue: counted stops × multiplier, plus bonuses.
+    /// Net revenue: counted stops × multiplier (free towns at face
+    /// value), plus bonuses.
     pub revenue: u32,
     /// For each visit, whether the train counts it.
     pub stops: Vec<bool>,
@@ -90,6 +89,13 @@ fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
             Skip::Towns => v.is_city,
             Skip::Any => false,
         }
+}
+
+/// True when the train's multiplier applies to `v`: not to a free town,
+/// which is paid at face value (18AL's 4D doubles its cities and
+/// off-boards, 18xx.games's `multiplier` on their row of its distance).
+pub fn multiplied(train: &TrainDef, v: &Visit) -> bool {
+    train.towns == Towns::Counted || v.is_city
 }
 
 /// True when counting `v` uses one of the train's N stops: a free town
@@ -241,11 +247,32 @@ fn choose_with(
 ) -> Option<u64> {
     let last = visits.len() - 1;
     let counts = |i: usize| must_stop_at(train, i, last, &visits[i]) || forced == Some(i);
+    // A counted port pays per counted token city instead of once.
+    let port = (0..visits.len()).find(|&i| visits[i].port.is_some() && counts(i));
+    let min_stops = port.and_then(|p| visits[p].port).map_or(0, |n| n as usize);
+    let per_token = port.map_or(0, |p| visits[p].revenue);
+    let worth = |i: usize| {
+        let v = &visits[i];
+        if port == Some(i) {
+            0
+        } else if v.is_city && v.token {
+            v.revenue.saturating_add(per_token)
+        } else {
+            v.revenue
+        }
+    };
     s.must_hexes.clear();
-    let mut base = 0u64;
+    // Free towns are always counted, and at face value.
+    let (mut base, mut flat) = (0u64, 0u64);
+    let mut counted = 0;
     for (i, v) in visits.iter().enumerate() {
         if counts(i) {
-            base += u64::from(v.revenue);
+            if multiplied(train, v) {
+                base += u64::from(worth(i));
+            } else {
+                flat += u64::from(worth(i));
+            }
+            counted += 1;
             s.must_hexes.push(v.hex);
         }
     }
@@ -257,7 +284,7 @@ fn choose_with(
             continue;
         }
         let o = Optional {
-            revenue: v.revenue,
+            revenue: worth(i),
             visit: i,
         };
         let named =
@@ -314,6 +341,9 @@ fn choose_with(
             &s.fill
         };
         let top = &fill[..(slots - chosen).min(fill.len())];
+        if counted + chosen + top.len() < min_stops {
+            continue;
+        }
         value += top.iter().map(|o| u64::from(o.revenue)).sum::<u64>();
         s.extra.extend(top.iter().map(|o| o.visit));
         let stopped = |h: &Coord| {
@@ -329,7 +359,7 @@ fn choose_with(
             .filter(|&&b| bonuses[b].earned_by(&stopped))
             .map(|&b| bonuses[b].pays(train.multiplier))
             .sum();
-        let total = value * u64::from(train.multiplier) + extra;
+        let total = value * u64::from(train.multiplier) + flat + extra;
         if best.is_none_or(|b| total > b) {
             best = Some(total);
             std::mem::swap(&mut s.best_extra, &mut s.extra);

@@ -44,8 +44,22 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
             .filter(|&i| counted(i))
             .map(|i| visits[i].hex)
             .collect();
+        // A counted port asks for enough counted stops and pays once per
+        // counted token city.
+        let port = (0..n).find(|&i| counted(i) && visits[i].port.is_some());
+        if port.is_some_and(|p| stopped.len() < visits[p].port.unwrap() as usize) {
+            continue;
+        }
+        let tokens = (0..n)
+            .filter(|&i| counted(i) && visits[i].is_city && visits[i].token)
+            .count() as u64;
+        // The multiplier doubles what is not a free town.
         let value: u64 = (0..n)
-            .filter(|&i| counted(i))
+            .filter(|&i| counted(i) && !free_town(i))
+            .map(|i| u64::from(visits[i].revenue) * if port == Some(i) { tokens } else { 1 })
+            .sum();
+        let towns: u64 = (0..n)
+            .filter(|&i| counted(i) && free_town(i))
             .map(|i| u64::from(visits[i].revenue))
             .sum();
         let bonus: u64 = bonuses
@@ -66,7 +80,7 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
                     }
             })
             .sum();
-        let total = value * u64::from(train.multiplier) + bonus;
+        let total = value * u64::from(train.multiplier) + towns + bonus;
         best = best.max(Some(total));
     }
     best
@@ -83,6 +97,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
             revenue: 10 * rng.below(10) as u32,
             is_city: rng.below(3) > 0,
             token: rng.below(4) == 0,
+            port: None,
         })
         .collect();
     let train = TrainDef {
@@ -106,6 +121,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
             optional: false,
             phases: Vec::new(),
             private: None,
+            token_holders: false,
             name: format!("b{b}"),
             amount: 10 * (1 + rng.below(8) as u32),
             multiplied: rng.below(2) == 0,
@@ -173,6 +189,90 @@ fn choice_equals_brute_force() {
     );
 }
 
+/// A port at one end of the route (1836Jr30's Harwich, Dover, Paris) pays
+/// once per counted token city and asks for enough counted stops: the
+/// exact choice agrees with trying every subset of stops.
+#[test]
+fn port_choice_equals_brute_force() {
+    let mut rng = Lcg(13);
+    let mut scratch = Scratch::default();
+    let (mut paid, mut refused) = (0, 0);
+    for case in 0..3000 {
+        let (train, mut visits, hexes, bonuses) = random_case(&mut rng, 10);
+        let end = if rng.below(2) == 0 {
+            0
+        } else {
+            visits.len() - 1
+        };
+        visits[end] = Visit {
+            is_city: true,
+            token: false,
+            port: Some(2 + rng.below(3) as u32),
+            ..visits[end]
+        };
+        let slow = brute_force(&train, &visits, hexes, &bonuses);
+        let fast = best_revenue(&train, &visits, hexes, &bonuses, &mut scratch);
+        assert_eq!(
+            u64::from(fast),
+            slow.unwrap_or(0),
+            "case {case}: {train:?} {visits:?} {bonuses:?}"
+        );
+        let run = best_run(&train, &visits, hexes, &bonuses);
+        assert_eq!(
+            run.as_ref().map_or(0, |r| u64::from(r.revenue)),
+            slow.unwrap_or(0)
+        );
+        paid += usize::from(fast > 0);
+        refused += usize::from(slow.is_none() && visits.len() < 4);
+    }
+    assert!(
+        paid > 1000 && refused > 50,
+        "{paid} paid, {refused} too short"
+    );
+}
+
+/// A port pays its value for each counted city holding the company's
+/// token: Paris ($30) at the end of a 4-train run through two token
+/// cities ($40, $30) and one other ($20) earns 40 + 30 + 20 + 2 × 30;
+/// with one stop of its three a 2-train cannot run to it.
+#[test]
+fn a_port_pays_once_per_token_city() {
+    let stop = |i: u64, revenue: u32, token: bool, port: Option<u32>| Visit {
+        hex: hex(i),
+        revenue,
+        is_city: true,
+        token,
+        port,
+    };
+    let visits = [
+        stop(0, 40, true, None),
+        stop(1, 20, false, None),
+        stop(2, 30, true, None),
+        stop(3, 30, false, Some(3)),
+    ];
+    let four = TrainDef {
+        name: "4".into(),
+        stops: Some(4),
+        skip: Skip::Nothing,
+        multiplier: 1,
+        distance: Distance::Stops,
+        towns: Towns::Counted,
+    };
+    assert_eq!(best_run(&four, &visits, 4, &[]).unwrap().revenue, 150);
+    let two = TrainDef {
+        name: "2".into(),
+        stops: Some(2),
+        ..four.clone()
+    };
+    assert_eq!(best_run(&two, &visits[2..], 2, &[]), None);
+    // Through no token city at all, the port pays nothing.
+    let untokened: Vec<Visit> = visits
+        .iter()
+        .map(|v| Visit { token: false, ..*v })
+        .collect();
+    assert_eq!(best_run(&four, &untokened, 4, &[]).unwrap().revenue, 90);
+}
+
 /// The reported stops earn what the reported revenue says.
 #[test]
 fn reported_stops_price_to_the_revenue() {
@@ -182,12 +282,15 @@ fn reported_stops_price_to_the_revenue() {
         let Some(run) = best_run(&train, &visits, hexes, &bonuses) else {
             continue;
         };
-        let value: u32 = visits
-            .iter()
-            .zip(&run.stops)
-            .filter(|(_, s)| **s)
-            .map(|(v, _)| v.revenue)
-            .sum();
+        let paid = |multiplied: bool| -> u32 {
+            visits
+                .iter()
+                .zip(&run.stops)
+                .filter(|(v, s)| **s && super::multiplied(&train, v) == multiplied)
+                .map(|(v, _)| v.revenue)
+                .sum()
+        };
+        let (value, towns) = (paid(true), paid(false));
         let bonus: u32 = run
             .bonuses
             .iter()
@@ -200,7 +303,7 @@ fn reported_stops_price_to_the_revenue() {
                     }
             })
             .sum();
-        assert_eq!(value * train.multiplier + bonus, run.revenue);
+        assert_eq!(value * train.multiplier + towns + bonus, run.revenue);
         if train.skip == Skip::Any {
             assert!(visits.iter().zip(&run.stops).any(|(v, s)| *s && v.token));
         }
@@ -218,6 +321,7 @@ fn twenty_bonus_stops_are_all_considered() {
             revenue: if i == 0 || i == 21 { 50 } else { 10 },
             is_city: true,
             token: i == 0,
+            port: None,
         })
         .collect();
     let bonuses: Vec<Bonus> = (1..21)
@@ -225,6 +329,7 @@ fn twenty_bonus_stops_are_all_considered() {
             optional: false,
             phases: Vec::new(),
             private: None,
+            token_holders: false,
             name: format!("b{i}"),
             amount: 10 + i as u32,
             multiplied: false,
@@ -256,6 +361,7 @@ fn express_counts_its_token_stop() {
         revenue,
         is_city: true,
         token,
+        port: None,
     };
     // Ends $50 and $50; the token city pays $10; five more pay $50.
     let visits = [
@@ -298,6 +404,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         revenue,
         is_city,
         token: i == 0,
+        port: None,
     };
     // City $30, towns $10 and $20, city $40, town $10, cities $50 and $20.
     let visits = [
@@ -337,6 +444,16 @@ fn free_towns_are_always_paid_and_outside_the_number() {
     );
     let passing = best_run(&train(4, Skip::Towns, Towns::Counted), &visits, 7, &[]);
     assert_eq!(passing.map(|r| r.revenue), Some(140));
+    // A multiplier (18AL's 4D) doubles the cities, 2 × 140, and pays the
+    // free towns 10 + 20 + 10 at face value: 320.
+    let double = TrainDef {
+        multiplier: 2,
+        ..train(4, Skip::Nothing, Towns::Free)
+    };
+    assert_eq!(
+        best_run(&double, &visits, 7, &[]).map(|r| r.revenue),
+        Some(320)
+    );
 }
 
 /// A multiplier doubles a multiplied bonus and leaves the others alone.
@@ -348,18 +465,21 @@ fn multiplier_doubles_only_multiplied_bonuses() {
             revenue: 80,
             is_city: true,
             token: false,
+            port: None,
         },
         Visit {
             hex: hex(1),
             revenue: 100,
             is_city: true,
             token: true,
+            port: None,
         },
     ];
     let bonus = |amount, multiplied| Bonus {
         optional: false,
         phases: Vec::new(),
         private: None,
+        token_holders: false,
         name: "b".into(),
         amount,
         multiplied,

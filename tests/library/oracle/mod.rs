@@ -9,7 +9,7 @@
 use hexroute::address::{CoordSystem, FirstNumber, Letters};
 use hexroute::game::{
     Bonus, BonusKind, ConflictRule, Distance, Game, GameDef, HexDef, ImportDef, LayRule,
-    OffboardGroup, Phase, Rules, Skip, Towns, TrainDef,
+    OffboardGroup, Phase, PortRule, Rules, Skip, Towns, TrainDef,
 };
 use hexroute::geometry::{Coord, Face, Orientation, Rotation};
 use hexroute::routes::{self, Query};
@@ -25,6 +25,9 @@ mod games;
 struct OracleRoute {
     stops: Vec<(Coord, End)>,
     edges: BTreeSet<(Coord, Face)>,
+    /// Track inside a tile from stop to stop (18MS's New Orleans, city to
+    /// town): a piece of track no two routes share, as a hex edge.
+    inner: BTreeSet<(Coord, End, End)>,
     hexes: usize,
     /// Hexes entered, in order, starting with the first stop's.
     path: Vec<Coord>,
@@ -114,6 +117,7 @@ impl Oracle<'_> {
                 let mut route = OracleRoute {
                     stops: vec![(c, s)],
                     edges: BTreeSet::new(),
+                    inner: BTreeSet::new(),
                     hexes: 1,
                     path: vec![c],
                 };
@@ -137,8 +141,17 @@ impl Oracle<'_> {
         }
         let (tile, rot) = self.state.tile_at(self.game, c).unwrap();
         for t in tile.track_rotated(rot) {
-            if let Some(next) = t.other(stop) {
+            let Some(next) = t.other(stop) else {
+                continue;
+            };
+            if !Self::is_stop(next) {
                 self.follow(route, c, next, found);
+                continue;
+            }
+            let key = (c, stop.min(next), stop.max(next));
+            if route.inner.insert(key) {
+                self.follow(route, c, next, found);
+                route.inner.remove(&key);
             }
         }
     }
@@ -237,11 +250,32 @@ impl Oracle<'_> {
                 continue;
             }
             let hexes: Vec<Coord> = (0..n).filter(|&i| stop(i)).map(|i| r.stops[i].0).collect();
-            let base: u32 = (0..n)
-                .filter(|&i| stop(i))
-                .map(|i| self.revenue(r.stops[i].0, r.stops[i].1))
-                .sum();
-            let mut total = base * train.multiplier;
+            // A counted port needs enough counted stops, and pays once per
+            // counted city holding the company's token.
+            let port = (0..n).find(|&i| stop(i) && self.game.port_at(r.stops[i].0).is_some());
+            if let Some(p) = port
+                && hexes.len() < self.game.port_at(r.stops[p].0).unwrap() as usize
+            {
+                continue;
+            }
+            let own_cities = (0..n)
+                .filter(|&i| stop(i) && self.has_own_token(r.stops[i].0, r.stops[i].1))
+                .count() as u32;
+            // A free town is paid at face value, the rest times the multiplier.
+            let paid = |towns: bool| -> u32 {
+                (0..n)
+                    .filter(|&i| stop(i) && free_town(i) == towns)
+                    .map(|i| {
+                        let revenue = self.revenue(r.stops[i].0, r.stops[i].1);
+                        if port == Some(i) {
+                            revenue * own_cities
+                        } else {
+                            revenue
+                        }
+                    })
+                    .sum()
+            };
+            let mut total = paid(false) * train.multiplier + paid(true);
             for b in bonuses
                 .iter()
                 .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
@@ -266,6 +300,7 @@ impl Oracle<'_> {
     fn compatible(&self, a: &OracleRoute, b: &OracleRoute) -> bool {
         let places = self.game.rules.between_routes == ConflictRule::TrackOrCityHex;
         a.edges.is_disjoint(&b.edges)
+            && a.inner.is_disjoint(&b.inner)
             && !(places
                 && a.places(self.game)
                     .any(|p| b.places(self.game).any(|q| p == q)))
@@ -441,6 +476,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                     rotation: rng.below(6) as u8,
                     name: None,
                     labels: vec![],
+                    future_labels: vec![],
                     stubs: vec![],
                     cost: None,
                 });
@@ -451,6 +487,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                     rotation: 0,
                     name: None,
                     labels: vec![],
+                    future_labels: vec![],
                     stubs: vec![],
                     cost: None,
                 });
@@ -480,6 +517,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         free_towns(train("2T", Some(2), Skip::Nothing, 1, Distance::Stops)),
         free_towns(train("3T", Some(3), Skip::Towns, 1, Distance::Stops)),
         free_towns(train("2TE", Some(2), Skip::Any, 1, Distance::Stops)),
+        // 18AL's 4D: its cities doubled, its free towns at face value.
+        free_towns(train("2TD", Some(2), Skip::Nothing, 2, Distance::Stops)),
     ];
     let def = GameDef {
         id: "test".into(),
@@ -527,7 +566,9 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         privates_close: None,
         cannot_start: None,
         rusts: vec![],
+        obsolete: vec![],
         dividends: Default::default(),
+        ports: None,
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
             vec![OffboardGroup {
                 name: "West".into(),
@@ -550,12 +591,21 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             tile_lay: LayRule::Permissive,
             track_may_dead_end: false,
             upgrades_use_most_exits: false,
+            labelled_cities_may_split: false,
         },
         import: ImportDef::default(),
         from_18xx_games: None,
         former_numbering: None,
     };
-    let game = Game::from_def(def, "random", None).unwrap();
+    let mut game = Game::from_def(def, "random", None).unwrap();
+    // Sometimes the grouped off-boards are ports (1836Jr30), from a
+    // generator of their own so that the maps stay those of before.
+    if !game.offboard_groups.is_empty() && Rng(seed ^ 0x0005_EA90_u64 | 1).chance(50) {
+        game.ports = Some(PortRule {
+            hexes: game.offboard_groups.keys().copied().collect(),
+            min_stops: 3,
+        });
+    }
     let mut state = MapState {
         phase: hexroute::game::PhaseId(0),
         hexes: placed,
@@ -621,6 +671,7 @@ fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             optional: false,
             phases: Vec::new(),
             private: None,
+            token_holders: false,
             name: "visit".into(),
             amount: 10 * (1 + rng.below(5)) as u32,
             multiplied: rng.chance(50),
@@ -637,6 +688,7 @@ fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             optional: false,
             phases: Vec::new(),
             private: None,
+            token_holders: false,
             name: "connect".into(),
             amount: 20 * (1 + rng.below(4)) as u32,
             multiplied: rng.chance(50),
@@ -649,6 +701,7 @@ fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             optional: false,
             phases: Vec::new(),
             private: None,
+            token_holders: false,
             name: "D only".into(),
             amount: 40,
             multiplied: false,

@@ -13,6 +13,10 @@ use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod trains;
+
+use trains::{Rounds, STOCK};
+
 /// Actions that never change the map.
 const OFF_MAP: &[&str] = &[
     "bid",
@@ -56,9 +60,17 @@ pub(super) struct Replay<'g> {
     /// company or a player does.
     turn: Option<Turn>,
     privates: BTreeMap<String, CompanyId>,
+    /// Trains (engine ids) made obsolete, which leave after their
+    /// company's next dividend.
+    obsolete: BTreeSet<String>,
     refused: Vec<Refusal>,
     /// The phase from which the title does what is not replayed.
     stop_phase: Option<PhaseId>,
+    /// Operating rounds, counted where the title does something as one
+    /// begins (`from_18xx_games.rounds`).
+    rounds: Rounds,
+    /// The variant each train left the depot as (`2D-0` as a `4D`).
+    variants: BTreeMap<String, TrainId>,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -161,8 +173,16 @@ impl<'g> Replay<'g> {
             players_acting: true,
             turn: None,
             privates: BTreeMap::new(),
+            obsolete: BTreeSet::new(),
             refused: Vec::new(),
             stop_phase,
+            rounds: Rounds {
+                begun: 0,
+                stock: true,
+                operated: BTreeSet::new(),
+                last: None,
+            },
+            variants: BTreeMap::new(),
         })
     }
 
@@ -222,10 +242,12 @@ impl<'g> Replay<'g> {
             None => {
                 if !a.by_company() && !a.by_private() {
                     self.players_acting = true;
+                    self.rounds.stock |= STOCK.contains(&a.kind.as_str());
                 }
                 return Ok(());
             }
         };
+        self.round_turn(&acting)?;
         match self.play.home_token {
             HomeTokenTiming::Operate => self.home_token(&acting)?,
             HomeTokenTiming::OperatingRound if self.players_acting => {
@@ -329,6 +351,8 @@ impl<'g> Replay<'g> {
             "buy_train" => self.buy_train(a),
             "discard_train" => self.discard_train(a),
             "buy_company" => self.buy_company(a),
+            "assign" => self.assign(a),
+            "dividend" => self.dividend(a),
             "par" => self.par(a),
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
@@ -516,137 +540,21 @@ impl<'g> Replay<'g> {
         }
     }
 
-    /// The type of train `id` (`5-1` → `5`), as our game names it.
-    fn train_type(&self, id: &str) -> Result<TrainId, Error> {
-        let name = id.rsplit_once('-').map_or(id, |(t, _)| t);
-        Ok(self.game.train(name)?.name.clone())
-    }
-
-    fn owner_of(&self, id: &str) -> Option<CompanyId> {
-        self.trains
-            .iter()
-            .find(|(_, list)| list.iter().any(|t| t == id))
-            .map(|(co, _)| co.clone())
-    }
-
-    fn take_train(&mut self, id: &str) {
-        for list in self.trains.values_mut() {
-            list.retain(|t| t != id);
+    /// A private's marker put on a hex (18AL's Warrior Coal Field token):
+    /// the game knows it as the private `SYM@HEX`, which its owner then
+    /// holds. A marker the game does not know may change the map.
+    fn assign(&mut self, a: &Action) -> Result<(), Error> {
+        let marker = format!("{}@{}", a.entity(), a.target.as_deref().unwrap_or_default());
+        let owner = self.acting_company(a).filter(|_| a.by_private());
+        match (self.game.private_sym(&marker), owner) {
+            (Some(sym), Some(owner)) => {
+                self.privates.insert(sym, owner);
+                Ok(())
+            }
+            _ => Err(Error::Import(format!(
+                "hexroute does not replay \"assign\" actions but a known private's marker on a hex ({marker} is none), which may change the map"
+            ))),
         }
-        self.trains.retain(|_, list| !list.is_empty());
-    }
-
-    /// Why a train bought from the depot shows that the first of its type
-    /// left the depot with no action (the engine exports trains at the end
-    /// of some rounds in some titles): the phase that train began, and when,
-    /// is not known, so the replay stops rather than guess.
-    fn left_unseen(&self, a: &Action) -> Result<Option<String>, Error> {
-        if a.kind != "buy_train" {
-            return Ok(None);
-        }
-        let id = Self::field(a, &a.train, "train")?;
-        let kind = self.train_type(id)?;
-        let copy = id.rsplit_once('-').map_or("0", |(_, n)| n);
-        let unseen =
-            self.owner_of(id).is_none() && copy != "0" && !self.left_depot.contains(kind.as_str());
-        Ok(unseen.then(|| {
-            format!(
-                "train {id} is bought, so a {kind} left the depot before with no action (exported); hexroute does not replay exports, nor the phase one may begin"
-            )
-        }))
-    }
-
-    fn buy_train(&mut self, a: &Action) -> Result<(), Error> {
-        let buyer = self.company(&a.entity())?;
-        let id = Self::field(a, &a.train, "train")?.to_string();
-        let kind = self.train_type(&id)?;
-        if let Some(given) = &a.exchange {
-            self.take_train(given);
-        }
-        let from_depot = self.owner_of(&id).is_none();
-        self.take_train(&id);
-        self.trains.entry(buyer).or_default().push(id);
-        if from_depot && self.left_depot.insert(kind.to_string()) {
-            self.first_of(&kind)?;
-        }
-        Ok(())
-    }
-
-    /// The first train of a type has left the depot: the phase named for
-    /// it begins, and the trains that rust then leave play.
-    fn first_of(&mut self, kind: &TrainId) -> Result<(), Error> {
-        let Some(phase) = self
-            .game
-            .phases
-            .iter()
-            .position(|p| p.name == kind.as_str())
-        else {
-            return Ok(());
-        };
-        let phase = PhaseId(phase);
-        if phase <= self.state.phase {
-            return Ok(());
-        }
-        let rusting: Vec<String> = self
-            .state
-            .phase
-            .through(phase)
-            .flat_map(|p| self.game.rusting_at(p))
-            .map(str::to_string)
-            .collect();
-        self.state.phase = phase;
-        if self.game.privates_close.is_some_and(|close| phase >= close) {
-            self.privates.clear();
-        }
-        let game = self.game;
-        for list in self.trains.values_mut() {
-            list.retain(|id| {
-                let name = id.rsplit_once('-').map_or(id.as_str(), |(t, _)| t);
-                let name = game.train(name).map_or(name, |t| t.name.as_str());
-                !rusting.iter().any(|r| r == name)
-            });
-        }
-        self.trains.retain(|_, list| !list.is_empty());
-        Ok(())
-    }
-
-    fn discard_train(&mut self, a: &Action) -> Result<(), Error> {
-        let id = Self::field(a, &a.train, "train")?;
-        self.take_train(id);
-        Ok(())
-    }
-
-    fn buy_company(&mut self, a: &Action) -> Result<(), Error> {
-        let private = Self::field(a, &a.company, "company")?;
-        if let Some(buyer) = self.acting_company(a) {
-            self.privates.insert(private.to_string(), buyer.clone());
-            self.free_train(private, &buyer)?;
-        }
-        Ok(())
-    }
-
-    /// The train that comes with `private`, if any, to `buyer`: unless its
-    /// trains are at the phase's limit or the phase that ends the offer
-    /// has begun.
-    fn free_train(&mut self, private: &str, buyer: &CompanyId) -> Result<(), Error> {
-        let Some(free) = self.play.free_trains.iter().find(|f| f.private == private) else {
-            return Ok(());
-        };
-        let until = self.game.phase_index(&free.until)?;
-        let company = self.game.company(buyer)?;
-        let held = self.trains.get(buyer).map_or(0, Vec::len);
-        let full = self
-            .game
-            .train_limit(company, self.state.phase)
-            .is_some_and(|limit| held >= limit as usize);
-        if self.state.phase < until && !full {
-            self.train_type(&free.train)?;
-            self.trains
-                .entry(buyer.clone())
-                .or_default()
-                .push(free.train.clone());
-        }
-        Ok(())
     }
 
     fn par(&mut self, a: &Action) -> Result<(), Error> {
@@ -684,15 +592,6 @@ impl<'g> Replay<'g> {
             };
             *self.sold.entry(company).or_default() += if index == "0" { 20 } else { 10 };
         }
-    }
-
-    fn train_names(&self, company: &CompanyId) -> Result<Vec<TrainId>, Error> {
-        self.trains
-            .get(company)
-            .into_iter()
-            .flatten()
-            .map(|id| self.train_type(id))
-            .collect()
     }
 
     /// The map with every company's trains and private companies (those

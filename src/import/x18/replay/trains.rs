@@ -1,0 +1,275 @@
+//! Trains in the replay: which company holds which (by the engine's id,
+//! variants kept), the depot's firsts that begin phases, trains that come
+//! with privates, and the operating rounds at whose start a title changes
+//! phase or rusts trains.
+
+use super::Replay;
+use crate::error::Error;
+use crate::game::{CompanyId, PhaseId, TrainId};
+use crate::import::x18::record::Action;
+use std::collections::BTreeSet;
+
+/// Which operating round the record is in. A round begins with the first
+/// company to act after a stock round (a player bids, pars, buys shares or
+/// passes), or with a company acting again after another company, when it
+/// has had its turn in this round. (A round in which one company alone
+/// operates, straight after another of its own, is not seen.)
+pub(super) struct Rounds {
+    pub(super) begun: u32,
+    pub(super) stock: bool,
+    pub(super) operated: BTreeSet<CompanyId>,
+    pub(super) last: Option<CompanyId>,
+}
+
+/// A player's actions that only a stock round (or the draft) has.
+pub(super) const STOCK: &[&str] = &["bid", "par", "buy_shares", "pass"];
+
+impl Replay<'_> {
+    /// `company` acts: an operating round may begin, and with it what the
+    /// title does then.
+    pub(super) fn round_turn(&mut self, company: &CompanyId) -> Result<(), Error> {
+        if self.play.rounds.is_empty() {
+            return Ok(());
+        }
+        let r = &mut self.rounds;
+        let again = r.last.as_ref() != Some(company) && r.operated.contains(company);
+        if r.stock || again {
+            r.begun += 1;
+            r.stock = false;
+            r.operated.clear();
+            let round = r.begun;
+            for event in self.play.rounds.iter().filter(|e| e.round == round) {
+                if let Some(phase) = &event.phase {
+                    let phase = self.game.phase_index(phase)?;
+                    self.begin_phase(phase);
+                }
+                let game = self.game;
+                let variants = &self.variants;
+                for list in self.trains.values_mut() {
+                    list.retain(|id| {
+                        let kind = variants
+                            .get(id)
+                            .map_or_else(|| base_name(id), |v| v.as_str());
+                        let kind = game.train(kind).map_or(kind, |t| t.name.as_str());
+                        !event.rust.iter().any(|r| r.as_str() == kind)
+                    });
+                }
+                self.trains.retain(|_, list| !list.is_empty());
+            }
+        }
+        self.rounds.operated.insert(company.clone());
+        self.rounds.last = Some(company.clone());
+        Ok(())
+    }
+
+    /// The type of train `id` (`5-1` → `5`; a variant as it was bought),
+    /// as our game names it.
+    pub(super) fn train_type(&self, id: &str) -> Result<TrainId, Error> {
+        let name = self
+            .variants
+            .get(id)
+            .map_or_else(|| base_name(id), |v| v.as_str());
+        Ok(self.game.train(name)?.name.clone())
+    }
+
+    pub(super) fn owner_of(&self, id: &str) -> Option<CompanyId> {
+        self.trains
+            .iter()
+            .find(|(_, list)| list.iter().any(|t| t == id))
+            .map(|(co, _)| co.clone())
+    }
+
+    pub(super) fn take_train(&mut self, id: &str) {
+        for list in self.trains.values_mut() {
+            list.retain(|t| t != id);
+        }
+        self.trains.retain(|_, list| !list.is_empty());
+    }
+
+    /// Why a train bought from the depot shows that the first of its type
+    /// left the depot with no action (the engine exports trains at the end
+    /// of some rounds in some titles): the phase that train began, and when,
+    /// is not known, so the replay stops rather than guess.
+    pub(super) fn left_unseen(&self, a: &Action) -> Result<Option<String>, Error> {
+        if a.kind != "buy_train" {
+            return Ok(None);
+        }
+        let id = Self::field(a, &a.train, "train")?;
+        let kind = self.train_type(id)?;
+        let copy = id.rsplit_once('-').map_or("0", |(_, n)| n);
+        // A variant (18MS's 4D) is a copy of its train's first variant (2D).
+        let unseen = self.owner_of(id).is_none()
+            && copy != "0"
+            && !self.left_depot.contains(kind.as_str())
+            && !self.left_depot.contains(base_name(id));
+        Ok(unseen.then(|| {
+            format!(
+                "train {id} is bought, so a {kind} left the depot before with no action (exported); hexroute does not replay exports, nor the phase one may begin"
+            )
+        }))
+    }
+
+    pub(super) fn buy_train(&mut self, a: &Action) -> Result<(), Error> {
+        // A private's discount (18MS's Mobile & Ohio, 18AL's New Decatur
+        // Yards) buys for its owner.
+        let buyer = match a.by_private() {
+            true => self.acting_company(a).ok_or_else(|| {
+                Error::Import(format!(
+                    "a train bought by {}, which no company owns",
+                    a.entity()
+                ))
+            })?,
+            false => self.company(&a.entity())?,
+        };
+        let id = Self::field(a, &a.train, "train")?.to_string();
+        if let Some(given) = &a.exchange {
+            self.take_train(given);
+        }
+        let from_depot = self.owner_of(&id).is_none();
+        if from_depot && let Some(variant) = &a.variant {
+            let variant = self.game.train(variant)?.name.clone();
+            self.variants.insert(id.clone(), variant);
+        }
+        let kind = self.train_type(&id)?;
+        self.take_train(&id);
+        self.trains.entry(buyer).or_default().push(id.clone());
+        if from_depot && self.left_depot.insert(kind.to_string()) {
+            self.first_of(&kind)?;
+        }
+        if from_depot {
+            self.left_depot.insert(base_name(&id).to_string());
+        }
+        Ok(())
+    }
+
+    /// The first train of a type has left the depot: the phase named for
+    /// it (or begun by it, `from_18xx_games.phase_trains`) begins.
+    pub(super) fn first_of(&mut self, kind: &TrainId) -> Result<(), Error> {
+        let by_train = self
+            .play
+            .phase_trains
+            .iter()
+            .find(|p| p.trains.contains(kind))
+            .map(|p| self.game.phase_index(&p.phase))
+            .transpose()?;
+        let named = self
+            .game
+            .phases
+            .iter()
+            .position(|p| p.name == kind.as_str())
+            .map(PhaseId);
+        if let Some(phase) = by_train.or(named) {
+            self.begin_phase(phase);
+        }
+        Ok(())
+    }
+
+    /// `phase` begins, unless it has: the trains that rust then leave play,
+    /// and private companies close when it is theirs.
+    pub(super) fn begin_phase(&mut self, phase: PhaseId) {
+        if phase <= self.state.phase {
+            return;
+        }
+        let through = || self.state.phase.through(phase);
+        let rusting: Vec<String> = through()
+            .flat_map(|p| self.game.rusting_at(p))
+            .map(str::to_string)
+            .collect();
+        let obsolete: Vec<&str> = through().flat_map(|p| self.game.obsolete_at(p)).collect();
+        let made_obsolete: Vec<String> = self
+            .trains
+            .values()
+            .flatten()
+            .filter(|id| {
+                self.train_type(id)
+                    .is_ok_and(|kind| obsolete.contains(&kind.as_str()))
+            })
+            .cloned()
+            .collect();
+        self.obsolete.extend(made_obsolete);
+        self.state.phase = phase;
+        if self.game.privates_close.is_some_and(|close| phase >= close) {
+            let kept = &self.game.privates_kept;
+            self.privates.retain(|p, _| kept.contains(p));
+        }
+        let game = self.game;
+        let variants = &self.variants;
+        for list in self.trains.values_mut() {
+            list.retain(|id| {
+                let name = variants
+                    .get(id)
+                    .map_or_else(|| base_name(id), |v| v.as_str());
+                let name = game.train(name).map_or(name, |t| t.name.as_str());
+                !rusting.iter().any(|r| r == name)
+            });
+        }
+        self.trains.retain(|_, list| !list.is_empty());
+    }
+
+    /// A company's dividend: its obsolete trains have run once more, and
+    /// leave (18xx.games's rust_obsolete_trains!).
+    pub(super) fn dividend(&mut self, a: &Action) -> Result<(), Error> {
+        let Some(company) = self.acting_company(a) else {
+            return Ok(());
+        };
+        let obsolete = &self.obsolete;
+        if let Some(list) = self.trains.get_mut(&company) {
+            list.retain(|id| !obsolete.contains(id));
+        }
+        self.trains.retain(|_, list| !list.is_empty());
+        Ok(())
+    }
+
+    pub(super) fn discard_train(&mut self, a: &Action) -> Result<(), Error> {
+        let id = Self::field(a, &a.train, "train")?;
+        self.take_train(id);
+        Ok(())
+    }
+
+    pub(super) fn buy_company(&mut self, a: &Action) -> Result<(), Error> {
+        let private = Self::field(a, &a.company, "company")?;
+        if let Some(buyer) = self.acting_company(a) {
+            self.privates.insert(private.to_string(), buyer.clone());
+            self.free_train(private, &buyer)?;
+        }
+        Ok(())
+    }
+
+    /// The train that comes with `private`, if any, to `buyer`: unless its
+    /// trains are at the phase's limit or the phase that ends the offer
+    /// has begun.
+    pub(super) fn free_train(&mut self, private: &str, buyer: &CompanyId) -> Result<(), Error> {
+        let Some(free) = self.play.free_trains.iter().find(|f| f.private == private) else {
+            return Ok(());
+        };
+        let until = self.game.phase_index(&free.until)?;
+        let company = self.game.company(buyer)?;
+        let held = self.trains.get(buyer).map_or(0, Vec::len);
+        let full = self
+            .game
+            .train_limit(company, self.state.phase)
+            .is_some_and(|limit| held >= limit as usize);
+        if self.state.phase < until && !full {
+            self.train_type(&free.train)?;
+            self.trains
+                .entry(buyer.clone())
+                .or_default()
+                .push(free.train.clone());
+        }
+        Ok(())
+    }
+
+    pub(super) fn train_names(&self, company: &CompanyId) -> Result<Vec<TrainId>, Error> {
+        self.trains
+            .get(company)
+            .into_iter()
+            .flatten()
+            .map(|id| self.train_type(id))
+            .collect()
+    }
+}
+
+/// The train type in an engine train id (`5-1` → `5`).
+fn base_name(id: &str) -> &str {
+    id.rsplit_once('-').map_or(id, |(t, _)| t)
+}
