@@ -83,3 +83,10 @@ fn every_lay_of_1889_mid_earns_what_the_oracle_finds() {
 fn every_lay_and_token_of_1830_mid_earns_what_the_oracle_finds() {
     check("1830_mid.json", "PRR", true);
 }
+
+/// 1836Jr30's ports pay per token city counted: a lay that changes which
+/// cities a port route counts must be searched, and the oracle prices it.
+#[test]
+fn every_lay_of_1836jr30_mid_earns_what_the_oracle_finds() {
+    check("1836Jr30_mid.json", "B", false);
+}
