@@ -86,6 +86,31 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
     best
 }
 
+/// Prices one case three ways (the fast choice, the run it makes, and the
+/// brute force), asserts they agree, and returns them.
+fn agree(
+    case: usize,
+    train: &TrainDef,
+    visits: &[Visit],
+    hexes: usize,
+    bonuses: &[Bonus],
+    scratch: &mut Scratch,
+) -> (u32, Option<u64>, Option<Run>) {
+    let slow = brute_force(train, visits, hexes, bonuses);
+    let fast = best_revenue(train, visits, hexes, bonuses, scratch);
+    assert_eq!(
+        u64::from(fast),
+        slow.unwrap_or(0),
+        "case {case}: {train:?} {visits:?} {bonuses:?}"
+    );
+    let run = best_run(train, visits, hexes, bonuses);
+    assert_eq!(
+        run.as_ref().map_or(0, |r| u64::from(r.revenue)),
+        slow.unwrap_or(0)
+    );
+    (fast, slow, run)
+}
+
 fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, Vec<Bonus>) {
     let skips = [Skip::Nothing, Skip::Towns, Skip::Any];
     let n = 2 + rng.below(max_stops - 1) as usize;
@@ -153,18 +178,7 @@ fn choice_equals_brute_force() {
     let (mut paid, mut with_bonus, mut express_token, mut free_towns) = (0, 0, 0, 0);
     for case in 0..4000 {
         let (train, visits, hexes, bonuses) = random_case(&mut rng, 11);
-        let slow = brute_force(&train, &visits, hexes, &bonuses);
-        let fast = best_revenue(&train, &visits, hexes, &bonuses, &mut scratch);
-        assert_eq!(
-            u64::from(fast),
-            slow.unwrap_or(0),
-            "case {case}: {train:?} {visits:?} {bonuses:?}"
-        );
-        let run = best_run(&train, &visits, hexes, &bonuses);
-        assert_eq!(
-            run.as_ref().map_or(0, |r| u64::from(r.revenue)),
-            slow.unwrap_or(0)
-        );
+        let (fast, _, run) = agree(case, &train, &visits, hexes, &bonuses, &mut scratch);
         paid += usize::from(fast > 0);
         with_bonus += usize::from(run.as_ref().is_some_and(|r| !r.bonuses.is_empty()));
         express_token += usize::from(
@@ -210,18 +224,7 @@ fn port_choice_equals_brute_force() {
             port: Some(2 + rng.below(3) as u32),
             ..visits[end]
         };
-        let slow = brute_force(&train, &visits, hexes, &bonuses);
-        let fast = best_revenue(&train, &visits, hexes, &bonuses, &mut scratch);
-        assert_eq!(
-            u64::from(fast),
-            slow.unwrap_or(0),
-            "case {case}: {train:?} {visits:?} {bonuses:?}"
-        );
-        let run = best_run(&train, &visits, hexes, &bonuses);
-        assert_eq!(
-            run.as_ref().map_or(0, |r| u64::from(r.revenue)),
-            slow.unwrap_or(0)
-        );
+        let (fast, slow, _) = agree(case, &train, &visits, hexes, &bonuses, &mut scratch);
         paid += usize::from(fast > 0);
         refused += usize::from(slow.is_none() && visits.len() < 4);
     }
