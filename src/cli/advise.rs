@@ -3,7 +3,7 @@
 
 use super::io::{Games, display, print_json};
 use super::progress::SearchProgress;
-use super::term::{escape, say};
+use super::term::{column_widths, escape, say};
 use super::{AdviseArgs, PictureArgs, draw};
 use anyhow::{Context, Result};
 use hexroute::advise::report::{AdviceReport, Kind, OptionReport};
@@ -95,14 +95,7 @@ fn print_table(game: &hexroute::game::Game, report: &AdviceReport, of: usize, se
         .map(|(i, o)| row(game, i + 1, o))
         .collect();
     let head = ["#", "MOVE", "HEX", "REVENUE", "GAIN", "COST"].map(String::from);
-    let width = |i: usize| {
-        rows.iter()
-            .chain([&head])
-            .map(|r| r[i].chars().count())
-            .max()
-            .unwrap_or(0)
-    };
-    let w: Vec<usize> = (0..6).map(width).collect();
+    let w = column_widths(&head, &rows);
     for r in std::iter::once(&head).chain(&rows) {
         say!(
             "{:>w0$}  {:<w1$}  {:<w2$}  {:>w3$}  {:>w4$}  {:>w5$}",

@@ -3,7 +3,7 @@
 //! its first token is down, and the table says where.
 
 use super::io::{Games, print_json};
-use super::term::{escape, say};
+use super::term::{column_widths, escape, say};
 use anyhow::Result;
 use hexroute::game::{Company, Game};
 use hexroute::geometry::Coord;
@@ -118,12 +118,7 @@ fn print_table(rows: &[CompanyRow]) {
         "CO", "KIND", "HOME", "TOKENS", "LEFT", "TRAINS", "PRIVATES", "NAME",
     ]
     .map(String::from);
-    let mut width = header.clone().map(|h| h.chars().count());
-    for row in &cells {
-        for (w, cell) in width.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
+    let width = column_widths(&header, &cells);
     for row in std::iter::once(&header).chain(&cells) {
         let [co, kind, home, tokens, left, trains, privates, name] = row;
         say!(

@@ -26,6 +26,18 @@ pub fn escape(text: &str) -> Cow<'_, str> {
 
 /// `println!` for a line that may hold text from a file: the whole line
 /// is escaped, so it stays one line whatever the file held.
+/// Each column's width in a table: its widest cell, the header's included,
+/// in characters, so headers and values line up whatever the names.
+pub fn column_widths<const N: usize>(header: &[String; N], rows: &[[String; N]]) -> [usize; N] {
+    let mut width = header.clone().map(|h| h.chars().count());
+    for row in rows {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    width
+}
+
 macro_rules! say {
     () => {
         println!()
