@@ -299,15 +299,7 @@ pub fn change_privates(
     take: &[String],
 ) -> Result<Edit> {
     let owner = company.map(|co| game.company(co)).transpose()?;
-    let sym = |p: &String| {
-        game.private_sym(p).ok_or_else(|| {
-            Error::Invalid(format!(
-                "{p} is no private company of {} that lays tiles or earns a route bonus (those: {})",
-                game.id,
-                words_or_none(&game.private_syms())
-            ))
-        })
-    };
+    let sym = |p: &String| game.known_private_sym(p);
     let mut next = state.clone();
     let mut did = Vec::new();
     for p in take {

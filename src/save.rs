@@ -434,13 +434,8 @@ fn changes_from_json(
 
 /// A private company's sym as the game spells it.
 fn private_sym(game: &Game, private: &str) -> Result<String, Error> {
-    game.private_sym(private).ok_or_else(|| {
-        Error::SaveFile(format!(
-            "privates: {private} is no private company of {} (it has {})",
-            game.id,
-            game.private_syms().join(", ")
-        ))
-    })
+    game.known_private_sym(private)
+        .map_err(|e| Error::SaveFile(format!("privates: {e}")))
 }
 
 /// Train names as the game spells them.

@@ -168,13 +168,16 @@ fn solve_all(
     for (i, (moves, after)) in planned.iter().enumerate() {
         let key = match moves.as_slice() {
             [Move::Lay { hex, .. }] => {
+                // The view first: it is cheap, and most lays leave it as it was.
                 let view = Seen::of(game, after, *hex);
-                let reached = reach::from_tokens(game, after, company)
-                    .pieces
-                    .iter()
-                    .any(|(c, _)| c == hex);
-                (reached && view != Seen::of(game, ask.state, *hex))
-                    .then_some(Search::Lay(*hex, view))
+                let changed = view != Seen::of(game, ask.state, *hex);
+                let reached = || {
+                    reach::from_tokens(game, after, company)
+                        .pieces
+                        .iter()
+                        .any(|(c, _)| c == hex)
+                };
+                (changed && reached()).then_some(Search::Lay(*hex, view))
             }
             // A token starts routes: always searched, on its own.
             _ => Some(Search::Alone(i)),

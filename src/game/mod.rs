@@ -141,6 +141,18 @@ impl Game {
             .find(|s| s.eq_ignore_ascii_case(name.trim()))
     }
 
+    /// As [`Game::private_sym`], or an error that names the privates a
+    /// save may hold (those that lay tiles or earn a route bonus).
+    pub fn known_private_sym(&self, name: &str) -> crate::error::Result<String> {
+        self.private_sym(name).ok_or_else(|| {
+            crate::error::Error::Invalid(format!(
+                "{name} is no private company of {} that lays tiles or earns a route bonus (those: {})",
+                self.id,
+                crate::suggest::words_or_none(&self.private_syms())
+            ))
+        })
+    }
+
     /// The bonuses `company` earns by the private companies it owns in
     /// `state`, in force in its phase.
     pub fn private_bonuses(&self, state: &crate::state::MapState, company: &str) -> Vec<Bonus> {
