@@ -526,6 +526,10 @@ pub struct DepotTrains {
     pub train: super::TrainId,
     /// `None`: as many as are bought.
     pub count: Option<u32>,
+    /// The phase from which the depot sells them (18xx.games's
+    /// `available_on`): one bought earlier shows that phase began unseen.
+    #[serde(default)]
+    pub available: Option<String>,
 }
 
 /// How a title nationalises companies (18xx.games's 1867 `nationalize!`):

@@ -305,15 +305,37 @@ impl<'g> Replay<'g> {
         if self.gone.contains(id) || self.owner_of(id).is_some() {
             return Ok(());
         }
+        let cn = self.game.company(&national.company)?.abbrev.clone();
+        self.phase_bought(&cn, base_name(id))?;
         let Some(copy) = id.rsplit_once('-').and_then(|(_, n)| n.parse::<u32>().ok()) else {
             return Ok(());
         };
-        let cn = self.game.company(&national.company)?.abbrev.clone();
         let kind = base_name(id).to_string();
         for n in self.gone_of(&kind)..copy {
             self.national_gets(&cn, format!("{kind}-{n}"))?;
         }
         Ok(())
+    }
+
+    /// A train the depot sells only from a later phase is bought: the
+    /// national bought the first train of that phase, unseen.
+    fn phase_bought(&mut self, cn: &CompanyId, kind: &str) -> Result<(), Error> {
+        let Some(phase) = self
+            .play
+            .depot
+            .iter()
+            .find(|d| d.train.as_str() == kind)
+            .and_then(|d| d.available.as_deref())
+        else {
+            return Ok(());
+        };
+        let phase = self.game.phase_index(phase)?;
+        let named = self.game.phases[phase].name.clone();
+        if self.state.phase >= phase || !self.play.depot.iter().any(|d| d.train.as_str() == named) {
+            return Ok(());
+        }
+        let n = self.gone_of(&named);
+        self.national_gets(cn, format!("{named}-{n}"))
     }
 
     /// The national has train `id` from the depot.
