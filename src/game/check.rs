@@ -14,6 +14,15 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     let err = |field: String, msg: String| Error::GameFile(format!("{source}: {field}: {msg}"));
     phases(game).map_err(|(f, m)| err(f, m))?;
     trains(&game.trains).map_err(|(f, m)| err(f, m))?;
+    if game.ports.is_some()
+        && let Some(t) = game.trains.iter().find(|t| t.pays.is_some())
+    {
+        return Err(err(
+            format!("trains[\"{}\"].pays", t.name),
+            "a train paid for fewer stops than it visits cannot run to ports (no game has both)"
+                .into(),
+        ));
+    }
     for c in &game.companies {
         company(game, c).map_err(|(f, m)| err(f, m))?;
     }
