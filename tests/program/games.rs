@@ -645,7 +645,13 @@ fn a_4_6_on_1846_counts_its_best_four_and_the_east_west_bonus() {
     let save = fixture("1846_mid.json");
     let save = save.to_str().unwrap();
     let run = json_of(&[
-        "routes", save, "--company", "NYC", "--trains", "4/6", "--json",
+        "routes",
+        save,
+        "--company",
+        "NYC",
+        "--trains",
+        "4/6",
+        "--json",
     ]);
     assert_eq!(run["total"], 280);
     let route = &run["routes"][0];
@@ -667,7 +673,13 @@ fn a_4_6_on_1846_counts_its_best_four_and_the_east_west_bonus() {
     );
     assert_eq!(route["bonuses"][0]["amount"], 80);
     let four = json_of(&[
-        "routes", save, "--company", "NYC", "--trains", "4", "--json",
+        "routes",
+        save,
+        "--company",
+        "NYC",
+        "--trains",
+        "4",
+        "--json",
     ]);
     assert!(four["total"].as_u64().unwrap() < 280);
 }

@@ -232,7 +232,10 @@ fn port_choice_equals_brute_force() {
     for case in 0..3000 {
         let (train, mut visits, hexes, bonuses) = random_case(&mut rng, 10);
         // A game file with ports has no train paid for fewer stops than it visits.
-        let train = TrainDef { pays: None, ..train };
+        let train = TrainDef {
+            pays: None,
+            ..train
+        };
         let end = if rng.below(2) == 0 {
             0
         } else {
@@ -628,7 +631,10 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         },
         ..east_west.clone()
     };
-    assert_eq!(best_run(&three_five, &visits, 5, &[far]).unwrap().revenue, 130);
+    assert_eq!(
+        best_run(&three_five, &visits, 5, &[far]).unwrap().revenue,
+        130
+    );
     // A sixth stop is one too many; so is a town, whatever it pays.
     let mut six = visits.to_vec();
     six.push(stop(5, 10, false));
@@ -637,7 +643,10 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
     town[2].is_city = false;
     assert_eq!(best_run(&three_five, &town, 5, &[]), None);
     // With no token stop on the route it runs nowhere.
-    let untokened: Vec<Visit> = visits.iter().map(|v| Visit { token: false, ..*v }).collect();
+    let untokened: Vec<Visit> = visits
+        .iter()
+        .map(|v| Visit { token: false, ..*v })
+        .collect();
     assert_eq!(best_run(&three_five, &untokened, 5, &[]), None);
     // A 4-train must count both ends and every stop: five are too many.
     let four = TrainDef {

@@ -251,7 +251,10 @@ impl Oracle<'_> {
             });
             let count = (0..n).filter(|&i| stop(i) && !free_town(i)).count();
             let within = train.distance == Distance::Hexes
-                || train.pays.or(train.stops).is_none_or(|k| count <= k as usize);
+                || train
+                    .pays
+                    .or(train.stops)
+                    .is_none_or(|k| count <= k as usize);
             // An express must count a stop that holds the company's token.
             let token = (0..n).any(|i| stop(i) && self.has_own_token(r.stops[i].0, r.stops[i].1));
             let express = train.skip == Skip::Any || train.pays.is_some();
@@ -459,10 +462,7 @@ fn free_towns(t: TrainDef) -> TrainDef {
 
 /// The same train paid for `n` of the stops it visits (1846's 3/5).
 fn pays(t: TrainDef, n: u32) -> TrainDef {
-    TrainDef {
-        pays: Some(n),
-        ..t
-    }
+    TrainDef { pays: Some(n), ..t }
 }
 
 fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
