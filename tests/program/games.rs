@@ -409,7 +409,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 /// the field (exit 2), not an internal error when a save will not reload.
 #[test]
 fn a_damaged_game_file_is_refused_when_it_loads() {
-    let cases: [(&str, &str, &str, &str); 20] = [
+    let cases: [(&str, &str, &str, &str); 23] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
