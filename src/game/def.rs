@@ -116,6 +116,16 @@ pub struct TrainDef {
     /// Absent in most game files: towns are counted stops.
     #[serde(default)]
     pub towns: Towns,
+    /// A train that visits more stops than it is paid for (1846's 3/5,
+    /// 4/6 and 7/8; 18xx.games's `distance: [{nodes: [city, offboard],
+    /// pay: N, visit: M}]`): `stops` is M, the cities and off-boards it may
+    /// visit, and it is paid for the best `pays` (N) of them, any of them,
+    /// one holding the company's token; bonuses count only stops it is
+    /// paid for. It visits no town (18xx.games has no row for one). Such a
+    /// train passes stops as an express does (`skip: Any`). Absent: the
+    /// train is paid for every stop it counts.
+    #[serde(default)]
+    pub pays: Option<u32>,
 }
 
 /// A railway company.
