@@ -651,6 +651,10 @@ pub enum HomeTokenTiming {
     /// When it is parred; a company without a printed home then chooses
     /// its city with a token action (1867).
     Par,
+    /// When it floats: the share sale that brings the shares sold to
+    /// `float_percent` (18Texas). A company that operates has floated, so
+    /// its token is down by then whatever shares left unseen.
+    Float,
 }
 
 /// Ports (18xx.games's off-boards of the group `port`, 1836Jr30's

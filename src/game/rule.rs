@@ -80,7 +80,8 @@ impl Rule {
     }
 
     /// The rules a private company's lay may be exempt from.
-    pub const WAIVABLE: [Rule; 5] = [
+    pub const WAIVABLE: [Rule; 6] = [
+        Rule::YellowFirst,
         Rule::SameStops,
         Rule::PhaseColour,
         Rule::TileLay,

@@ -305,7 +305,7 @@ impl<'g> Replay<'g> {
             self.national_operates(&acting)?;
         }
         match self.play.home_token {
-            HomeTokenTiming::Operate => self.home_token(&acting)?,
+            HomeTokenTiming::Operate | HomeTokenTiming::Float => self.home_token(&acting)?,
             HomeTokenTiming::OperatingRound if self.players_acting => {
                 let floated: Vec<CompanyId> = self
                     .sold
@@ -417,10 +417,7 @@ impl<'g> Replay<'g> {
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
             "bid" if a.corporation.is_some() => self.par_by_bid(a),
-            "buy_shares" => {
-                self.buy_shares(a);
-                Ok(())
-            }
+            "buy_shares" => self.buy_shares(a),
             kind if OFF_MAP.contains(&kind) => Ok(()),
             kind => Err(Error::Import(format!(
                 "hexroute does not replay \"{kind}\" actions, which may change the map"
@@ -625,7 +622,7 @@ impl<'g> Replay<'g> {
         if self.play.home_token == HomeTokenTiming::Par {
             self.home_token(&company)?;
         }
-        Ok(())
+        self.floated(&company)
     }
 
     fn par_by_bid(&mut self, a: &Action) -> Result<(), Error> {
@@ -639,7 +636,7 @@ impl<'g> Replay<'g> {
 
     /// Shares bought count towards floating the first time each leaves
     /// the company (a president's share is 20%, the others 10%).
-    fn buy_shares(&mut self, a: &Action) {
+    fn buy_shares(&mut self, a: &Action) -> Result<(), Error> {
         for share in a.shares.iter().flatten() {
             let Some((name, index)) = share.rsplit_once('_') else {
                 continue;
@@ -650,8 +647,20 @@ impl<'g> Replay<'g> {
             let Ok(company) = self.company(name) else {
                 continue;
             };
-            *self.sold.entry(company).or_default() += if index == "0" { 20 } else { 10 };
+            *self.sold.entry(company.clone()).or_default() += if index == "0" { 20 } else { 10 };
+            self.floated(&company)?;
         }
+        Ok(())
+    }
+
+    /// Where home tokens go down as a company floats, `company`'s once
+    /// its shares sold reach the float.
+    fn floated(&mut self, company: &CompanyId) -> Result<(), Error> {
+        let sold = self.sold.get(company).copied().unwrap_or(0);
+        if self.play.home_token == HomeTokenTiming::Float && sold >= self.play.float_percent {
+            self.home_token(company)?;
+        }
+        Ok(())
     }
 
     /// The map with every company's trains and private companies (those
