@@ -323,15 +323,21 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
-    /// The company acting in `a`: itself, or the owner of the private
-    /// that acts. Players and unowned privates: none.
+    /// The company acting in `a`: itself, the owner of the private that
+    /// acts, or the company a player's private places a token for (the
+    /// record's `tokener`). Players and other privates: none.
     fn acting_company(&self, a: &Action) -> Option<CompanyId> {
         let entity = a.entity();
         if a.by_company() {
             return self.game.company(&entity).ok().map(|c| c.abbrev.clone());
         }
         if a.by_private() {
-            return self.privates.get(&entity).cloned();
+            let tokener = a.tokener.as_deref().and_then(|t| self.game.company(t).ok());
+            return self
+                .privates
+                .get(&entity)
+                .cloned()
+                .or_else(|| tokener.map(|c| c.abbrev.clone()));
         }
         None
     }
@@ -389,6 +395,13 @@ impl<'g> Replay<'g> {
         }
         let before = self.state.phase;
         self.apply_one(a)?;
+        // Players' standing orders buy shares (and pass); a share so
+        // bought counts toward floating as any other.
+        for auto in a.auto_actions.iter().flatten() {
+            if auto.kind == "buy_shares" {
+                self.buy_shares(auto.shares.as_deref().unwrap_or_default())?;
+            }
+        }
         match (self.stop_phase, what) {
             (Some(stop), Some(what)) if before < stop && self.state.phase >= stop => {
                 Ok(Flow::StopAfter(format!(
@@ -417,7 +430,7 @@ impl<'g> Replay<'g> {
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
             "bid" if a.corporation.is_some() => self.par_by_bid(a),
-            "buy_shares" => self.buy_shares(a),
+            "buy_shares" => self.buy_shares(a.shares.as_deref().unwrap_or_default()),
             kind if OFF_MAP.contains(&kind) => Ok(()),
             kind => Err(Error::Import(format!(
                 "hexroute does not replay \"{kind}\" actions, which may change the map"
@@ -636,8 +649,8 @@ impl<'g> Replay<'g> {
 
     /// Shares bought count towards floating the first time each leaves
     /// the company (a president's share is 20%, the others 10%).
-    fn buy_shares(&mut self, a: &Action) -> Result<(), Error> {
-        for share in a.shares.iter().flatten() {
+    fn buy_shares(&mut self, shares: &[String]) -> Result<(), Error> {
+        for share in shares {
             let Some((name, index)) = share.rsplit_once('_') else {
                 continue;
             };
