@@ -368,7 +368,9 @@ pub struct Private {
     pub hexes: Vec<String>,
     /// Tiles it may lay there.
     pub tiles: Vec<TileId>,
-    /// Rules its lay is exempt from, by name (`phase colour`, `tile lay`).
+    /// Rules its lay is exempt from, by name (`phase colour`, `tile lay`);
+    /// `reachable` lets its company put a token on its hexes without a
+    /// route (18Texas's teleports to Houston and San Antonio).
     #[serde(default)]
     pub waives: Vec<super::Rule>,
     /// True when its tiles can be laid only through it (1889's port 437).

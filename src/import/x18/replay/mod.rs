@@ -578,7 +578,12 @@ impl<'g> Replay<'g> {
             Error::Import(format!("a token of {}, which is no company's", a.entity()))
         })?;
         let (c, hex, space) = self.city(a)?;
-        let edit = edit::place_token(self.game, &self.state, c, &company, Some(space))?;
+        let private = if a.by_private() {
+            self.game.private(&a.entity()).ok()
+        } else {
+            None
+        };
+        let edit = edit::place_token_by(self.game, &self.state, c, &company, Some(space), private)?;
         self.refuse(a, &hex, &company, &edit.violations);
         self.state = edit.next;
         self.homes_down.insert(company);
