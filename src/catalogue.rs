@@ -23,6 +23,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("18GA", include_str!("../catalogues/18GA.ron")),
     ("18MS", include_str!("../catalogues/18MS.ron")),
     ("18TN", include_str!("../catalogues/18TN.ron")),
+    ("18Texas", include_str!("../catalogues/18Texas.ron")),
 ];
 
 /// The RON spelling of a track end: a face name, `City(i)` or `Town(i)`.

@@ -8,7 +8,7 @@
 //! one set of edits.
 
 use crate::error::{Error, Result};
-use crate::game::{Game, PhaseId, Rule, TrainId};
+use crate::game::{Game, PhaseId, Private, Rule, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::rules::{self, Lay, LayKind, Site, Violation, refusals};
 use crate::state::MapState;
@@ -73,8 +73,21 @@ pub fn place_token(
     company: &str,
     space: Option<usize>,
 ) -> Result<Edit> {
+    place_token_by(game, state, c, company, space, None)
+}
+
+/// Places a token as [`place_token`] does, through `private`'s ability
+/// when one is named.
+pub fn place_token_by(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    company: &str,
+    space: Option<usize>,
+    private: Option<&Private>,
+) -> Result<Edit> {
     let abbrev = game.company(company)?.abbrev.clone();
-    let placement = rules::check_token(game, state, c, &abbrev, space)?;
+    let placement = rules::check_token_by(game, state, c, &abbrev, space, private)?;
     let said = format!(
         "placed a {abbrev} token on {} (space {})",
         game.format(c),

@@ -479,13 +479,15 @@ pub fn token(
     company: &str,
     space: Option<usize>,
     remove: bool,
+    private: Option<&str>,
 ) -> Result<()> {
     edit(games, args, |game, state| {
         let c = game.hex(hex)?;
+        let private = private.map(|p| game.private(p)).transpose()?;
         Ok(if remove {
             edits::remove_token(game, state, c, company)?
         } else {
-            edits::place_token(game, state, c, company, space)?
+            edits::place_token_by(game, state, c, company, space, private)?
         })
     })
 }

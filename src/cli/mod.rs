@@ -236,6 +236,11 @@ pub enum Command {
         /// Remove the company's token from the hex instead.
         #[arg(long, conflicts_with = "space")]
         remove: bool,
+        /// Place through a private company's ability (name or sym, e.g.
+        /// GRRRC): on its hexes, exempt from the rules it waives (18Texas's
+        /// teleports: `reachable`).
+        #[arg(short, long, value_name = "NAME", conflicts_with = "remove")]
+        private: Option<String>,
     },
     /// Set the game's phase (which tiles may be laid, off-board values).
     ///

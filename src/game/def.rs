@@ -378,7 +378,9 @@ pub struct Private {
     pub hexes: Vec<String>,
     /// Tiles it may lay there.
     pub tiles: Vec<TileId>,
-    /// Rules its lay is exempt from, by name (`phase colour`, `tile lay`).
+    /// Rules its lay is exempt from, by name (`phase colour`, `tile lay`);
+    /// `reachable` lets its company put a token on its hexes without a
+    /// route (18Texas's teleports to Houston and San Antonio).
     #[serde(default)]
     pub waives: Vec<super::Rule>,
     /// True when its tiles can be laid only through it (1889's port 437).
@@ -661,6 +663,10 @@ pub enum HomeTokenTiming {
     /// When it is parred; a company without a printed home then chooses
     /// its city with a token action (1867).
     Par,
+    /// When it floats: the share sale that brings the shares sold to
+    /// `float_percent` (18Texas). A company that operates has floated, so
+    /// its token is down by then whatever shares left unseen.
+    Float,
 }
 
 /// Ports (18xx.games's off-boards of the group `port`, 1836Jr30's

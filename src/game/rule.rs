@@ -79,13 +79,16 @@ impl Rule {
         &Rule::ALL[..=Rule::MostExits as usize]
     }
 
-    /// The rules a private company's lay may be exempt from.
-    pub const WAIVABLE: [Rule; 5] = [
+    /// The rules a private company's lay (or, `reachable`, its token)
+    /// may be exempt from.
+    pub const WAIVABLE: [Rule; 7] = [
+        Rule::YellowFirst,
         Rule::SameStops,
         Rule::PhaseColour,
         Rule::TileLay,
         Rule::UpgradeColour,
         Rule::Supply,
+        Rule::Reachable,
     ];
 
     /// The rule's name as messages and game files write it.

@@ -22,7 +22,7 @@ mod token;
 use lay::check_lay_plain;
 pub use shape::distinct_rotations;
 use shape::stops_word;
-pub use token::{TokenPlacement, check_token};
+pub use token::{TokenPlacement, check_token, check_token_by};
 
 /// A rule of the game that a change would break.
 #[derive(Clone, Debug, PartialEq, Eq)]

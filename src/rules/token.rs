@@ -4,7 +4,7 @@
 use super::shape::{city_faces, faces_word};
 use super::{Violation, violation};
 use crate::error::Error;
-use crate::game::{CompanyId, Game, Rule};
+use crate::game::{CompanyId, Game, Private, Rule};
 use crate::geometry::{Coord, Orientation, Rotation};
 use crate::reach;
 use crate::state::MapState;
@@ -20,6 +20,49 @@ pub struct TokenPlacement {
 
 /// Checks placing a station token of `company` on hex `c`.
 pub fn check_token(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    company: &str,
+    space: Option<usize>,
+) -> Result<TokenPlacement, Error> {
+    check_token_by(game, state, c, company, space, None)
+}
+
+/// Checks placing a token of `company` on hex `c` through a private's
+/// ability: on its hexes, exempt from the rules it waives (`reachable`).
+pub fn check_token_by(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    company: &str,
+    space: Option<usize>,
+    private: Option<&Private>,
+) -> Result<TokenPlacement, Error> {
+    let mut placement = check_plain(game, state, c, company, space)?;
+    if let Some(p) = private {
+        let addr = game.format(c);
+        let places = p.waives.contains(&Rule::Reachable);
+        if places && p.hexes.contains(&addr) {
+            placement.violations.retain(|v| !p.waives.contains(&v.rule));
+        } else {
+            let why = if places {
+                format!(
+                    "places tokens on {} only, not on {addr}",
+                    p.hexes.join(", ")
+                )
+            } else {
+                "places no tokens".to_string()
+            };
+            placement
+                .violations
+                .push(violation(Rule::PrivateAbility, format!("{} {why}", p.name)));
+        }
+    }
+    Ok(placement)
+}
+
+fn check_plain(
     game: &Game,
     state: &MapState,
     c: Coord,

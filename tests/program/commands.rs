@@ -483,7 +483,8 @@ fn bash_completion_knows_the_files_game() {
             "18Chesapeake",
             "18GA",
             "18MS",
-            "18TN"
+            "18TN",
+            "18Texas"
         ]
     );
     assert_eq!(

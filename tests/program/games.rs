@@ -504,7 +504,7 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "1889",
             "waives: [\"tile lay\"]",
             "waives: [\"labels\"]",
-            "rule \"labels\" cannot be waived (waivable: same stops, phase colour, tile lay, upgrade colour, supply)",
+            "rule \"labels\" cannot be waived (waivable: yellow first, same stops, phase colour, tile lay, upgrade colour, supply, reachable)",
         ),
         (
             "1889",

@@ -591,3 +591,36 @@ fn the_18al_labels_and_the_lumber_terminal() {
         "tile 445 on hex G2 is permanent and cannot be upgraded",
     );
 }
+
+/// 18Texas: Fort Worth & Dallas's two yellow cities become the one city of
+/// the green Y tile 511, the T&P's home token kept; the New Orleans Pacific
+/// lays the 511 on the blank San Antonio (waiving `yellow first`), and its
+/// company may then put a token there without a route (`reachable`).
+#[test]
+fn the_18texas_y_cities_and_teleports() {
+    let t = Table::new("18Texas");
+    t.accept(&["token", "D9", "T&P"]);
+    t.accept(&["token", "G10", "MP"]);
+    t.accept(&["phase", "3"]);
+    t.refuse(
+        &["upgrade", "D9", "14", "--rotate", "0"],
+        "tile 14 is labelled [] but hex D9 is labelled [Y] (labels rule)",
+    );
+    let said = t.accept(&["upgrade", "D9", "511", "--rotate", "1"]);
+    assert!(said.contains("cost $60"), "{said}");
+    t.refuse(
+        &["place", "J5", "511", "--rotate", "1"],
+        "yellow first rule",
+    );
+    t.accept(&["place", "J5", "511", "--rotate", "1", "--private", "NOPR"]);
+    t.refuse(&["token", "J5", "MP"], "reachable rule");
+    t.refuse(
+        &["token", "J5", "MP", "--private", "IGN"],
+        "International–Great Northern places no tokens (private ability rule)",
+    );
+    t.accept(&["token", "J5", "MP", "--private", "NOPR"]);
+    t.accept(&["place", "D13", "8", "--rotate", "2", "--private", "IGN"]);
+    let save: Value = serde_json::from_str(&fs::read_to_string(&t.file).unwrap()).unwrap();
+    assert_eq!(save["hexes"]["D9"]["tokens"]["0"], "T&P");
+    assert_eq!(save["hexes"]["J5"]["tokens"]["0"], "MP");
+}

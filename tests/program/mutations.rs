@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 18] = [
+const FIXTURES: [&str; 19] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -29,6 +29,7 @@ const FIXTURES: [&str; 18] = [
     "1836Jr30_mid",
     "18AL_mid",
     "1846_mid",
+    "18Texas_mid",
 ];
 
 fn fixture_text(name: &str) -> String {

@@ -64,9 +64,27 @@ pub struct Action {
     /// `undo`: the action to go back to (0: the start), else the last one.
     #[serde(default)]
     pub action_id: Option<u64>,
+    /// `place_token` by a private a player owns: the company whose token
+    /// it is (18Texas's teleports).
+    #[serde(default)]
+    pub tokener: Option<String>,
+    /// What the engine did next for players' standing orders (a share
+    /// bought by a `program_buy_shares`), recorded inside this action.
+    #[serde(default)]
+    pub auto_actions: Option<Vec<AutoAction>>,
     /// Older records mark undone actions so instead of with `undo`.
     #[serde(default)]
     pub skip: Option<bool>,
+}
+
+/// An action the engine took for a player's standing order, recorded
+/// inside the action that triggered it (it has no id of its own).
+#[derive(Clone, Debug, Deserialize)]
+pub struct AutoAction {
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(default)]
+    pub shares: Option<Vec<String>>,
 }
 
 /// One train's route of a `run_routes` action, as the player ran it.

@@ -285,7 +285,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's and 18AL's imported from real games (1846's the
+/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's and 18Texas's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -393,6 +393,19 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("IC", 470),
                 ("NYC", 620),
                 ("PRR", 170),
+            ],
+        ),
+        // 18xx.games's 18Texas record 65394 imported just before MP's run
+        // at action 238, which the player ran for $240 as here (phase 4;
+        // Fort Worth & Dallas and San Antonio green 511s).
+        (
+            "18Texas_mid.json",
+            &[
+                ("MKT", 90),
+                ("MP", 240),
+                ("SAA", 130),
+                ("SP", 130),
+                ("T&P", 230),
             ],
         ),
     ];

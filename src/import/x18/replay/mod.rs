@@ -305,7 +305,7 @@ impl<'g> Replay<'g> {
             self.national_operates(&acting)?;
         }
         match self.play.home_token {
-            HomeTokenTiming::Operate => self.home_token(&acting)?,
+            HomeTokenTiming::Operate | HomeTokenTiming::Float => self.home_token(&acting)?,
             HomeTokenTiming::OperatingRound if self.players_acting => {
                 let floated: Vec<CompanyId> = self
                     .sold
@@ -323,15 +323,21 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
-    /// The company acting in `a`: itself, or the owner of the private
-    /// that acts. Players and unowned privates: none.
+    /// The company acting in `a`: itself, the owner of the private that
+    /// acts, or the company a player's private places a token for (the
+    /// record's `tokener`). Players and other privates: none.
     fn acting_company(&self, a: &Action) -> Option<CompanyId> {
         let entity = a.entity();
         if a.by_company() {
             return self.game.company(&entity).ok().map(|c| c.abbrev.clone());
         }
         if a.by_private() {
-            return self.privates.get(&entity).cloned();
+            let tokener = a.tokener.as_deref().and_then(|t| self.game.company(t).ok());
+            return self
+                .privates
+                .get(&entity)
+                .cloned()
+                .or_else(|| tokener.map(|c| c.abbrev.clone()));
         }
         None
     }
@@ -389,6 +395,13 @@ impl<'g> Replay<'g> {
         }
         let before = self.state.phase;
         self.apply_one(a)?;
+        // Players' standing orders buy shares (and pass); a share so
+        // bought counts toward floating as any other.
+        for auto in a.auto_actions.iter().flatten() {
+            if auto.kind == "buy_shares" {
+                self.buy_shares(auto.shares.as_deref().unwrap_or_default())?;
+            }
+        }
         match (self.stop_phase, what) {
             (Some(stop), Some(what)) if before < stop && self.state.phase >= stop => {
                 Ok(Flow::StopAfter(format!(
@@ -417,10 +430,7 @@ impl<'g> Replay<'g> {
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
             "bid" if a.corporation.is_some() => self.par_by_bid(a),
-            "buy_shares" => {
-                self.buy_shares(a);
-                Ok(())
-            }
+            "buy_shares" => self.buy_shares(a.shares.as_deref().unwrap_or_default()),
             kind if OFF_MAP.contains(&kind) => Ok(()),
             kind => Err(Error::Import(format!(
                 "hexroute does not replay \"{kind}\" actions, which may change the map"
@@ -568,7 +578,12 @@ impl<'g> Replay<'g> {
             Error::Import(format!("a token of {}, which is no company's", a.entity()))
         })?;
         let (c, hex, space) = self.city(a)?;
-        let edit = edit::place_token(self.game, &self.state, c, &company, Some(space))?;
+        let private = if a.by_private() {
+            self.game.private(&a.entity()).ok()
+        } else {
+            None
+        };
+        let edit = edit::place_token_by(self.game, &self.state, c, &company, Some(space), private)?;
         self.refuse(a, &hex, &company, &edit.violations);
         self.state = edit.next;
         self.homes_down.insert(company);
@@ -625,7 +640,7 @@ impl<'g> Replay<'g> {
         if self.play.home_token == HomeTokenTiming::Par {
             self.home_token(&company)?;
         }
-        Ok(())
+        self.floated(&company)
     }
 
     fn par_by_bid(&mut self, a: &Action) -> Result<(), Error> {
@@ -639,8 +654,8 @@ impl<'g> Replay<'g> {
 
     /// Shares bought count towards floating the first time each leaves
     /// the company (a president's share is 20%, the others 10%).
-    fn buy_shares(&mut self, a: &Action) {
-        for share in a.shares.iter().flatten() {
+    fn buy_shares(&mut self, shares: &[String]) -> Result<(), Error> {
+        for share in shares {
             let Some((name, index)) = share.rsplit_once('_') else {
                 continue;
             };
@@ -650,8 +665,20 @@ impl<'g> Replay<'g> {
             let Ok(company) = self.company(name) else {
                 continue;
             };
-            *self.sold.entry(company).or_default() += if index == "0" { 20 } else { 10 };
+            *self.sold.entry(company.clone()).or_default() += if index == "0" { 20 } else { 10 };
+            self.floated(&company)?;
         }
+        Ok(())
+    }
+
+    /// Where home tokens go down as a company floats, `company`'s once
+    /// its shares sold reach the float.
+    fn floated(&mut self, company: &CompanyId) -> Result<(), Error> {
+        let sold = self.sold.get(company).copied().unwrap_or(0);
+        if self.play.home_token == HomeTokenTiming::Float && sold >= self.play.float_percent {
+            self.home_token(company)?;
+        }
+        Ok(())
     }
 
     /// The map with every company's trains and private companies (those
