@@ -204,17 +204,22 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
     assert_eq!(review["companies"].as_array().unwrap().len(), 1);
 }
 
-/// Every tile lay and token of the 1889 game passes our rules.
+/// Every tile lay and token of these games passes our rules: 1889's, the
+/// 1830 game whose NYNH lays the Champlain & St. Lawrence's tile on B20
+/// (action 220) though it does not reach it, and 1867's whole game, its
+/// mergers and nationalisations included.
 #[test]
 fn import_check_accepts_every_real_move() {
-    let out = stdout_of(
-        hexroute()
-            .arg("import")
-            .arg(record("1889_314.json"))
-            .args(["--check", "--json"]),
-    );
-    let report: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(report["refused"], serde_json::json!([]));
+    for rec in ["1889_314.json", "1830_29133.json", "1867_21268.json"] {
+        let out = stdout_of(
+            hexroute()
+                .arg("import")
+                .arg(record(rec))
+                .args(["--check", "--json"]),
+        );
+        let report: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(report["refused"], serde_json::json!([]), "{rec}");
+    }
 }
 
 /// The first `n` actions of the 1830 record, then `extra` actions.
