@@ -91,13 +91,22 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
             hexes: edge.iter().copied().collect(),
             ..p
         });
-    let companies: Vec<String> = game
+    // A game with free stops (1882's fishing exit) has its edge's.
+    if !game.free_stops.is_empty() {
+        game.free_stops = edge.iter().copied().collect();
+    }
+    let mut companies: Vec<String> = game
         .companies
         .iter()
         .filter(|c| c.setup_tokens.is_empty())
         .take(3)
         .map(|c| c.abbrev.to_string())
         .collect();
+    // A neutral company (1882's CN) is not the one that runs: its tokens
+    // open cities to it.
+    if game.is_neutral(&companies[0]) {
+        companies.rotate_left(1);
+    }
     let mut state = MapState {
         phase: hexroute::game::PhaseId(rng.below(game.phases.len())),
         hexes: placed,
@@ -181,6 +190,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             is_city: true,
             token: true,
             port: None,
+            free: false,
         },
         Visit {
             hex: hex(1),
@@ -188,6 +198,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             is_city: true,
             token: false,
             port: None,
+            free: false,
         },
         Visit {
             hex: hex(2),
@@ -195,6 +206,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             is_city: true,
             token: false,
             port: None,
+            free: false,
         },
         Visit {
             hex: hex(3),
@@ -202,6 +214,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             is_city: true,
             token: false,
             port: None,
+            free: false,
         },
     ];
     let express = train("3E", Some(3), Skip::Any, 1, Distance::Stops);

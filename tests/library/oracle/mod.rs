@@ -90,7 +90,12 @@ impl Oracle<'_> {
         match end {
             End::City(i) => {
                 let (spaces, toks) = self.city_tokens(c, i);
-                toks.len() < spaces || spaces == 0 || toks.iter().any(|t| t == self.company)
+                // A neutral token (1882's CN) opens the city to everyone.
+                toks.len() < spaces
+                    || spaces == 0
+                    || toks
+                        .iter()
+                        .any(|t| t == self.company || self.game.is_neutral(t))
             }
             _ => true,
         }
@@ -229,19 +234,24 @@ impl Oracle<'_> {
             if !stop(0) || !stop(last) {
                 continue;
             }
-            // A free town is paid whenever it is passed, and is outside N.
+            // A free town is paid whenever it is passed, and is outside N;
+            // so is a free stop (1882's fishing exit), paid as a city.
             let free_town =
                 |i: usize| train.towns == Towns::Free && matches!(r.stops[i].1, End::Town(_));
+            let free_stop = |i: usize| self.game.is_free_stop(r.stops[i].0);
             let legal_skips = (0..n).all(|i| {
                 stop(i)
                     || !free_town(i)
+                        && !free_stop(i)
                         && match train.skip {
                             Skip::Nothing => false,
                             Skip::Towns => matches!(r.stops[i].1, End::Town(_)),
                             Skip::Any => true,
                         }
             });
-            let count = (0..n).filter(|&i| stop(i) && !free_town(i)).count();
+            let count = (0..n)
+                .filter(|&i| stop(i) && !free_town(i) && !free_stop(i))
+                .count();
             let within = train.distance == Distance::Hexes
                 || train.stops.is_none_or(|k| count <= k as usize);
             // An express must count a stop that holds the company's token.
@@ -552,6 +562,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                 first_token: None,
                 kind: Default::default(),
                 shares: 10,
+                neutral: false,
             })
             .collect(),
         hexes,
@@ -569,6 +580,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         obsolete: vec![],
         dividends: Default::default(),
         ports: None,
+        free_stops: vec![],
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
             vec![OffboardGroup {
                 name: "West".into(),
@@ -605,6 +617,23 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             hexes: game.offboard_groups.keys().copied().collect(),
             min_stops: 3,
         });
+    }
+    // Sometimes off-boards (not ports) take none of a train's N (1882's
+    // fishing exit), and sometimes the third company's tokens are neutral
+    // (1882's CN: its cities block no one), each from a generator of its
+    // own so that the maps stay those of before.
+    let mut extra = Rng(seed ^ 0x0F15_4E00_u64 | 1);
+    if game.ports.is_none() && extra.chance(40) {
+        game.free_stops = game
+            .hexes
+            .iter()
+            .filter(|(_, h)| h.tile.is_some())
+            .map(|(c, _)| *c)
+            .filter(|_| extra.chance(70))
+            .collect();
+    }
+    if extra.chance(30) {
+        game.companies[2].neutral = true;
     }
     let mut state = MapState {
         phase: hexroute::game::PhaseId(0),
