@@ -298,7 +298,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's and 18AL's imported from real games: the fast search and the
+/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's and 1882's imported from real games: the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
 #[test]
@@ -307,7 +307,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 15] = [
+    let cases: [(&str, &[(&str, u32)]); 16] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -389,6 +389,21 @@ fn game_fixtures_agree_with_the_oracle() {
         (
             "18AL_mid.json",
             &[("ABC", 210), ("ATN", 130), ("M&O", 210), ("WRA", 120)],
+        ),
+        // 18xx.games's 1882 record 5236 imported just before CN's run at
+        // action 750 (phase 6). The CN runs from its four neutral tokens
+        // (G11, I5, L8, N6), each in a full city that blocks no one.
+        (
+            "1882_mid.json",
+            &[
+                ("CN", 190),
+                ("CNR", 250),
+                ("CPR", 210),
+                ("GT", 150),
+                ("HBR", 320),
+                ("QLL", 190),
+                ("SC", 240),
+            ],
         ),
     ];
     for (file, expected) in cases {
