@@ -115,6 +115,10 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);
+    if game.is_neutral(&companies[2]) {
+        let mut extra = Rng(seed ^ 0x4E07_0000_u64 | 1);
+        add_tokens(&mut extra, &game, &mut state, &companies[2], 40);
+    }
     let kinds: Vec<&TrainDef> = (0..2 + rng.below(2))
         .map(|_| &game.trains[rng.below(game.trains.len())])
         .collect();

@@ -632,7 +632,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             .filter(|_| extra.chance(70))
             .collect();
     }
-    if extra.chance(30) {
+    let neutral = extra.chance(30);
+    if neutral {
         game.companies[2].neutral = true;
     }
     let mut state = MapState {
@@ -643,6 +644,9 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);
+    if neutral {
+        add_tokens(&mut extra, &game, &mut state, "C", 40);
+    }
     // One to five trains from two or three types, so identical trains are
     // common; the oracle's cost grows with the trains, the maps stay small.
     let n_trains = 1 + rng.below(5);
@@ -687,6 +691,27 @@ fn scatter_tokens(
             .any(|(sp, co)| co == who && tile.city_of_space(*sp) == Some(city));
         if !already {
             h.tokens.insert(s, who.into());
+        }
+    }
+}
+
+/// Puts `company`'s tokens in free spaces, each with `percent` chance, at
+/// most one a city: more neutral tokens (1882's CN), so that full cities
+/// opened by one are common.
+fn add_tokens(rng: &mut Rng, game: &Game, state: &mut MapState, company: &str, percent: u64) {
+    for h in state.hexes.values_mut() {
+        let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
+        for city in 0..tile.cities.len() {
+            let spaces = tile.spaces_of_city(city);
+            let held = spaces
+                .clone()
+                .any(|s| h.tokens.get(&s).is_some_and(|c| c == company));
+            let free = spaces.clone().find(|s| !h.tokens.contains_key(s));
+            if let (false, Some(s)) = (held, free)
+                && rng.chance(percent)
+            {
+                h.tokens.insert(s, company.into());
+            }
         }
     }
 }
