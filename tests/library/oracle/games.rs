@@ -470,3 +470,66 @@ fn cnr_1150_is_legal_by_the_oracle() {
     }
     assert_eq!(routes::solve(&game, &state, &query).unwrap().total, 1150);
 }
+
+/// Puts tokens of three companies in random token spaces: out of ten, the
+/// first company gets a space below `odds[0]`, the second below `odds[1]`,
+/// the third below `odds[2]`; never two of one company in one city.
+pub(super) fn scatter_tokens(
+    rng: &mut Rng,
+    game: &Game,
+    state: &mut MapState,
+    companies: [&str; 3],
+    odds: [usize; 3],
+) {
+    let spaces: Vec<(Coord, usize)> = state
+        .hexes
+        .iter()
+        .flat_map(|(c, h)| {
+            let t = &game.tiles[&h.tile.as_ref().unwrap().0];
+            (0..t.token_spaces()).map(move |s| (*c, s))
+        })
+        .collect();
+    for (c, s) in spaces {
+        let pick = rng.below(10);
+        let Some(who) = (0..3).find(|&i| pick < odds[i]).map(|i| companies[i]) else {
+            continue;
+        };
+        let h = state.hexes.get_mut(&c).unwrap();
+        let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
+        let city = tile.city_of_space(s).unwrap();
+        let already = h
+            .tokens
+            .iter()
+            .any(|(sp, co)| co == who && tile.city_of_space(*sp) == Some(city));
+        if !already {
+            h.tokens.insert(s, who.into());
+        }
+    }
+}
+
+/// Puts `company`'s tokens in free spaces, each with `percent` chance, at
+/// most one a city: more neutral tokens (1882's CN), so that full cities
+/// opened by one are common.
+pub(super) fn add_tokens(
+    rng: &mut Rng,
+    game: &Game,
+    state: &mut MapState,
+    company: &str,
+    percent: u64,
+) {
+    for h in state.hexes.values_mut() {
+        let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
+        for city in 0..tile.cities.len() {
+            let spaces = tile.spaces_of_city(city);
+            let held = spaces
+                .clone()
+                .any(|s| h.tokens.get(&s).is_some_and(|c| c == company));
+            let free = spaces.clone().find(|s| !h.tokens.contains_key(s));
+            if let (false, Some(s)) = (held, free)
+                && rng.chance(percent)
+            {
+                h.tokens.insert(s, company.into());
+            }
+        }
+    }
+}
