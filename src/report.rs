@@ -287,6 +287,9 @@ pub struct TrainData {
     /// number and always paid.
     pub towns: String,
     pub multiplier: u32,
+    /// The stops it is paid for when fewer than those it visits (1846's
+    /// 3/5: 3); `null` for every other train.
+    pub pays: Option<u32>,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -406,6 +409,7 @@ impl GameData {
                     skip: format!("{:?}", t.skip).to_lowercase(),
                     towns: format!("{:?}", t.towns).to_lowercase(),
                     multiplier: t.multiplier,
+                    pays: t.pays,
                 })
                 .collect(),
             phases: game

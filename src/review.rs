@@ -51,7 +51,9 @@ pub struct RunReview {
     pub gap: Option<i64>,
     /// Why this run needs a look, if it does.
     pub flag: Option<String>,
-    /// The best routes: train, revenue and stops (`L12-K13-J12`).
+    /// The best routes: train, revenue and the stops it counts
+    /// (`L12-K13-J12`); an express's every stop, since those it counts
+    /// may lie far apart.
     pub routes: Vec<BestRoute>,
 }
 
@@ -150,7 +152,7 @@ fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
                 stops: r
                     .stops
                     .iter()
-                    .filter(|s| !s.skipped)
+                    .filter(|s| !s.skipped || express(game, &r.train))
                     .map(|s| game.format(s.hex))
                     .collect::<Vec<_>>()
                     .join("-"),
@@ -272,4 +274,10 @@ fn summarise(title: String, runs: Vec<RunReview>) -> Review {
 /// The JSON Schema of `review --json`.
 pub fn schema() -> schemars::Schema {
     schemars::schema_for!(Review)
+}
+
+/// True when `train` may pass cities (5+5E).
+fn express(game: &Game, train: &crate::game::TrainId) -> bool {
+    game.train(train)
+        .is_ok_and(|t| t.skip == crate::game::Skip::Any)
 }

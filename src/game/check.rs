@@ -4,7 +4,7 @@
 //! field. A game file is input: a mistake in it is the user's to fix
 //! (exit 2), never a fault found later when a save will not reload.
 
-use super::{Company, Game, TrainDef};
+use super::{Company, Distance, Game, Skip, Towns, TrainDef};
 use crate::error::{Error, Result};
 use crate::geometry::Coord;
 use std::collections::BTreeSet;
@@ -14,6 +14,15 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     let err = |field: String, msg: String| Error::GameFile(format!("{source}: {field}: {msg}"));
     phases(game).map_err(|(f, m)| err(f, m))?;
     trains(&game.trains).map_err(|(f, m)| err(f, m))?;
+    if game.ports.is_some()
+        && let Some(t) = game.trains.iter().find(|t| t.pays.is_some())
+    {
+        return Err(err(
+            format!("trains[\"{}\"].pays", t.name),
+            "a train paid for fewer stops than it visits cannot run to ports (no game has both)"
+                .into(),
+        ));
+    }
     for c in &game.companies {
         company(game, c).map_err(|(f, m)| err(f, m))?;
     }
@@ -64,8 +73,27 @@ fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
                 "0 earns nothing; 1 is an ordinary train, 2 a 2+2".into(),
             ));
         }
+        if let Some(n) = t.pays {
+            pays(t, n).map_err(|why| (field(".pays"), why.into()))?;
+        }
     }
     Ok(())
+}
+
+/// A train paid for `n` of the stops it visits (1846's 3/5): between 1
+/// and the stops it visits, which are counted, passing stops as an
+/// express does and towns counted.
+fn pays(t: &TrainDef, n: u32) -> Result<(), &'static str> {
+    match t.stops {
+        _ if n == 0 => Err("Some(0) pays nothing; give at least 1"),
+        Some(m) if n > m => Err("it is paid for more stops than it visits (`stops`)"),
+        None => Err("give the stops it visits as `stops: Some(M)`"),
+        _ if t.skip != Skip::Any => Err("such a train passes stops: give `skip: Any`"),
+        _ if t.distance != Distance::Stops || t.towns != Towns::Counted => {
+            Err("it counts stops (`distance: Stops`) and visits no town (`towns: Counted`)")
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A company's colours draw, its home is a city on the map, and it pays

@@ -116,6 +116,16 @@ pub struct TrainDef {
     /// Absent in most game files: towns are counted stops.
     #[serde(default)]
     pub towns: Towns,
+    /// A train that visits more stops than it is paid for (1846's 3/5,
+    /// 4/6 and 7/8; 18xx.games's `distance: [{nodes: [city, offboard],
+    /// pay: N, visit: M}]`): `stops` is M, the cities and off-boards it may
+    /// visit, and it is paid for the best `pays` (N) of them, any of them,
+    /// one holding the company's token; bonuses count only stops it is
+    /// paid for. It visits no town (18xx.games has no row for one). Such a
+    /// train passes stops as an express does (`skip: Any`). Absent: the
+    /// train is paid for every stop it counts.
+    #[serde(default)]
+    pub pays: Option<u32>,
 }
 
 /// A railway company.
@@ -519,6 +529,19 @@ pub struct PlayDef {
     /// named like them (18MS's D: the first 2D, 4D or 5D).
     #[serde(default)]
     pub phase_trains: Vec<PhaseTrains>,
+    /// The depot's trains in the order it sells them, with how many of
+    /// each (`None`: no end): the train an export takes, and the check
+    /// that no train left the depot unseen.
+    #[serde(default)]
+    pub depot: Vec<DepotTrains>,
+    /// Phases in which the end of each operating round exports the
+    /// depot's next train (1867: 4 to 7), which may begin a phase.
+    #[serde(default)]
+    pub export_phases: Vec<String>,
+    /// The national company that takes a nationalised company's tokens
+    /// (1867's CN).
+    #[serde(default)]
+    pub national: Option<NationalDef>,
     /// Trains (engine ids) the engine holds out of the depot and may put
     /// first in line later (1882's last 3, 4, 5 and 6, for the SC): one
     /// bought before the first of its kind is no sign of an unseen export.
@@ -529,6 +552,69 @@ pub struct PlayDef {
     /// Rebellion).
     #[serde(default)]
     pub lift_tiles: Option<LiftTiles>,
+}
+
+/// `count` trains of one type in the depot.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DepotTrains {
+    pub train: super::TrainId,
+    /// `None`: as many as are bought.
+    pub count: Option<u32>,
+    /// The phase from which the depot sells them (18xx.games's
+    /// `available_on`): one bought earlier shows that phase began unseen.
+    #[serde(default)]
+    pub available: Option<String>,
+}
+
+/// How a title nationalises companies (18xx.games's 1867 `nationalize!`):
+/// the company's tokens leave, from the city of highest revenue down (then
+/// by hex name, down); the national puts one of its own in that city
+/// unless it has one on the tile already, its tokens are used up, or only
+/// those it keeps for `reserved` hexes are left. A minor closes; a major
+/// may start again.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NationalDef {
+    pub company: String,
+    /// Hexes where the national keeps a token for itself (1867's Montreal).
+    #[serde(default)]
+    pub reserved: Vec<String>,
+    /// A tile whose lay puts the national's kept token on it (1867's 639).
+    #[serde(default)]
+    pub reserved_tile: Option<String>,
+    /// Phases whose start nationalises every minor that has operated and
+    /// has no train left (a major so left chooses, with a `choose` action).
+    #[serde(default)]
+    pub trainless_phases: Vec<String>,
+    /// The phase whose start nationalises every minor left.
+    #[serde(default)]
+    pub minors_until: Option<String>,
+    /// The phase whose start gives every private company to the national
+    /// (18xx.games's `nationalize_companies`): their bonuses are its.
+    #[serde(default)]
+    pub privates_from: Option<String>,
+    /// True when a company that ends its operating turn with no train is
+    /// nationalised.
+    #[serde(default)]
+    pub trainless_turn: bool,
+    /// True when a nationalised company's trains and private companies go
+    /// to the national (1861's RSR, which runs them).
+    #[serde(default)]
+    pub takes_assets: bool,
+    /// True when the national puts its printed home token down as it
+    /// first operates, if it still keeps that hex (1861's St Petersburg).
+    #[serde(default)]
+    pub home_when_operating: bool,
+    /// Phases in which the national operates, last in each operating
+    /// round, whether or not the record shows it act (1861's RSR: 4 to 7).
+    #[serde(default)]
+    pub operates: Vec<String>,
+    /// True when the national buys trains from the depot with no action
+    /// as its turn begins (1861's RSR, with its loans): the trains its run
+    /// names are its own, and those it had not are bought then.
+    #[serde(default)]
+    pub buys_unseen: bool,
 }
 
 /// Tiles lifted from `hexes`: those of `colour` laid there go, the printed

@@ -268,8 +268,10 @@ fn ways_of(
 /// The route walked from `start` by `segs`, priced for `g`'s train. A
 /// train that may pass towns may also end a route at towns, counting them
 /// for nothing (18xx.games's 1867 and 1861: a train counts its cities
-/// first, and towns only to fill what is left): where the train cannot
-/// count the end towns, the route is priced without them, at its best.
+/// first, and towns only to fill what is left), and an express (5+5E,
+/// which counts its off-boards first) at any stop but an off-board: where
+/// the train cannot count those end stops, the route is priced without
+/// them, at its best.
 fn priced(
     net: &Network,
     query: &Query,
@@ -285,7 +287,10 @@ fn priced(
     }
     let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;
     let stops: Vec<usize> = std::iter::once(start).chain(segs.iter().map(to)).collect();
-    let town = |s: &usize| !net.stops[*s].is_city();
+    let town = |s: &usize| {
+        let stop = &net.stops[*s];
+        !stop.is_city() || (g.train.skip == Skip::Any && !stop.terminal)
+    };
     let front = stops.iter().take_while(|s| town(s)).count();
     let back = stops.iter().rev().take_while(|s| town(s)).count();
     let mut best: Option<TrainRoute> = None;

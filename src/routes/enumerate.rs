@@ -57,6 +57,12 @@ impl Limits {
                     l.visits = None;
                     l.cities = None;
                 }
+                // It visits at most N cities and off-boards, and no town.
+                Distance::Stops if t.pays.is_some() => {
+                    l.hexes = None;
+                    widen(&mut l.visits, n);
+                    widen(&mut l.cities, n);
+                }
                 Distance::Stops => {
                     l.hexes = None;
                     match (t.skip, t.towns) {

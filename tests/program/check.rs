@@ -279,3 +279,17 @@ fn routes_named_by_their_counted_stops_check_at_the_best() {
     }
     assert!(checked >= 20, "{checked}");
 }
+
+/// An express may end its route at a city it does not count, as
+/// 18xx.games prices it (1867's 5+5E counts its off-boards and then the best
+/// of the rest): CNR's run at action 627 of the public 1867 record
+/// `nationalization_cash`, ending at Sudbury (D8, $20, not counted), earned
+/// $760 in the game: Toronto, Hamilton, Montreal, Quebec and Timmins, doubled,
+/// with Timmins's $80. Counting Sudbury in place of Quebec would give $700.
+#[test]
+fn an_express_may_end_at_a_stop_it_does_not_count() {
+    let route = "5+5E:F16-E17-E15-G15-H14-I15-K13-L12-M13-N12-O7-M9-L10-H10-D2-D8";
+    let report = check("1867_express.json", "CNR", &[route]);
+    assert_eq!(report["valid"], true, "{report}");
+    assert_eq!(report["total"], 760, "{report}");
+}

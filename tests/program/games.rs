@@ -409,7 +409,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 /// the field (exit 2), not an internal error when a save will not reload.
 #[test]
 fn a_damaged_game_file_is_refused_when_it_loads() {
-    let cases: [(&str, &str, &str, &str); 20] = [
+    let cases: [(&str, &str, &str, &str); 23] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -530,6 +530,24 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "ports: Some((hexes: [\"E3\", \"G1\", \"I3\"], min_stops: 3))",
             "custom.ron: ports: hex I3 is not a printed off-board of one stop",
         ),
+        (
+            "1846",
+            "(name: \"3/5\", stops: Some(5), skip: Any, multiplier: 1, pays: Some(3))",
+            "(name: \"3/5\", stops: Some(5), skip: Any, multiplier: 1, pays: Some(6))",
+            "custom.ron: trains[\"3/5\"].pays: it is paid for more stops than it visits (`stops`)",
+        ),
+        (
+            "1846",
+            "(name: \"3/5\", stops: Some(5), skip: Any, multiplier: 1, pays: Some(3))",
+            "(name: \"3/5\", stops: Some(5), skip: Nothing, multiplier: 1, pays: Some(3))",
+            "custom.ron: trains[\"3/5\"].pays: such a train passes stops: give `skip: Any`",
+        ),
+        (
+            "1846",
+            "(name: \"3/5\", stops: Some(5), skip: Any, multiplier: 1, pays: Some(3))",
+            "(name: \"3/5\", stops: Some(5), skip: Any, multiplier: 1, pays: Some(0))",
+            "custom.ron: trains[\"3/5\"].pays: Some(0) pays nothing; give at least 1",
+        ),
     ];
     for (game, from, to, needle) in cases {
         let (_dir, path) = damaged_game(game, |t| t.replacen(from, to, 1));
@@ -614,4 +632,54 @@ fn every_game_dumps_as_data() {
         list.as_array().unwrap().len(),
         hexroute::game::builtin_ids().len()
     );
+}
+
+/// 1846's 4/6 and the east-west bonus, worked by hand on 1846_mid (phase
+/// III, brown off-board values): NYC's 4/6 visits five stops from Chicago
+/// Connections (W, 40) through Chicago (40), Cleveland (60) and Erie (30,
+/// NYC's token) to Buffalo (E, 60) and is paid for the best four, Erie
+/// passed: 40 + 40 + 60 + 60 = 200, and the east-west bonus 50 + 30 = 80,
+/// $280. A 4-train must count every stop it visits, and pays less.
+#[test]
+fn a_4_6_on_1846_counts_its_best_four_and_the_east_west_bonus() {
+    let save = fixture("1846_mid.json");
+    let save = save.to_str().unwrap();
+    let run = json_of(&[
+        "routes",
+        save,
+        "--company",
+        "NYC",
+        "--trains",
+        "4/6",
+        "--json",
+    ]);
+    assert_eq!(run["total"], 280);
+    let route = &run["routes"][0];
+    let stops: Vec<(&str, bool)> = route["stops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["hex"].as_str().unwrap(), s["skipped"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(
+        stops,
+        [
+            ("C5", false),
+            ("D6", false),
+            ("E17", false),
+            ("D20", true),
+            ("C21", false)
+        ]
+    );
+    assert_eq!(route["bonuses"][0]["amount"], 80);
+    let four = json_of(&[
+        "routes",
+        save,
+        "--company",
+        "NYC",
+        "--trains",
+        "4",
+        "--json",
+    ]);
+    assert!(four["total"].as_u64().unwrap() < 280);
 }

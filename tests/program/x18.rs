@@ -62,7 +62,7 @@ fn hex_as_routes_see_it(
 fn imports_equal_the_engines_states() {
     let dir = tempfile::tempdir().unwrap();
     let positions = expected_positions();
-    assert_eq!(positions.len(), 26);
+    assert_eq!(positions.len(), 33);
     for p in positions {
         let action = p["action"].as_u64().unwrap();
         let company = p["company"].as_str().unwrap();
@@ -237,25 +237,11 @@ fn cut_record(dir: &Path, n: usize, extra: &[Value]) -> PathBuf {
     path
 }
 
-/// A 1867 record whose second action merges companies, which the replay
-/// does not model yet.
+/// A 1867 record whose second action merges a minor into a company the
+/// game does not have.
 const MERGE_1867: &str = r#"{"title": "1867", "actions": [
     {"id": 1, "type": "pass", "entity": 1, "entity_type": "player"},
-    {"id": 2, "type": "merge", "entity": "CA", "entity_type": "corporation", "corporation": "BO"}]}"#;
-
-/// A record is replayed up to what the replay does not model, and no
-/// further: 1867 up to its first merger (or phase 4, with its exports).
-#[test]
-fn a_1867_record_is_replayed_up_to_its_first_merger() {
-    let dir = tempfile::tempdir().unwrap();
-    let rec = dir.path().join("1867.json");
-    fs::write(&rec, MERGE_1867).unwrap();
-    let out = stdout_of(hexroute().arg("import").arg(&rec).args(["--at", "1"]));
-    let save: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(save["game"], "1867");
-    // CN's setup token in Toronto, as a new game has it.
-    assert_eq!(save["hexes"]["F16"]["tokens"]["0"], "CN");
-}
+    {"id": 2, "type": "merge", "entity": "CA", "entity_type": "corporation", "corporation": "XYZ"}]}"#;
 
 /// Bad records and arguments: exit 2, one line, nothing written.
 #[test]
@@ -310,18 +296,10 @@ fn bad_records_are_refused_in_one_line_and_write_nothing() {
                 r#"{"title": "1861", "actions": [{"id": 1, "type": "merge", "entity": "KB", "entity_type": "minor"}]}"#,
             ),
             vec![],
-            "action 1: a \"merge\" action: hexroute does not replay 1861's conversions",
+            "action 1 (merge): a merge without \"corporation\"",
         ),
-        (
-            write("1867.json", MERGE_1867),
-            vec![],
-            "can be imported up to --at 1",
-        ),
-        (
-            write("1867at.json", MERGE_1867),
-            vec!["--at", "2"],
-            "can be imported up to --at 1",
-        ),
+        (write("1867.json", MERGE_1867), vec![], "action 2 (merge)"),
+        (write("1867at.json", MERGE_1867), vec!["--at", "2"], "XYZ"),
         (
             write(
                 "optional.json",
@@ -506,35 +484,23 @@ fn import_at_the_start_and_the_end() {
     assert!(save["hexes"].as_object().unwrap().len() > 20);
 }
 
-/// 1861's minor OK ends its turn at action 271 with no train, and the
-/// engine nationalises it (its token goes to the Russian State Railway):
-/// the replay stops there, and the map before it imports.
+/// A company that ends its turn with no train is nationalised: in 1861 OK
+/// passes its last action (271) with none, and as KR acts its token in
+/// D20 is the RSR's. `review` goes on through the game.
 #[test]
-fn a_1861_record_stops_where_a_trainless_company_is_nationalised() {
+fn a_trainless_company_is_nationalised_and_the_replay_goes_on() {
     let rec = record("1861_bank_breaks.json");
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out.json");
-    fails_with(
-        hexroute().arg("import").arg(&rec).arg("-o").arg(&out),
-        "action 271: OK ends its turn with no train",
-    );
-    assert!(!out.exists());
-    fails_with(
-        hexroute().arg("import").arg(&rec).args(["--at", "271"]),
-        "imported up to --at 270",
-    );
-    let save = stdout_of(hexroute().arg("import").arg(&rec).args(["--at", "270"]));
-    let save: Value = serde_json::from_str(&save).unwrap();
-    assert_eq!(save["game"], "1861");
+    let tokens = |at: &str| {
+        let save = stdout_of(hexroute().arg("import").arg(&rec).args(["--at", at]));
+        let save: Value = serde_json::from_str(&save).unwrap();
+        save["hexes"]["D20"]["tokens"].clone()
+    };
+    assert_eq!(tokens("270"), serde_json::json!({"0": "OK"}));
+    assert_eq!(tokens("272"), serde_json::json!({"0": "RSR"}));
     let review = stdout_of(hexroute().arg("review").arg(&rec).arg("--json"));
     let review: Value = serde_json::from_str(&review).unwrap();
-    assert_eq!(review["runs"].as_array().unwrap().len(), 27);
-    assert!(
-        review["stopped"]
-            .as_str()
-            .unwrap()
-            .starts_with("action 271: OK ends its turn")
-    );
+    assert_eq!(review["runs"].as_array().unwrap().len(), 98);
+    assert!(review["stopped"].is_null());
 }
 
 /// Private companies come into the save with their owners, and a

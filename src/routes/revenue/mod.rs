@@ -13,7 +13,11 @@
 //! game file's `ports`) pays its value once for each counted city holding
 //! the company's token: with one counted, each such city is worth the
 //! port's value more, so the richest stops are still the best choice,
-//! and a choice counting fewer stops than the port asks is no run.
+//! and a choice counting fewer stops than the port asks is no run. A
+//! train paid for fewer stops than it visits (`pays`: 1846's 4/6) must
+//! count none in particular: its route visits at most `stops` cities and
+//! off-boards, and it counts the best `pays` of them, one a token stop,
+//! as an express with no compulsory ends.
 
 use crate::game::{Bonus, BonusKind, Distance, Skip, Towns, TrainDef};
 use crate::geometry::Coord;
@@ -83,17 +87,19 @@ pub struct Run {
 /// True when the train must count visit `i` of a route whose last visit is
 /// `last`: its ends, the stops its kind may not pass, free stops, and
 /// towns when they are free (a train that pays them for nothing never
-/// passes one).
+/// passes one). A train paid for fewer stops than it visits (`pays`) must
+/// count none.
 fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
-    i == 0
-        || i == last
-        || v.free
-        || (train.towns == Towns::Free && !v.is_city)
-        || match train.skip {
-            Skip::Nothing => true,
-            Skip::Towns => v.is_city,
-            Skip::Any => false,
-        }
+    train.pays.is_none()
+        && (i == 0
+            || i == last
+            || v.free
+            || (train.towns == Towns::Free && !v.is_city)
+            || match train.skip {
+                Skip::Nothing => true,
+                Skip::Towns => v.is_city,
+                Skip::Any => false,
+            })
 }
 
 /// True when the train's multiplier applies to `v`: not to a free town,
@@ -119,8 +125,19 @@ fn within_reach(train: &TrainDef, must: usize, hexes: usize) -> bool {
     }
 }
 
+/// True when a train paid for fewer stops than it visits may visit
+/// these: no town, and no more than its `stops` (every train else: true).
+fn visits_allowed(train: &TrainDef, visits: &[Visit]) -> bool {
+    train.pays.is_none()
+        || (visits.iter().all(|v| v.is_city)
+            && train.stops.is_none_or(|m| visits.len() <= m as usize))
+}
+
 /// Free stops a train may add to its compulsory ones.
 fn free_slots(train: &TrainDef, must: usize) -> usize {
+    if let Some(n) = train.pays {
+        return n as usize - must;
+    }
     match (train.distance, train.stops) {
         (Distance::Stops, Some(n)) => n as usize - must,
         _ => usize::MAX,
@@ -214,15 +231,16 @@ fn choose(
     let must = (0..visits.len())
         .filter(|&i| compulsory(i) && takes_slot(train, &visits[i]))
         .count();
-    if !within_reach(train, must, hexes) {
+    if !within_reach(train, must, hexes) || !visits_allowed(train, visits) {
         return None;
     }
     let slots = free_slots(train, must);
     let token_counted = (0..visits.len()).any(|i| compulsory(i) && visits[i].token);
-    if train.skip != Skip::Any || token_counted {
+    if (train.skip != Skip::Any && train.pays.is_none()) || token_counted {
         return choose_with(train, visits, bonuses, s, slots, None);
     }
-    // An express counts a token stop: try each one the route passes.
+    // An express (or a train paid for fewer stops than it visits) counts
+    // a token stop: try each one the route passes.
     let mut best = None;
     let mut best_extra = std::mem::take(&mut s.best_extra);
     for t in (0..visits.len()).filter(|&i| !compulsory(i) && visits[i].token) {

@@ -14,10 +14,16 @@ fn hex(i: u64) -> Coord {
 /// and shares nothing with `choose` but the types and [`subsets`].
 fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonus]) -> Option<u64> {
     let n = visits.len();
+    // A train paid for N of the M stops it visits: at most M, no town.
+    if train.pays.is_some()
+        && (visits.iter().any(|v| !v.is_city) || train.stops.is_some_and(|m| n > m as usize))
+    {
+        return None;
+    }
     let mut best = None;
     for stops in subsets(n) {
         let counted = |i: usize| stops.contains(i);
-        let ends = counted(0) && counted(n - 1);
+        let ends = train.pays.is_some() || counted(0) && counted(n - 1);
         // A free town is paid whenever it is passed, and is outside N.
         let free_town = |i: usize| train.towns == Towns::Free && !visits[i].is_city;
         let skips_ok = (0..n).all(|i| {
@@ -30,13 +36,13 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
                     }
         });
         let count = (0..n).filter(|&i| counted(i) && !free_town(i)).count();
-        let reach = match (train.distance, train.stops) {
+        let reach = match (train.distance, train.pays.or(train.stops)) {
             (_, None) => true,
             (Distance::Stops, Some(k)) => count <= k as usize,
             (Distance::Hexes, Some(k)) => hexes <= k as usize,
         };
         let token = (0..n).any(|i| counted(i) && visits[i].token);
-        let token_ok = train.skip != Skip::Any || token;
+        let token_ok = (train.skip != Skip::Any && train.pays.is_none()) || token;
         if !(ends && skips_ok && reach && token_ok) {
             continue;
         }
@@ -141,6 +147,18 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
         } else {
             Towns::Counted
         },
+        pays: None,
+    };
+    // One train in six is paid for fewer stops than it visits (1846's 3/5).
+    let train = match train.stops {
+        Some(m) if rng.below(6) == 0 => TrainDef {
+            skip: Skip::Any,
+            distance: Distance::Stops,
+            towns: Towns::Counted,
+            pays: Some(1 + rng.below(u64::from(m)) as u32),
+            ..train
+        },
+        _ => train,
     };
     let bonuses: Vec<Bonus> = (0..rng.below(4))
         .map(|b| Bonus {
@@ -214,6 +232,11 @@ fn port_choice_equals_brute_force() {
     let (mut paid, mut refused) = (0, 0);
     for case in 0..3000 {
         let (train, mut visits, hexes, bonuses) = random_case(&mut rng, 10);
+        // A game file with ports has no train paid for fewer stops than it visits.
+        let train = TrainDef {
+            pays: None,
+            ..train
+        };
         let end = if rng.below(2) == 0 {
             0
         } else {
@@ -263,6 +286,7 @@ fn a_port_pays_once_per_token_city() {
         multiplier: 1,
         distance: Distance::Stops,
         towns: Towns::Counted,
+        pays: None,
     };
     assert_eq!(best_run(&four, &visits, 4, &[]).unwrap().revenue, 150);
     let two = TrainDef {
@@ -351,6 +375,7 @@ fn twenty_bonus_stops_are_all_considered() {
         multiplier: 1,
         distance: Distance::Stops,
         towns: Towns::Counted,
+        pays: None,
     };
     let run = best_run(&express, &visits, 22, &bonuses).unwrap();
     // Ends 50 + 50; ten more stops at $10 each; the ten richest bonuses
@@ -388,6 +413,7 @@ fn express_counts_its_token_stop() {
         multiplier: 2,
         distance: Distance::Stops,
         towns: Towns::Counted,
+        pays: None,
     };
     // Ends 100, the token city 10, two more 50s: 210 x 2 = $420 (without
     // the rule it would be the five $50s: 250 x 2 = $500).
@@ -432,6 +458,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         multiplier: 1,
         distance: Distance::Stops,
         towns,
+        pays: None,
     };
     // 30 + 10 + 20 + 40 + 10 + 50 + 20 = 180, every stop counted.
     let run = best_run(&train(4, Skip::Nothing, Towns::Free), &visits, 7, &[]).unwrap();
@@ -507,6 +534,7 @@ fn multiplier_doubles_only_multiplied_bonuses() {
         multiplier: 2,
         distance: Distance::Stops,
         towns: Towns::Counted,
+        pays: None,
     };
     // (80 + 100) * 2 = 360, plus 40 * 2 = 80, plus 10 once.
     let run = best_run(
@@ -545,4 +573,98 @@ fn subsets_are_each_set_of_items_once() {
 #[should_panic(expected = "too many subsets")]
 fn subsets_refuse_more_items_than_a_u64_counts() {
     let _ = subsets(Subset::MAX_ITEMS + 1);
+}
+
+/// A train paid for fewer stops than it visits (1846's 3/5), worked by
+/// hand: it is paid for the best three of its five stops, one of them a
+/// token stop, its ends no more compulsory than the rest; a bonus counts
+/// only stops it is paid for; a sixth stop or a town is a route it cannot
+/// run.
+#[test]
+fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
+    let stop = |i: u64, revenue: u32, token: bool| Visit {
+        hex: hex(i),
+        revenue,
+        is_city: true,
+        token,
+        port: None,
+        free: false,
+    };
+    // The token city pays $20, the others $30, $10, $50 and $40.
+    let visits = [
+        stop(0, 20, true),
+        stop(1, 30, false),
+        stop(2, 10, false),
+        stop(3, 50, false),
+        stop(4, 40, false),
+    ];
+    let three_five = TrainDef {
+        name: "3/5".into(),
+        stops: Some(5),
+        skip: Skip::Any,
+        multiplier: 1,
+        distance: Distance::Stops,
+        towns: Towns::Counted,
+        pays: Some(3),
+    };
+    // The richest three (50 + 40 + 30) hold no token: 20 + 50 + 40 = 110,
+    // the end at hex 0 counted, the other end (hex 4) too, hex 1 not.
+    let run = best_run(&three_five, &visits, 5, &[]).unwrap();
+    assert_eq!(run.revenue, 110);
+    assert_eq!(run.stops, [true, false, false, true, true]);
+    // An east-west bonus of $50 joining hexes 1 and 4 is worth counting
+    // the $30 city instead of the $50 one: 20 + 30 + 40 + 50 = 140.
+    let east_west = Bonus {
+        optional: false,
+        phases: Vec::new(),
+        private: None,
+        token_holders: false,
+        name: "E-W".into(),
+        amount: 50,
+        multiplied: false,
+        kind: BonusKind::Connection {
+            from: hex(1),
+            to_any: vec![hex(4)],
+        },
+        trains: vec![],
+    };
+    let run = best_run(&three_five, &visits, 5, std::slice::from_ref(&east_west)).unwrap();
+    assert_eq!(run.revenue, 140);
+    assert_eq!(run.stops, [true, true, false, false, true]);
+    // The same bonus between hexes 2 and 3 and the token stop: 20 + 10 +
+    // 50 + 50 = 130, above 110.
+    let far = Bonus {
+        kind: BonusKind::Connection {
+            from: hex(2),
+            to_any: vec![hex(3)],
+        },
+        ..east_west.clone()
+    };
+    assert_eq!(
+        best_run(&three_five, &visits, 5, &[far]).unwrap().revenue,
+        130
+    );
+    // A sixth stop is one too many; so is a town, whatever it pays.
+    let mut six = visits.to_vec();
+    six.push(stop(5, 10, false));
+    assert_eq!(best_run(&three_five, &six, 6, &[]), None);
+    let mut town = visits.to_vec();
+    town[2].is_city = false;
+    assert_eq!(best_run(&three_five, &town, 5, &[]), None);
+    // With no token stop on the route it runs nowhere.
+    let untokened: Vec<Visit> = visits
+        .iter()
+        .map(|v| Visit { token: false, ..*v })
+        .collect();
+    assert_eq!(best_run(&three_five, &untokened, 5, &[]), None);
+    // A 4-train must count both ends and every stop: five are too many.
+    let four = TrainDef {
+        name: "4".into(),
+        skip: Skip::Nothing,
+        stops: Some(4),
+        pays: None,
+        ..three_five.clone()
+    };
+    assert_eq!(best_run(&four, &visits, 5, &[]), None);
+    assert_eq!(best_run(&four, &visits[1..], 4, &[]).unwrap().revenue, 130);
 }

@@ -302,7 +302,8 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's and 1882's imported from real games: the fast search and the
+/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's and 1882's imported from real games (1846's the
+/// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
 #[test]
@@ -311,7 +312,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 16] = [
+    let cases: [(&str, &[(&str, u32)]); 17] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -393,6 +394,23 @@ fn game_fixtures_agree_with_the_oracle() {
         (
             "18AL_mid.json",
             &[("ABC", 210), ("ATN", 130), ("M&O", 210), ("WRA", 120)],
+        ),
+        // 18xx.games's 1846 record game_end_reason_all_closed: the engine's
+        // own map just before IC's run at action 331 (phase III), written
+        // by ../shared/x18/export.rb with every company's trains and the
+        // markers (Boomtown's on Cincinnati for B&O, the Steamboat's on
+        // Toledo for GT, Meat Packing's on St. Louis for IC). The player ran
+        // IC for $440; the engine prices IC's $470 alike (realprice.rb).
+        (
+            "1846_mid.json",
+            &[
+                ("B&O", 460),
+                ("ERIE", 470),
+                ("GT", 640),
+                ("IC", 470),
+                ("NYC", 620),
+                ("PRR", 170),
+            ],
         ),
         // 18xx.games's 1882 record 5236 imported just before CN's run at
         // action 750 (phase 6). The CN runs from its four neutral tokens

@@ -230,10 +230,18 @@ impl Oracle<'_> {
         if train.distance == Distance::Hexes && train.stops.is_some_and(|k| r.hexes > k as usize) {
             return 0;
         }
+        // A train paid for N of the M stops it visits (1846's 3/5): at
+        // most M stops, no town, no end compulsory.
+        if train.pays.is_some()
+            && (train.stops.is_some_and(|m| n > m as usize)
+                || r.stops.iter().any(|s| matches!(s.1, End::Town(_))))
+        {
+            return 0;
+        }
         let mut best = 0;
         for mask in 0u32..(1 << n) {
             let stop = |i: usize| mask & (1 << i) != 0;
-            if !stop(0) || !stop(last) {
+            if train.pays.is_none() && (!stop(0) || !stop(last)) {
                 continue;
             }
             // A free town is paid whenever it is passed, and is outside N;
@@ -255,10 +263,14 @@ impl Oracle<'_> {
                 .filter(|&i| stop(i) && !free_town(i) && !free_stop(i))
                 .count();
             let within = train.distance == Distance::Hexes
-                || train.stops.is_none_or(|k| count <= k as usize);
+                || train
+                    .pays
+                    .or(train.stops)
+                    .is_none_or(|k| count <= k as usize);
             // An express must count a stop that holds the company's token.
             let token = (0..n).any(|i| stop(i) && self.has_own_token(r.stops[i].0, r.stops[i].1));
-            if !legal_skips || !within || (train.skip == Skip::Any && !token) {
+            let express = train.skip == Skip::Any || train.pays.is_some();
+            if !legal_skips || !within || (express && !token) {
                 continue;
             }
             let hexes: Vec<Coord> = (0..n).filter(|&i| stop(i)).map(|i| r.stops[i].0).collect();
@@ -448,6 +460,7 @@ fn train(
         multiplier,
         distance,
         towns: Towns::Counted,
+        pays: None,
     }
 }
 
@@ -457,6 +470,11 @@ fn free_towns(t: TrainDef) -> TrainDef {
         towns: Towns::Free,
         ..t
     }
+}
+
+/// The same train paid for `n` of the stops it visits (1846's 3/5).
+fn pays(t: TrainDef, n: u32) -> TrainDef {
+    TrainDef { pays: Some(n), ..t }
 }
 
 fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
@@ -531,6 +549,9 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         free_towns(train("2TE", Some(2), Skip::Any, 1, Distance::Stops)),
         // 18AL's 4D: its cities doubled, its free towns at face value.
         free_towns(train("2TD", Some(2), Skip::Nothing, 2, Distance::Stops)),
+        // 1846's N/M trains: paid for the best N of the M stops they visit.
+        pays(train("2/3", Some(3), Skip::Any, 1, Distance::Stops), 2),
+        pays(train("1/3", Some(3), Skip::Any, 1, Distance::Stops), 1),
     ];
     let def = GameDef {
         id: "test".into(),

@@ -13,6 +13,7 @@ use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod late;
 mod tokens;
 mod trains;
 
@@ -72,6 +73,18 @@ pub(super) struct Replay<'g> {
     rounds: Rounds,
     /// The variant each train left the depot as (`2D-0` as a `4D`).
     variants: BTreeMap<String, TrainId>,
+    /// Trains (engine ids) that have left the depot: bought or exported.
+    gone: BTreeSet<String>,
+    /// Companies that have operated.
+    acted: BTreeSet<CompanyId>,
+    /// Companies closed (merged, converted or nationalised minors).
+    closed: BTreeSet<CompanyId>,
+    /// Hexes where the national keeps a token for itself.
+    reserved: BTreeSet<Coord>,
+    /// Minors merging (or the one converting), until the major is named.
+    merging: Vec<CompanyId>,
+    /// Companies in the order they operated in the latest operating round.
+    or_order: Vec<CompanyId>,
     /// Tokens a lay lifted off a hex (a trackless city of several), which
     /// their owners put back with token actions.
     lifted: BTreeSet<(Coord, CompanyId)>,
@@ -166,6 +179,18 @@ impl<'g> Replay<'g> {
                 game.id
             )));
         }
+        let reserved = match &play.national {
+            Some(n) => n
+                .reserved
+                .iter()
+                .map(|h| {
+                    game.coords
+                        .parse(h)
+                        .map_err(|e| Error::Import(format!("hex {h}: {e}")))
+                })
+                .collect::<Result<_, _>>()?,
+            None => BTreeSet::new(),
+        };
         let lift = play.lift_tiles.as_ref().and_then(|l| {
             let draw = record.first_random()?;
             let n = l.trains.len() as u64;
@@ -195,8 +220,15 @@ impl<'g> Replay<'g> {
                 stock: true,
                 operated: BTreeSet::new(),
                 last: None,
+                operating: false,
             },
             variants: BTreeMap::new(),
+            gone: BTreeSet::new(),
+            acted: BTreeSet::new(),
+            closed: BTreeSet::new(),
+            reserved,
+            merging: Vec::new(),
+            or_order: Vec::new(),
         })
     }
 
@@ -205,19 +237,20 @@ impl<'g> Replay<'g> {
     /// that `a` ends did what is not replayed, the turn's last action and
     /// why (and nothing is done).
     pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
-        if let Some(why) = self.turn_ends(a) {
+        if let Some(why) = self.turn_ends(a)? {
             return Ok(Some(why));
         }
         self.prepare_turn(a)?;
+        self.national_runs(a)?;
         Ok(None)
     }
 
     /// Whether `a` ends a company's operating turn (another company, or a
     /// player, acts) in which the company, trainless, is nationalised,
     /// where the title does so.
-    fn turn_ends(&mut self, a: &Action) -> Option<(u64, String)> {
+    fn turn_ends(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
         if a.kind == "message" || a.kind.starts_with("program_") || a.by_private() {
-            return None;
+            return Ok(None);
         }
         let acting = if a.by_company() {
             self.acting_company(a)
@@ -228,26 +261,37 @@ impl<'g> Replay<'g> {
             && turn.company == *now
         {
             turn.add(a);
-            return None;
+            return Ok(None);
         }
         // A home token placed in a stock round (1867) starts no turn.
         let next = acting
             .filter(|_| self.turn.is_some() || a.kind != "place_token")
             .map(|company| Turn::new(company, a));
-        let ended = std::mem::replace(&mut self.turn, next)?;
+        let Some(ended) = std::mem::replace(&mut self.turn, next) else {
+            return Ok(None);
+        };
+        let trainless = self.trains.get(&ended.company).is_none_or(Vec::is_empty);
+        let national = self.play.national.as_ref();
+        if national.is_some_and(|n| n.trainless_turn)
+            && trainless
+            && ended.operating()
+            && !self.closed.contains(&ended.company)
+        {
+            self.nationalise(&ended.company)?;
+            return Ok(None);
+        }
         let nationalised = self
             .play
             .not_replayed
             .as_ref()
             .is_some_and(|n| n.trainless_turn);
-        let trainless = self.trains.get(&ended.company).is_none_or(Vec::is_empty);
-        (nationalised && trainless && ended.operating()).then(|| {
+        Ok((nationalised && trainless && ended.operating()).then(|| {
             let why = format!(
                 "{} ends its turn with no train, so 18xx.games nationalises it (its tokens go to the national), which hexroute does not replay",
                 ended.company
             );
             (ended.last, why)
-        })
+        }))
     }
 
     fn prepare_turn(&mut self, a: &Action) -> Result<(), Error> {
@@ -256,12 +300,24 @@ impl<'g> Replay<'g> {
             None => {
                 if !a.by_company() && !a.by_private() {
                     self.players_acting = true;
-                    self.rounds.stock |= STOCK.contains(&a.kind.as_str());
+                    if STOCK.contains(&a.kind.as_str()) && !self.rounds.stock {
+                        self.end_round()?;
+                        self.rounds.stock = true;
+                    }
                 }
                 return Ok(());
             }
         };
         self.round_turn(&acting)?;
+        if OPERATING.contains(&a.kind.as_str()) {
+            self.rounds.operating = true;
+            if !self.or_order.contains(&acting) {
+                self.or_order.push(acting.clone());
+            }
+        }
+        if self.turn.is_some() && self.acted.insert(acting.clone()) {
+            self.national_operates(&acting)?;
+        }
         match self.play.home_token {
             HomeTokenTiming::Operate => self.home_token(&acting)?,
             HomeTokenTiming::OperatingRound if self.players_acting => {
@@ -357,6 +413,7 @@ impl<'g> Replay<'g> {
                 a.kind, n.what
             )));
         }
+        self.national_bought(a)?;
         if let Some(why) = self.left_unseen(a)? {
             return Ok(Flow::StopBefore(why));
         }
@@ -382,6 +439,9 @@ impl<'g> Replay<'g> {
             "discard_train" => self.discard_train(a),
             "buy_company" => self.buy_company(a),
             "assign" => self.assign(a),
+            "merge" => self.merge(a),
+            "convert" => self.convert(a),
+            "choose" => self.choose(a),
             "dividend" => self.dividend(a),
             "par" => self.par(a),
             // A minor auctioned on its own (1861) is parred when its
@@ -471,7 +531,7 @@ impl<'g> Replay<'g> {
         }
         self.tiles.retain(|_, at| *at != c);
         self.tiles.insert(id.to_string(), c);
-        Ok(())
+        self.reserved_tile(c, name)
     }
 
     /// The hex and our token space of the engine's city `T-I-C` (tile

@@ -19,6 +19,9 @@ pub(super) struct Rounds {
     pub(super) stock: bool,
     pub(super) operated: BTreeSet<CompanyId>,
     pub(super) last: Option<CompanyId>,
+    /// A company has done what only an operating round has (lay, run, buy
+    /// a train) in this round.
+    pub(super) operating: bool,
 }
 
 /// A player's actions that only a stock round (or the draft) has.
@@ -28,20 +31,22 @@ impl Replay<'_> {
     /// `company` acts: an operating round may begin, and with it what the
     /// title does then.
     pub(super) fn round_turn(&mut self, company: &CompanyId) -> Result<(), Error> {
-        if self.play.rounds.is_empty() {
-            return Ok(());
+        let r = &self.rounds;
+        let again = r.last.as_ref() != Some(company) && r.operated.contains(company);
+        if again && !r.stock {
+            self.end_round()?;
         }
         let r = &mut self.rounds;
-        let again = r.last.as_ref() != Some(company) && r.operated.contains(company);
         if r.stock || again {
             r.begun += 1;
+            r.operating = false;
             r.stock = false;
             r.operated.clear();
             let round = r.begun;
             for event in self.play.rounds.iter().filter(|e| e.round == round) {
                 if let Some(phase) = &event.phase {
                     let phase = self.game.phase_index(phase)?;
-                    self.begin_phase(phase);
+                    self.begin_phase(phase)?;
                 }
                 let game = self.game;
                 let variants = &self.variants;
@@ -59,6 +64,18 @@ impl Replay<'_> {
         }
         self.rounds.operated.insert(company.clone());
         self.rounds.last = Some(company.clone());
+        if self.rounds.operating && !self.or_order.contains(company) {
+            self.or_order.push(company.clone());
+        }
+        Ok(())
+    }
+
+    /// A round ends (players act, or a company that has acted acts again):
+    /// what the engine does as an operating round ends.
+    pub(super) fn end_round(&mut self) -> Result<(), Error> {
+        if std::mem::take(&mut self.rounds.operating) {
+            self.round_ended()?;
+        }
         Ok(())
     }
 
@@ -95,6 +112,9 @@ impl Replay<'_> {
             return Ok(None);
         }
         let id = Self::field(a, &a.train, "train")?;
+        if let Some(why) = self.left_unseen_by_count(id) {
+            return Ok(Some(why));
+        }
         let kind = self.train_type(id)?;
         let copy = id.rsplit_once('-').map_or("0", |(_, n)| n);
         // A variant (18MS's 4D) is a copy of its train's first variant (2D).
@@ -126,7 +146,8 @@ impl Replay<'_> {
         if let Some(given) = &a.exchange {
             self.take_train(given);
         }
-        let from_depot = self.owner_of(&id).is_none();
+        let from_depot = self.owner_of(&id).is_none() && !self.gone.contains(&id);
+        self.gone.insert(id.clone());
         if from_depot && let Some(variant) = &a.variant {
             let variant = self.game.train(variant)?.name.clone();
             self.variants.insert(id.clone(), variant);
@@ -165,17 +186,18 @@ impl Replay<'_> {
             .position(|p| p.name == kind.as_str())
             .map(PhaseId);
         if let Some(phase) = by_train.or(named) {
-            self.begin_phase(phase);
+            self.begin_phase(phase)?;
         }
         Ok(())
     }
 
     /// `phase` begins, unless it has: the trains that rust then leave play,
     /// and private companies close when it is theirs.
-    pub(super) fn begin_phase(&mut self, phase: PhaseId) {
+    pub(super) fn begin_phase(&mut self, phase: PhaseId) -> Result<(), Error> {
         if phase <= self.state.phase {
-            return;
+            return Ok(());
         }
+        let from = self.state.phase.0;
         let through = || self.state.phase.through(phase);
         let rusting: Vec<String> = through()
             .flat_map(|p| self.game.rusting_at(p))
@@ -210,6 +232,7 @@ impl Replay<'_> {
             });
         }
         self.trains.retain(|_, list| !list.is_empty());
+        self.phase_events(from, phase.0)
     }
 
     /// A company's dividend: its obsolete trains have run once more, and
@@ -276,6 +299,6 @@ impl Replay<'_> {
 }
 
 /// The train type in an engine train id (`5-1` → `5`).
-fn base_name(id: &str) -> &str {
+pub(super) fn base_name(id: &str) -> &str {
     id.rsplit_once('-').map_or(id, |(t, _)| t)
 }

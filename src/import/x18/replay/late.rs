@@ -1,0 +1,466 @@
+//! The late game of titles with a national (1867): trains exported as
+//! operating rounds end, minors merging into or converting to majors, and
+//! companies nationalised, their tokens going to the national. The engine
+//! does the exports and most nationalising with no action; the replay
+//! finds when from the record's rounds and the game's facts.
+
+use super::Replay;
+use super::trains::base_name;
+use crate::error::Error;
+use crate::game::{CompanyId, CompanyKind, NationalDef};
+use crate::geometry::Coord;
+use crate::import::x18::record::Action;
+
+impl<'g> Replay<'g> {
+    /// An operating round has ended: in a phase that exports, the depot's
+    /// next train leaves (and may begin a phase).
+    pub(super) fn round_ended(&mut self) -> Result<(), Error> {
+        let phase = &self.game.phases[self.state.phase].name;
+        if let Some(national) = self.national()
+            && national.operates.contains(phase)
+        {
+            let cn = self.game.company(&national.company)?.abbrev.clone();
+            self.national_operates(&cn)?;
+        }
+        let phase = &self.game.phases[self.state.phase].name;
+        if !self.play.export_phases.iter().any(|p| p == phase) {
+            return Ok(());
+        }
+        let Some(id) = self.next_in_depot() else {
+            return Ok(());
+        };
+        self.gone.insert(id.clone());
+        let kind = self.train_type(&id)?;
+        let first = self.left_depot.insert(kind.to_string());
+        self.left_depot.insert(base_name(&id).to_string());
+        if first {
+            self.first_of(&kind)?;
+        }
+        Ok(())
+    }
+
+    /// The engine's id of the depot's next train (`5-2`), if any is left.
+    fn next_in_depot(&self) -> Option<String> {
+        self.play.depot.iter().find_map(|d| {
+            let out = self.gone_of(d.train.as_str());
+            let left = d.count.is_none_or(|n| out < n);
+            left.then(|| format!("{}-{out}", d.train))
+        })
+    }
+
+    /// How many trains of a type have left the depot.
+    pub(super) fn gone_of(&self, kind: &str) -> u32 {
+        self.gone.iter().filter(|id| base_name(id) == kind).count() as u32
+    }
+
+    /// Why a train bought from the depot shows that trains of its type left
+    /// it unseen (its copy number is past those that left).
+    pub(super) fn left_unseen_by_count(&self, id: &str) -> Option<String> {
+        if self.play.depot.is_empty() || self.gone.contains(id) || self.owner_of(id).is_some() {
+            return None;
+        }
+        let copy: u32 = id.rsplit_once('-')?.1.parse().ok()?;
+        let gone = self.gone_of(base_name(id));
+        (copy > gone).then(|| {
+            format!(
+                "train {id} is bought, but {gone} of its type had left the depot as hexroute replays it: trains left unseen"
+            )
+        })
+    }
+
+    fn national(&self) -> Option<&'g NationalDef> {
+        let play: &'g crate::game::PlayDef = self.play;
+        play.national.as_ref()
+    }
+
+    /// Phase `p` has begun: the national takes the minors it takes then.
+    pub(super) fn phase_events(&mut self, from: usize, to: usize) -> Result<(), Error> {
+        let Some(national) = self.national() else {
+            return Ok(());
+        };
+        for p in from + 1..=to {
+            let name = self.game.phases[p].name.clone();
+            if national.privates_from.as_deref() == Some(name.as_str()) {
+                let cn = self.game.company(&national.company)?.abbrev.clone();
+                for sym in self.game.private_syms() {
+                    self.privates.insert(sym, cn.clone());
+                }
+            }
+            if national.minors_until.as_deref() == Some(name.as_str()) {
+                for minor in self.sorted(self.minors()) {
+                    self.nationalise(&minor)?;
+                }
+            }
+            if national.trainless_phases.contains(&name) {
+                let trainless: Vec<CompanyId> = self
+                    .minors()
+                    .into_iter()
+                    .filter(|co| self.acted.contains(co))
+                    .filter(|co| self.trains.get(co).is_none_or(Vec::is_empty))
+                    .collect();
+                for minor in self.sorted(trainless) {
+                    self.nationalise(&minor)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Minors that have acted or hold a token, and have not closed.
+    fn minors(&self) -> Vec<CompanyId> {
+        let mut all: Vec<CompanyId> = self.acted.iter().cloned().collect();
+        for h in self.state.hexes.values() {
+            all.extend(h.tokens.values().cloned());
+        }
+        all.sort();
+        all.dedup();
+        all.into_iter()
+            .filter(|co| !self.closed.contains(co))
+            .filter(|co| {
+                self.game
+                    .company(co)
+                    .is_ok_and(|c| c.kind == CompanyKind::Minor)
+            })
+            .collect()
+    }
+
+    /// In the order the last operating round saw them (the engine sorts
+    /// by share price, which hexroute does not keep), then by name.
+    fn sorted(&self, mut companies: Vec<CompanyId>) -> Vec<CompanyId> {
+        let at = |co: &CompanyId| {
+            self.or_order
+                .iter()
+                .position(|o| o == co)
+                .unwrap_or(usize::MAX)
+        };
+        companies.sort_by(|a, b| at(a).cmp(&at(b)).then_with(|| a.cmp(b)));
+        companies
+    }
+
+    /// `company` is nationalised: its tokens leave, the national's may
+    /// replace them, and it closes (a major may start again).
+    pub(super) fn nationalise(&mut self, company: &CompanyId) -> Result<(), Error> {
+        let Some(national) = self.national() else {
+            return Ok(());
+        };
+        let cn = self.game.company(&national.company)?.abbrev.clone();
+        if *company == cn {
+            return Ok(());
+        }
+        let all = self.game.company(&cn)?.tokens as usize;
+        let mut held: Vec<(u32, String, Coord, usize)> = Vec::new();
+        for (&c, h) in &self.state.hexes {
+            for (&space, co) in &h.tokens {
+                if co == company {
+                    let revenue = self.city_revenue(c, space);
+                    held.push((revenue, self.game.format(c), c, space));
+                }
+            }
+        }
+        held.sort_by(|a, b| (b.0, &b.1).cmp(&(a.0, &a.1)));
+        for (_, _, c, space) in held {
+            let mut h = self.state.hex_state(c);
+            h.tokens.remove(&space);
+            let there = h.tokens.values().any(|co| *co == cn);
+            let used = self.tokens_of(&cn);
+            let free = all.saturating_sub(used);
+            let kept = self.reserved.contains(&c);
+            let place = !there && free > 0 && (kept || free > self.reserved.len());
+            if place {
+                self.reserved.remove(&c);
+                if let Some(s) = self.first_free_in_city(c, space, &h) {
+                    h.tokens.insert(s, cn.clone());
+                }
+            }
+            self.state.hexes.insert(c, h);
+        }
+        let trains = self.trains.remove(company).unwrap_or_default();
+        if national.takes_assets {
+            self.trains.entry(cn.clone()).or_default().extend(trains);
+            for owner in self.privates.values_mut() {
+                if owner == company {
+                    *owner = cn.clone();
+                }
+            }
+        }
+        self.privates.retain(|_, owner| owner != company);
+        let minor = self
+            .game
+            .company(company)
+            .is_ok_and(|c| c.kind == CompanyKind::Minor);
+        if minor {
+            self.closed.insert(company.clone());
+        } else {
+            // A major may be started again, with its home token.
+            self.homes_down.remove(company);
+            self.sold.remove(company);
+            let game = self.game;
+            self.shares_seen.retain(|s| {
+                s.rsplit_once('_').is_none_or(|(name, _)| {
+                    game.company(name).map(|c| &c.abbrev).ok() != Some(company)
+                })
+            });
+        }
+        Ok(())
+    }
+
+    fn tokens_of(&self, company: &CompanyId) -> usize {
+        self.state
+            .hexes
+            .values()
+            .flat_map(|h| h.tokens.values())
+            .filter(|co| *co == company)
+            .count()
+    }
+
+    /// The revenue of the city holding token space `space` on `c`.
+    fn city_revenue(&self, c: Coord, space: usize) -> u32 {
+        let Some((tile, _)) = self.state.tile_at(self.game, c) else {
+            return 0;
+        };
+        tile.city_of_space(space)
+            .and_then(|i| tile.cities.get(i))
+            .map_or(0, |city| city.revenue)
+    }
+
+    /// The first free space of the city that holds `space` on `c`.
+    fn first_free_in_city(
+        &self,
+        c: Coord,
+        space: usize,
+        h: &crate::state::HexState,
+    ) -> Option<usize> {
+        let (tile, _) = self.state.tile_at(self.game, c)?;
+        let city = tile.city_of_space(space)?;
+        let first: usize = tile.cities[..city]
+            .iter()
+            .map(|c| usize::from(c.spaces))
+            .sum();
+        let n = usize::from(tile.cities[city].spaces);
+        (first..first + n).find(|s| !h.tokens.contains_key(s))
+    }
+
+    /// The national operates: its home token goes down if it keeps its
+    /// home hex still and has no token there.
+    pub(super) fn national_operates(&mut self, company: &CompanyId) -> Result<(), Error> {
+        let Some(national) = self.national() else {
+            return Ok(());
+        };
+        let cn = &self.game.company(&national.company)?.abbrev;
+        if !national.home_when_operating || cn != company {
+            return Ok(());
+        }
+        let Some(home) = self.game.home(company) else {
+            return Ok(());
+        };
+        let there = self
+            .state
+            .tokens_at(home)
+            .is_some_and(|t| t.values().any(|co| co == company));
+        let all = self.game.company(company)?.tokens as usize;
+        if there || !self.reserved.contains(&home) || self.tokens_of(company) >= all {
+            return Ok(());
+        }
+        self.reserved.remove(&home);
+        let edit = crate::edit::place_token(self.game, &self.state, home, company, None)
+            .map_err(|e| e.context(format!("{company}'s home token")))?;
+        self.state = edit.next;
+        Ok(())
+    }
+
+    /// The national runs: trains its run names that it did not have, it
+    /// bought from the depot as its turn began, with no action.
+    pub(super) fn national_runs(&mut self, a: &Action) -> Result<(), Error> {
+        let Some(national) = self.national() else {
+            return Ok(());
+        };
+        let cn = self.game.company(&national.company)?.abbrev.clone();
+        if !national.buys_unseen
+            || a.kind != "run_routes"
+            || self.acting_company(a) != Some(cn.clone())
+        {
+            return Ok(());
+        }
+        for route in a.routes.iter().flatten() {
+            let id = route.train.clone();
+            if self.owner_of(&id).is_some() {
+                continue;
+            }
+            self.national_gets(&cn, id)?;
+        }
+        Ok(())
+    }
+
+    /// A train bought from the depot shows that trains of its type left
+    /// unseen: where the national buys with no action, it bought them as
+    /// its last turn ended, and has them now.
+    pub(super) fn national_bought(&mut self, a: &Action) -> Result<(), Error> {
+        let Some(national) = self.national() else {
+            return Ok(());
+        };
+        if !national.buys_unseen || a.kind != "buy_train" {
+            return Ok(());
+        }
+        let id = Self::field(a, &a.train, "train")?;
+        if self.gone.contains(id) || self.owner_of(id).is_some() {
+            return Ok(());
+        }
+        let cn = self.game.company(&national.company)?.abbrev.clone();
+        self.phase_bought(&cn, base_name(id))?;
+        let Some(copy) = id.rsplit_once('-').and_then(|(_, n)| n.parse::<u32>().ok()) else {
+            return Ok(());
+        };
+        let kind = base_name(id).to_string();
+        for n in self.gone_of(&kind)..copy {
+            self.national_gets(&cn, format!("{kind}-{n}"))?;
+        }
+        Ok(())
+    }
+
+    /// A train the depot sells only from a later phase is bought: the
+    /// national bought the first train of that phase, unseen.
+    fn phase_bought(&mut self, cn: &CompanyId, kind: &str) -> Result<(), Error> {
+        let Some(phase) = self
+            .play
+            .depot
+            .iter()
+            .find(|d| d.train.as_str() == kind)
+            .and_then(|d| d.available.as_deref())
+        else {
+            return Ok(());
+        };
+        let phase = self.game.phase_index(phase)?;
+        let named = self.game.phases[phase].name.clone();
+        if self.state.phase >= phase || !self.play.depot.iter().any(|d| d.train.as_str() == named) {
+            return Ok(());
+        }
+        let n = self.gone_of(&named);
+        self.national_gets(cn, format!("{named}-{n}"))
+    }
+
+    /// The national has train `id` from the depot.
+    fn national_gets(&mut self, cn: &CompanyId, id: String) -> Result<(), Error> {
+        let kind = self.train_type(&id)?;
+        self.gone.insert(id.clone());
+        self.trains.entry(cn.clone()).or_default().push(id.clone());
+        let first = self.left_depot.insert(kind.to_string());
+        self.left_depot.insert(base_name(&id).to_string());
+        if first {
+            self.first_of(&kind)?;
+        }
+        Ok(())
+    }
+
+    /// The national's kept token goes on its tile when that tile is laid.
+    pub(super) fn reserved_tile(&mut self, c: Coord, tile: &str) -> Result<(), Error> {
+        let Some(national) = self.national() else {
+            return Ok(());
+        };
+        if national.reserved_tile.as_deref() != Some(tile) || self.reserved.is_empty() {
+            return Ok(());
+        }
+        let cn = self.game.company(&national.company)?.abbrev.clone();
+        let mut h = self.state.hex_state(c);
+        if h.tokens.values().any(|co| *co == cn) {
+            return Ok(());
+        }
+        let all = self.game.company(&cn)?.tokens as usize;
+        if self.tokens_of(&cn) >= all {
+            return Ok(());
+        }
+        self.reserved.remove(&c);
+        if let Some(s) = self.first_free_in_city(c, 0, &h) {
+            h.tokens.insert(s, cn);
+            self.state.hexes.insert(c, h);
+        }
+        Ok(())
+    }
+
+    /// `convert` (a minor becomes the major it names next) and `merge`
+    /// (minors join, then all become the major named last).
+    pub(super) fn convert(&mut self, a: &Action) -> Result<(), Error> {
+        self.merging = vec![self.company(&a.entity())?];
+        Ok(())
+    }
+
+    pub(super) fn merge(&mut self, a: &Action) -> Result<(), Error> {
+        let entity = self.company(&a.entity())?;
+        let other = Self::field(a, &a.corporation, "corporation")?;
+        let other = self.company(other)?;
+        if self.merging.is_empty() {
+            self.merging.push(entity);
+        }
+        let minor = self.game.company(&other)?.kind == CompanyKind::Minor;
+        if minor {
+            self.merging.push(other);
+            return Ok(());
+        }
+        let merging = std::mem::take(&mut self.merging);
+        let merging = self.sorted(merging);
+        for (i, from) in merging.iter().enumerate() {
+            self.remove_duplicates(&other, &merging[i..]);
+            self.move_tokens(from, &other);
+            if let Some(trains) = self.trains.remove(from) {
+                self.trains.entry(other.clone()).or_default().extend(trains);
+            }
+            for owner in self.privates.values_mut() {
+                if owner == from {
+                    *owner = other.clone();
+                }
+            }
+            self.closed.insert(from.clone());
+        }
+        self.homes_down.insert(other);
+        Ok(())
+    }
+
+    /// The major's tokens in cities where a minor still to join has one
+    /// leave (a city keeps one token of the merged company).
+    fn remove_duplicates(&mut self, major: &CompanyId, joining: &[CompanyId]) {
+        let game = self.game;
+        let state = &self.state;
+        let city_of = |c: Coord, space: usize| {
+            state
+                .tile_at(game, c)
+                .and_then(|(t, _)| t.city_of_space(space))
+        };
+        let mut cities = Vec::new();
+        for (&c, h) in &state.hexes {
+            for (&space, co) in &h.tokens {
+                if joining.contains(co) {
+                    cities.push((c, city_of(c, space)));
+                }
+            }
+        }
+        let mut gone = Vec::new();
+        for (&c, h) in &state.hexes {
+            for (&space, co) in &h.tokens {
+                if co == major && cities.contains(&(c, city_of(c, space))) {
+                    gone.push((c, space));
+                }
+            }
+        }
+        for (c, space) in gone {
+            if let Some(h) = self.state.hexes.get_mut(&c) {
+                h.tokens.remove(&space);
+            }
+        }
+    }
+
+    /// Every token of `from` becomes `to`'s, in place.
+    fn move_tokens(&mut self, from: &CompanyId, to: &CompanyId) {
+        for h in self.state.hexes.values_mut() {
+            for co in h.tokens.values_mut() {
+                if co == from {
+                    *co = to.clone();
+                }
+            }
+        }
+    }
+
+    /// A trainless major chooses to be nationalised.
+    pub(super) fn choose(&mut self, a: &Action) -> Result<(), Error> {
+        let company = self.company(&a.entity())?;
+        self.nationalise(&company)
+    }
+}
