@@ -14,6 +14,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1846", include_str!("../catalogues/1846.ron")),
     ("1861", include_str!("../catalogues/1861.ron")),
     ("1867", include_str!("../catalogues/1867.ron")),
+    ("1882", include_str!("../catalogues/1882.ron")),
     ("1889", include_str!("../catalogues/1889.ron")),
     ("18AL", include_str!("../catalogues/18AL.ron")),
     (

@@ -34,7 +34,10 @@ fn passable(game: &Game, state: &MapState, company: &str, c: Coord, end: End) ->
         End::Town(_) => true,
         End::City(i) => {
             let spaces = tile.spaces_of_city(i);
-            !city_blocks(spaces.len(), &state.holders(c, spaces), company)
+            let holders = state.holders(c, spaces.clone());
+            // A neutral token opens the city to every company.
+            holders.iter().any(|h| game.is_neutral(h))
+                || !city_blocks(spaces.len(), &holders, company)
         }
     }
 }

@@ -223,6 +223,8 @@ pub struct HexData {
     /// What the first tile laid here costs, and for what terrain.
     pub cost: Option<u32>,
     pub terrain: Option<String>,
+    /// Its stops take none of a train's number (1882's fishing exit).
+    pub free_stop: bool,
 }
 
 /// A tile as its catalogue defines it.
@@ -269,6 +271,8 @@ pub struct CompanyData {
     pub colour: String,
     /// The printed home hex, if the company has one.
     pub home: Option<String>,
+    /// Its tokens block no one (1882's CN).
+    pub neutral: bool,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -344,6 +348,7 @@ impl GameData {
                     labels: h.labels.clone(),
                     cost: h.cost.as_ref().map(|c| c.amount),
                     terrain: h.cost.as_ref().map(|c| c.terrain.clone()),
+                    free_stop: game.is_free_stop(*c),
                 })
                 .collect(),
             tiles: game
@@ -391,6 +396,7 @@ impl GameData {
                     tokens: c.tokens,
                     colour: c.colour.clone(),
                     home: c.home.clone(),
+                    neutral: c.neutral,
                 })
                 .collect(),
             trains: game

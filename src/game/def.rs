@@ -161,6 +161,12 @@ pub struct Company {
     /// Shares its revenue is paid over (10 for 10% shares; a minor: 1).
     #[serde(default = "ten")]
     pub shares: u32,
+    /// Its tokens block no one: a city holding one lets every company's
+    /// trains through, full or not (18xx.games's neutral tokens: 1882's
+    /// CN, whose tokens the other companies lay). An 18xx.games token of
+    /// type `neutral` is this company's.
+    #[serde(default)]
+    pub neutral: bool,
 }
 
 fn ten() -> u32 {
@@ -179,6 +185,10 @@ pub enum FirstToken {
     /// In a city holding no token, in a hex whose cities no track joins to
     /// another stop (1861 majors).
     UnconnectedEmptyCity,
+    /// In any city with a free space, other companies' homes kept, or in
+    /// the space of a neutral token, which leaves the map (1882's
+    /// Saskatchewan Central).
+    FreeSpace,
 }
 
 /// A token placed at setup: the hex and the token space.
@@ -434,6 +444,11 @@ pub struct GameDef {
     /// off-board: a route may stop in only one hex of a group.
     #[serde(default)]
     pub offboard_groups: Vec<OffboardGroup>,
+    /// Hexes whose stops take none of a train's N and are always paid
+    /// when the route reaches them (18xx.games's `visit_cost: 0`: 1882's
+    /// fishing exit B6).
+    #[serde(default)]
+    pub free_stops: Vec<String>,
     /// Off-boards that pay per token (18xx.games's ports): absent in most
     /// games.
     #[serde(default)]
@@ -529,6 +544,16 @@ pub struct PlayDef {
     /// (1867's CN).
     #[serde(default)]
     pub national: Option<NationalDef>,
+    /// Trains (engine ids) the engine holds out of the depot and may put
+    /// first in line later (1882's last 3, 4, 5 and 6, for the SC): one
+    /// bought before the first of its kind is no sign of an unseen export.
+    #[serde(default)]
+    pub reserved_trains: Vec<String>,
+    /// Tiles the engine lifts from some hexes when the first copy of a
+    /// train kind drawn by the game's seed is bought (1882's North West
+    /// Rebellion).
+    #[serde(default)]
+    pub lift_tiles: Option<LiftTiles>,
 }
 
 /// `count` trains of one type in the depot.
@@ -592,6 +617,19 @@ pub struct NationalDef {
     /// names are its own, and those it had not are bought then.
     #[serde(default)]
     pub buys_unseen: bool,
+}
+
+/// Tiles lifted from `hexes`: those of `colour` laid there go, the printed
+/// tile comes back, tokens stay. It happens when the first copy (`K-0`) of
+/// a kind K of `trains` is bought, K at index `r % trains.len()` for the
+/// engine's first random number `r` of the game (18xx.games's `rand`
+/// seeded by the record's `seed`, else by the first number in its id).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LiftTiles {
+    pub hexes: Vec<String>,
+    pub colour: Colour,
+    pub trains: Vec<super::TrainId>,
 }
 
 /// What happens as operating round `round` (the game's first is 1) begins.

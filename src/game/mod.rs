@@ -199,6 +199,8 @@ pub struct Game {
     pub offboard_groups: BTreeMap<Coord, Coord>,
     /// The game's ports, if it has any (`ports`).
     pub ports: Option<PortRule>,
+    /// Hexes whose stops take none of a train's N (`free_stops`).
+    pub free_stops: BTreeSet<Coord>,
     pub early: Vec<EarlyRules>,
     pub privates: Vec<Private>,
     /// Trains and the phase index at whose start they rust.
@@ -332,6 +334,23 @@ impl Game {
             .as_ref()
             .filter(|p| p.hexes.contains(&c))
             .map(|p| p.min_stops)
+    }
+
+    /// True when a stop on hex `c` takes none of a train's N (`free_stops`).
+    pub fn is_free_stop(&self, c: Coord) -> bool {
+        self.free_stops.contains(&c)
+    }
+
+    /// True when `company`'s tokens block no one (`neutral`).
+    pub fn is_neutral(&self, company: &str) -> bool {
+        self.companies
+            .iter()
+            .any(|co| co.neutral && co.abbrev.as_str() == company)
+    }
+
+    /// The company whose tokens are neutral, if the game has one.
+    pub fn neutral_company(&self) -> Option<&Company> {
+        self.companies.iter().find(|co| co.neutral)
     }
 
     pub fn is_barrier(&self, c: Coord, face: Face) -> bool {

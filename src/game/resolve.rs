@@ -36,6 +36,12 @@ impl Game {
         let bonuses = r.bonuses()?;
         let offboard_groups = r.offboard_groups()?;
         let ports = r.ports(&hexes, &tiles, &offboard_groups)?;
+        let free_stops = def
+            .free_stops
+            .iter()
+            .map(|h| r.on_map(&hexes, h, "free_stops"))
+            .collect::<Result<BTreeSet<Coord>>>()?;
+        r.lift_tiles(&hexes)?;
         let homes = r.companies(&hexes)?;
         let early = r.early_rules(&hexes)?;
         let rusts = r.train_phases(&def.rusts, "rusts")?;
@@ -66,6 +72,7 @@ impl Game {
             bonuses,
             offboard_groups,
             ports,
+            free_stops,
             early,
             privates: def.privates,
             privates_close,
@@ -320,6 +327,31 @@ impl Resolver<'_> {
 
     /// Ports are printed off-boards of one off-board group (so a route
     /// reaches one at most), and a route to one counts two stops at least.
+    /// `from_18xx_games.lift_tiles` names hexes of the map and trains of
+    /// the game.
+    fn lift_tiles(&self, hexes: &Hexes) -> Result<()> {
+        let Some(lift) = self
+            .def
+            .from_18xx_games
+            .as_ref()
+            .and_then(|p| p.lift_tiles.as_ref())
+        else {
+            return Ok(());
+        };
+        for h in &lift.hexes {
+            self.on_map(hexes, h, "lift_tiles")?;
+        }
+        if lift.trains.is_empty() {
+            return Err((self.err)("lift_tiles: no trains to draw from".into()));
+        }
+        for t in &lift.trains {
+            if !self.def.trains.iter().any(|d| &d.name == t) {
+                return Err((self.err)(format!("lift_tiles: unknown train \"{t}\"")));
+            }
+        }
+        Ok(())
+    }
+
     fn ports(
         &self,
         hexes: &Hexes,

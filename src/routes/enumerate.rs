@@ -229,8 +229,8 @@ pub(super) fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec
                 shared_place: places.between.clone(),
                 left: Vec::new(),
                 right: Vec::new(),
-                visits: 1,
-                cities: usize::from(net.stops[t].is_city()),
+                visits: usize::from(!net.stops[t].free),
+                cities: usize::from(net.stops[t].is_city() && !net.stops[t].free),
                 hexes: 1,
                 out: Vec::new(),
                 visits_buf: Vec::new(),
@@ -271,8 +271,9 @@ impl Walker<'_> {
             bitset::insert(&mut self.bits, e as usize);
         }
         self.hex_used[self.hex_of[to]] = true;
-        self.visits += 1;
-        self.cities += usize::from(self.net.stops[to].is_city());
+        let (counts, city) = self.counts(to);
+        self.visits += counts;
+        self.cities += city;
         self.hexes += seg.hexes.len();
         true
     }
@@ -283,9 +284,21 @@ impl Walker<'_> {
             bitset::remove(&mut self.bits, e as usize);
         }
         self.hex_used[self.hex_of[seg.to]] = false;
-        self.visits -= 1;
-        self.cities -= usize::from(self.net.stops[seg.to].is_city());
+        let (counts, city) = self.counts(seg.to);
+        self.visits -= counts;
+        self.cities -= city;
         self.hexes -= seg.hexes.len();
+    }
+
+    /// What stop `s` adds to the route's count of stops and of cities: a
+    /// free stop (`free_stops`) nothing.
+    fn counts(&self, s: usize) -> (usize, usize) {
+        let stop = &self.net.stops[s];
+        if stop.free {
+            (0, 0)
+        } else {
+            (1, usize::from(stop.is_city()))
+        }
     }
 
     fn end_of(&self, half: &[SegRef]) -> usize {
@@ -463,6 +476,7 @@ fn fill_visits(
             is_city: st.is_city(),
             token: st.tokens.iter().any(|t| t == company),
             port: st.port,
+            free: st.free,
         }
     };
     let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;

@@ -29,6 +29,10 @@ pub struct Stop {
     pub spaces: usize,
     /// Companies holding tokens in this city, in space order.
     pub tokens: Vec<CompanyId>,
+    /// One of them is neutral (`companies[].neutral`): the city blocks no one.
+    pub neutral: bool,
+    /// It takes none of a train's N (`free_stops`).
+    pub free: bool,
 }
 
 impl Stop {
@@ -38,7 +42,7 @@ impl Stop {
 
     /// True when `company` may run a route through this stop (not only to it).
     pub fn passable_for(&self, company: &str) -> bool {
-        !self.terminal && !city_blocks(self.spaces, &self.tokens, company)
+        !self.terminal && (self.neutral || !city_blocks(self.spaces, &self.tokens, company))
     }
 }
 
@@ -99,7 +103,9 @@ impl Network {
                     terminal,
                     port: game.port_at(*c),
                     spaces: spaces.len(),
+                    neutral: toks.iter().any(|t| game.is_neutral(t)),
                     tokens: toks,
+                    free: game.is_free_stop(*c),
                 });
             }
             for (ix, _) in tile.towns.iter().enumerate() {
@@ -113,6 +119,8 @@ impl Network {
                     port: game.port_at(*c),
                     spaces: 0,
                     tokens: Vec::new(),
+                    neutral: false,
+                    free: game.is_free_stop(*c),
                 });
             }
         }

@@ -96,7 +96,12 @@ fn check_plain(
             )));
         }
         Some(s) => {
-            if let Some(other) = held.get(&s) {
+            // A company starting anywhere (`FreeSpace`) may start in a
+            // neutral token's space, which then leaves (1882's SC).
+            let replaces = placed == 0
+                && info.first_token == Some(crate::game::FirstToken::FreeSpace)
+                && held.get(&s).is_some_and(|co| game.is_neutral(co));
+            if let Some(other) = held.get(&s).filter(|_| !replaces) {
                 return Err(Error::Impossible(format!(
                     "hex {addr}: token space {s} already holds {other}"
                 )));
@@ -139,7 +144,14 @@ fn check_plain(
     if let Some(why) = reserved_for_other(game, state, c, tile, city, company, &neutral) {
         v.push(violation(Rule::HomeReserved, why));
     }
-    match (&info.home, home_hex == Some(c), placed) {
+    // A neutral token in a company's home stands for its home token (1882's
+    // North West Rebellion moves the home token away and leaves one).
+    let home_held = home_hex.is_some_and(|h| {
+        state
+            .tokens_at(h)
+            .is_some_and(|t| t.values().any(|co| game.is_neutral(co)))
+    });
+    match (&info.home, home_hex == Some(c) || home_held, placed) {
         (Some(h), false, 0) => v.push(violation(
             Rule::Home,
             format!("{company}'s first token goes on its home hex {h}, not {addr}"),
@@ -289,6 +301,8 @@ fn first_token_broken(
         })
     };
     match rule {
+        // A free space is all it needs: the space was checked before.
+        FirstToken::FreeSpace => None,
         FirstToken::EmptyCity => city_taken(),
         FirstToken::UnconnectedEmptyCity => city_taken().or_else(|| {
             reach::joins_another_stop(game, state, c).then(|| {

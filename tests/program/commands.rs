@@ -478,6 +478,7 @@ fn bash_completion_knows_the_files_game() {
             "1846",
             "1861",
             "1867",
+            "1882",
             "1889",
             "18AL",
             "18Chesapeake",

@@ -5,6 +5,7 @@
 mod common;
 
 mod advise;
+mod assiniboia;
 mod check;
 mod commands;
 mod edit;

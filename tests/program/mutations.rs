@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 19] = [
+const FIXTURES: [&str; 20] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -30,6 +30,7 @@ const FIXTURES: [&str; 19] = [
     "18AL_mid",
     "1846_mid",
     "18Texas_mid",
+    "1882_mid",
 ];
 
 fn fixture_text(name: &str) -> String {

@@ -19,6 +19,10 @@ pub struct Record {
 pub struct Settings {
     #[serde(default)]
     pub optional_rules: Option<Vec<String>>,
+    /// The seed of the game's random numbers (else the first number in
+    /// its id).
+    #[serde(default)]
+    pub seed: Option<serde_json::Value>,
 }
 
 /// One action. Fields only some types carry are optional.
@@ -41,6 +45,10 @@ pub struct Action {
     pub city: Option<String>,
     #[serde(default)]
     pub slot: Option<i64>,
+    /// `place_token`: the kind of token, when not the company's own
+    /// (`neutral`: 1882's CN tokens, which the other companies lay).
+    #[serde(default)]
+    pub token_type: Option<String>,
     #[serde(default)]
     pub train: Option<String>,
     #[serde(default)]
@@ -126,6 +134,32 @@ impl Action {
 }
 
 impl Record {
+    /// The engine's first random number for this game (18xx.games's
+    /// `rand`: a linear congruential generator seeded by the settings'
+    /// `seed`, else by the first number in the game's id).
+    pub fn first_random(&self) -> Option<u64> {
+        const M: u64 = 1 << 31;
+        let from_id = || {
+            let id = match self.id.as_ref()? {
+                serde_json::Value::String(s) => s.clone(),
+                v => v.to_string(),
+            };
+            let digits: String = id
+                .chars()
+                .skip_while(|c| !c.is_ascii_digit())
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse::<u128>().ok()
+        };
+        let seed = match self.settings.as_ref().and_then(|s| s.seed.as_ref()) {
+            Some(serde_json::Value::Number(n)) => n.as_u64().map(u128::from),
+            Some(serde_json::Value::String(s)) => s.parse().ok(),
+            _ => from_id(),
+        }?;
+        let r = u64::try_from(seed % u128::from(M)).ok()?;
+        Some((1_103_515_245 * r + 12_345) % M)
+    }
+
     pub fn parse(text: &str) -> Result<Record, Error> {
         serde_json::from_str(text).map_err(|e| {
             Error::Import(format!(

@@ -67,6 +67,9 @@ pub struct Visit {
     /// A port (the game's `ports`): the fewest stops a route counting it
     /// must count.
     pub port: Option<u32>,
+    /// A free stop (the game's `free_stops`): always counted, and none of
+    /// the train's N.
+    pub free: bool,
 }
 
 /// The best way for a train to run a route.
@@ -82,13 +85,15 @@ pub struct Run {
 }
 
 /// True when the train must count visit `i` of a route whose last visit is
-/// `last`: its ends, the stops its kind may not pass, and towns when they
-/// are free (a train that pays them for nothing never passes one). A
-/// train paid for fewer stops than it visits (`pays`) must count none.
+/// `last`: its ends, the stops its kind may not pass, free stops, and
+/// towns when they are free (a train that pays them for nothing never
+/// passes one). A train paid for fewer stops than it visits (`pays`) must
+/// count none.
 fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
     train.pays.is_none()
         && (i == 0
             || i == last
+            || v.free
             || (train.towns == Towns::Free && !v.is_city)
             || match train.skip {
                 Skip::Nothing => true,
@@ -105,9 +110,9 @@ pub fn multiplied(train: &TrainDef, v: &Visit) -> bool {
 }
 
 /// True when counting `v` uses one of the train's N stops: a free town
-/// does not, so it never weighs against the train's reach.
+/// or a free stop does not, so it never weighs against the train's reach.
 fn takes_slot(train: &TrainDef, v: &Visit) -> bool {
-    train.towns == Towns::Counted || v.is_city
+    !v.free && (train.towns == Towns::Counted || v.is_city)
 }
 
 /// True when the train's reach allows a route with `must` compulsory stops

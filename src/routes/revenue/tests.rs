@@ -129,6 +129,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
             is_city: rng.below(3) > 0,
             token: rng.below(4) == 0,
             port: None,
+            free: false,
         })
         .collect();
     let train = TrainDef {
@@ -245,6 +246,7 @@ fn port_choice_equals_brute_force() {
             is_city: true,
             token: false,
             port: Some(2 + rng.below(3) as u32),
+            free: false,
             ..visits[end]
         };
         let (fast, slow, _) = agree(case, &train, &visits, hexes, &bonuses, &mut scratch);
@@ -269,6 +271,7 @@ fn a_port_pays_once_per_token_city() {
         is_city: true,
         token,
         port,
+        free: false,
     };
     let visits = [
         stop(0, 40, true, None),
@@ -349,6 +352,7 @@ fn twenty_bonus_stops_are_all_considered() {
             is_city: true,
             token: i == 0,
             port: None,
+            free: false,
         })
         .collect();
     let bonuses: Vec<Bonus> = (1..21)
@@ -390,6 +394,7 @@ fn express_counts_its_token_stop() {
         is_city: true,
         token,
         port: None,
+        free: false,
     };
     // Ends $50 and $50; the token city pays $10; five more pay $50.
     let visits = [
@@ -434,6 +439,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         is_city,
         token: i == 0,
         port: None,
+        free: false,
     };
     // City $30, towns $10 and $20, city $40, town $10, cities $50 and $20.
     let visits = [
@@ -496,6 +502,7 @@ fn multiplier_doubles_only_multiplied_bonuses() {
             is_city: true,
             token: false,
             port: None,
+            free: false,
         },
         Visit {
             hex: hex(1),
@@ -503,6 +510,7 @@ fn multiplier_doubles_only_multiplied_bonuses() {
             is_city: true,
             token: true,
             port: None,
+            free: false,
         },
     ];
     let bonus = |amount, multiplied| Bonus {
@@ -580,6 +588,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         is_city: true,
         token,
         port: None,
+        free: false,
     };
     // The token city pays $20, the others $30, $10, $50 and $40.
     let visits = [

@@ -91,13 +91,22 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
             hexes: edge.iter().copied().collect(),
             ..p
         });
-    let companies: Vec<String> = game
+    // A game with free stops (1882's fishing exit) has its edge's.
+    if !game.free_stops.is_empty() {
+        game.free_stops = edge.iter().copied().collect();
+    }
+    let mut companies: Vec<String> = game
         .companies
         .iter()
         .filter(|c| c.setup_tokens.is_empty())
         .take(3)
         .map(|c| c.abbrev.to_string())
         .collect();
+    // A neutral company (1882's CN) is not the one that runs: its tokens
+    // open cities to it.
+    if game.is_neutral(&companies[0]) {
+        companies.rotate_left(1);
+    }
     let mut state = MapState {
         phase: hexroute::game::PhaseId(rng.below(game.phases.len())),
         hexes: placed,
@@ -106,6 +115,10 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);
+    if game.is_neutral(&companies[2]) {
+        let mut extra = Rng(seed ^ 0x4E07_0000_u64 | 1);
+        add_tokens(&mut extra, &game, &mut state, &companies[2], 40);
+    }
     let kinds: Vec<&TrainDef> = (0..2 + rng.below(2))
         .map(|_| &game.trains[rng.below(game.trains.len())])
         .collect();
@@ -181,6 +194,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             is_city: true,
             token: true,
             port: None,
+            free: false,
         },
         Visit {
             hex: hex(1),
@@ -188,6 +202,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             is_city: true,
             token: false,
             port: None,
+            free: false,
         },
         Visit {
             hex: hex(2),
@@ -195,6 +210,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             is_city: true,
             token: false,
             port: None,
+            free: false,
         },
         Visit {
             hex: hex(3),
@@ -202,6 +218,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             is_city: true,
             token: false,
             port: None,
+            free: false,
         },
     ];
     let express = train("3E", Some(3), Skip::Any, 1, Distance::Stops);
@@ -285,7 +302,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's and 18Texas's imported from real games (1846's the
+/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's, 18Texas's and 1882's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -295,7 +312,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 17] = [
+    let cases: [(&str, &[(&str, u32)]); 18] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -408,6 +425,21 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("T&P", 230),
             ],
         ),
+        // 18xx.games's 1882 record 5236 imported just before CN's run at
+        // action 750 (phase 6). The CN runs from its four neutral tokens
+        // (G11, I5, L8, N6), each in a full city that blocks no one.
+        (
+            "1882_mid.json",
+            &[
+                ("CN", 190),
+                ("CNR", 250),
+                ("CPR", 210),
+                ("GT", 150),
+                ("HBR", 320),
+                ("QLL", 190),
+                ("SC", 240),
+            ],
+        ),
     ];
     for (file, expected) in cases {
         assert_eq!(check_fixture(file), totals(expected), "{file}");
@@ -468,4 +500,67 @@ fn cnr_1150_is_legal_by_the_oracle() {
         );
     }
     assert_eq!(routes::solve(&game, &state, &query).unwrap().total, 1150);
+}
+
+/// Puts tokens of three companies in random token spaces: out of ten, the
+/// first company gets a space below `odds[0]`, the second below `odds[1]`,
+/// the third below `odds[2]`; never two of one company in one city.
+pub(super) fn scatter_tokens(
+    rng: &mut Rng,
+    game: &Game,
+    state: &mut MapState,
+    companies: [&str; 3],
+    odds: [usize; 3],
+) {
+    let spaces: Vec<(Coord, usize)> = state
+        .hexes
+        .iter()
+        .flat_map(|(c, h)| {
+            let t = &game.tiles[&h.tile.as_ref().unwrap().0];
+            (0..t.token_spaces()).map(move |s| (*c, s))
+        })
+        .collect();
+    for (c, s) in spaces {
+        let pick = rng.below(10);
+        let Some(who) = (0..3).find(|&i| pick < odds[i]).map(|i| companies[i]) else {
+            continue;
+        };
+        let h = state.hexes.get_mut(&c).unwrap();
+        let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
+        let city = tile.city_of_space(s).unwrap();
+        let already = h
+            .tokens
+            .iter()
+            .any(|(sp, co)| co == who && tile.city_of_space(*sp) == Some(city));
+        if !already {
+            h.tokens.insert(s, who.into());
+        }
+    }
+}
+
+/// Puts `company`'s tokens in free spaces, each with `percent` chance, at
+/// most one a city: more neutral tokens (1882's CN), so that full cities
+/// opened by one are common.
+pub(super) fn add_tokens(
+    rng: &mut Rng,
+    game: &Game,
+    state: &mut MapState,
+    company: &str,
+    percent: u64,
+) {
+    for h in state.hexes.values_mut() {
+        let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
+        for city in 0..tile.cities.len() {
+            let spaces = tile.spaces_of_city(city);
+            let held = spaces
+                .clone()
+                .any(|s| h.tokens.get(&s).is_some_and(|c| c == company));
+            let free = spaces.clone().find(|s| !h.tokens.contains_key(s));
+            if let (false, Some(s)) = (held, free)
+                && rng.chance(percent)
+            {
+                h.tokens.insert(s, company.into());
+            }
+        }
+    }
 }

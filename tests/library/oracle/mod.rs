@@ -20,6 +20,8 @@ use std::collections::{BTreeMap, BTreeSet};
 mod advise;
 mod games;
 
+use games::{add_tokens, scatter_tokens};
+
 /// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
 #[derive(Clone, Debug)]
 struct OracleRoute {
@@ -90,7 +92,12 @@ impl Oracle<'_> {
         match end {
             End::City(i) => {
                 let (spaces, toks) = self.city_tokens(c, i);
-                toks.len() < spaces || spaces == 0 || toks.iter().any(|t| t == self.company)
+                // A neutral token (1882's CN) opens the city to everyone.
+                toks.len() < spaces
+                    || spaces == 0
+                    || toks
+                        .iter()
+                        .any(|t| t == self.company || self.game.is_neutral(t))
             }
             _ => true,
         }
@@ -237,19 +244,24 @@ impl Oracle<'_> {
             if train.pays.is_none() && (!stop(0) || !stop(last)) {
                 continue;
             }
-            // A free town is paid whenever it is passed, and is outside N.
+            // A free town is paid whenever it is passed, and is outside N;
+            // so is a free stop (1882's fishing exit), paid as a city.
             let free_town =
                 |i: usize| train.towns == Towns::Free && matches!(r.stops[i].1, End::Town(_));
+            let free_stop = |i: usize| self.game.is_free_stop(r.stops[i].0);
             let legal_skips = (0..n).all(|i| {
                 stop(i)
                     || !free_town(i)
+                        && !free_stop(i)
                         && match train.skip {
                             Skip::Nothing => false,
                             Skip::Towns => matches!(r.stops[i].1, End::Town(_)),
                             Skip::Any => true,
                         }
             });
-            let count = (0..n).filter(|&i| stop(i) && !free_town(i)).count();
+            let count = (0..n)
+                .filter(|&i| stop(i) && !free_town(i) && !free_stop(i))
+                .count();
             let within = train.distance == Distance::Hexes
                 || train
                     .pays
@@ -573,6 +585,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                 first_token: None,
                 kind: Default::default(),
                 shares: 10,
+                neutral: false,
             })
             .collect(),
         hexes,
@@ -590,6 +603,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         obsolete: vec![],
         dividends: Default::default(),
         ports: None,
+        free_stops: vec![],
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
             vec![OffboardGroup {
                 name: "West".into(),
@@ -627,6 +641,24 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             min_stops: 3,
         });
     }
+    // Sometimes off-boards (not ports) take none of a train's N (1882's
+    // fishing exit), and sometimes the third company's tokens are neutral
+    // (1882's CN: its cities block no one), each from a generator of its
+    // own so that the maps stay those of before.
+    let mut extra = Rng(seed ^ 0x0F15_4E00_u64 | 1);
+    if game.ports.is_none() && extra.chance(40) {
+        game.free_stops = game
+            .hexes
+            .iter()
+            .filter(|(_, h)| h.tile.is_some())
+            .map(|(c, _)| *c)
+            .filter(|_| extra.chance(70))
+            .collect();
+    }
+    let neutral = extra.chance(30);
+    if neutral {
+        game.companies[2].neutral = true;
+    }
     let mut state = MapState {
         phase: hexroute::game::PhaseId(0),
         hexes: placed,
@@ -635,6 +667,9 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);
+    if neutral {
+        add_tokens(&mut extra, &game, &mut state, "C", 40);
+    }
     // One to five trains from two or three types, so identical trains are
     // common; the oracle's cost grows with the trains, the maps stay small.
     let n_trains = 1 + rng.below(5);
@@ -645,42 +680,6 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         .map(|_| kinds[rng.below(kinds.len())].name.to_string())
         .collect();
     (game, state, trains, chosen)
-}
-
-/// Puts tokens of three companies in random token spaces: out of ten, the
-/// first company gets a space below `odds[0]`, the second below `odds[1]`,
-/// the third below `odds[2]`; never two of one company in one city.
-fn scatter_tokens(
-    rng: &mut Rng,
-    game: &Game,
-    state: &mut MapState,
-    companies: [&str; 3],
-    odds: [usize; 3],
-) {
-    let spaces: Vec<(Coord, usize)> = state
-        .hexes
-        .iter()
-        .flat_map(|(c, h)| {
-            let t = &game.tiles[&h.tile.as_ref().unwrap().0];
-            (0..t.token_spaces()).map(move |s| (*c, s))
-        })
-        .collect();
-    for (c, s) in spaces {
-        let pick = rng.below(10);
-        let Some(who) = (0..3).find(|&i| pick < odds[i]).map(|i| companies[i]) else {
-            continue;
-        };
-        let h = state.hexes.get_mut(&c).unwrap();
-        let tile = &game.tiles[&h.tile.as_ref().unwrap().0];
-        let city = tile.city_of_space(s).unwrap();
-        let already = h
-            .tokens
-            .iter()
-            .any(|(sp, co)| co == who && tile.city_of_space(*sp) == Some(city));
-        if !already {
-            h.tokens.insert(s, who.into());
-        }
-    }
 }
 
 fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {

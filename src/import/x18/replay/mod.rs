@@ -6,7 +6,7 @@ use super::record::{Action, Record};
 use super::{Refusal, Replayed, Run, tiles};
 use crate::edit;
 use crate::error::Error;
-use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, TrainId};
+use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, Rule, TrainId};
 use crate::geometry::Coord;
 use crate::rules::{LayBy, LayKind, Site, Violation};
 use crate::state::MapState;
@@ -14,6 +14,7 @@ use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
 mod late;
+mod tokens;
 mod trains;
 
 use trains::{Rounds, STOCK};
@@ -84,6 +85,12 @@ pub(super) struct Replay<'g> {
     merging: Vec<CompanyId>,
     /// Companies in the order they operated in the latest operating round.
     or_order: Vec<CompanyId>,
+    /// Tokens a lay lifted off a hex (a trackless city of several), which
+    /// their owners put back with token actions.
+    lifted: BTreeSet<(Coord, CompanyId)>,
+    /// The train kind whose first purchase lifts tiles
+    /// (`from_18xx_games.lift_tiles`), drawn from the record's seed.
+    lift: Option<TrainId>,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -184,7 +191,14 @@ impl<'g> Replay<'g> {
                 .collect::<Result<_, _>>()?,
             None => BTreeSet::new(),
         };
+        let lift = play.lift_tiles.as_ref().and_then(|l| {
+            let draw = record.first_random()?;
+            let n = l.trains.len() as u64;
+            l.trains.get(usize::try_from(draw % n).ok()?).cloned()
+        });
         Ok(Replay {
+            lift,
+            lifted: BTreeSet::new(),
             game,
             play,
             title: record.title.clone(),
@@ -359,13 +373,29 @@ impl<'g> Replay<'g> {
             .state
             .tokens_at(home)
             .is_some_and(|t| t.values().any(|co| co == company));
-        if already {
+        if already || self.chooses_home_city(company, home) {
             return Ok(());
         }
         let edit = edit::place_token(self.game, &self.state, home, company, None)
             .map_err(|e| e.context(format!("{company}'s home token")))?;
         self.state = edit.next;
         Ok(())
+    }
+
+    /// True when the engine lets `company` choose which city of its home
+    /// takes its token, with a token action of its own: a home of several
+    /// cities, none of them named, whose tile has track (1882's QLL in
+    /// Regina; 18xx.games's `place_home_token`).
+    fn chooses_home_city(&self, company: &CompanyId, home: Coord) -> bool {
+        let named = self
+            .game
+            .company(company)
+            .is_ok_and(|co| co.home_city.is_some());
+        !named
+            && self
+                .state
+                .tile_at(self.game, home)
+                .is_some_and(|(t, _)| t.cities.len() > 1 && !t.track.is_empty())
     }
 
     pub fn run(&self, a: &Action) -> Result<Run, Error> {
@@ -505,7 +535,9 @@ impl<'g> Replay<'g> {
             && new.cities.len() > 1
             && let Some(h) = self.state.hexes.get_mut(&c)
         {
-            h.tokens.clear();
+            for co in std::mem::take(&mut h.tokens).into_values() {
+                self.lifted.insert((c, co));
+            }
         }
         self.tiles.retain(|_, at| *at != c);
         self.tiles.insert(id.to_string(), c);
@@ -515,6 +547,12 @@ impl<'g> Replay<'g> {
     /// The hex and our token space of the engine's city `T-I-C` (tile
     /// `T-I`'s city `C`); a printed tile is named after its hex.
     fn city(&self, a: &Action) -> Result<(Coord, String, usize), Error> {
+        self.city_space(a, a.kind == "place_token")
+    }
+
+    /// [`Replay::city`], the space the first free one (`first_free`) or
+    /// the action's own slot.
+    fn city_space(&self, a: &Action, first_free: bool) -> Result<(Coord, String, usize), Error> {
         let city = Self::field(a, &a.city, "city")?;
         let bad = || {
             Error::Import(format!(
@@ -557,9 +595,9 @@ impl<'g> Replay<'g> {
                 .tokens_at(c)
                 .is_some_and(|t| t.contains_key(&(base + space)))
         };
-        let slot = match a.kind.as_str() {
-            "place_token" => (0..usize::from(city.spaces)).find(|&s| !taken(s)),
-            _ => Some(a.slot.unwrap_or(0).max(0) as usize),
+        let slot = match first_free {
+            true => (0..usize::from(city.spaces)).find(|&s| !taken(s)),
+            false => Some(a.slot.unwrap_or(0).max(0) as usize),
         }
         .filter(|&s| s < usize::from(city.spaces))
         .ok_or_else(|| {
@@ -577,13 +615,27 @@ impl<'g> Replay<'g> {
         let company = self.acting_company(a).ok_or_else(|| {
             Error::Import(format!("a token of {}, which is no company's", a.entity()))
         })?;
+        if a.token_type.as_deref() == Some("neutral") {
+            let (c, hex, space) = self.city(a)?;
+            return self.place_neutral(a, &company, c, &hex, space);
+        }
+        if let Ok((c, _, space)) = self.city_space(a, false) {
+            self.replace_neutral(&company, c, space);
+        }
         let (c, hex, space) = self.city(a)?;
         let private = if a.by_private() {
             self.game.private(&a.entity()).ok()
         } else {
             None
         };
-        let edit = edit::place_token_by(self.game, &self.state, c, &company, Some(space), private)?;
+        let mut edit =
+            edit::place_token_by(self.game, &self.state, c, &company, Some(space), private)?;
+        // A token put back where a lay lifted it, or placed by a private's
+        // ability (1882's North West Rebellion), needs no reach.
+        let put_back = self.lifted.remove(&(c, company.clone()));
+        if put_back || a.by_private() {
+            edit.violations.retain(|v| v.rule != Rule::Reachable);
+        }
         self.refuse(a, &hex, &company, &edit.violations);
         self.state = edit.next;
         self.homes_down.insert(company);
@@ -593,12 +645,13 @@ impl<'g> Replay<'g> {
     fn remove_token(&mut self, a: &Action) -> Result<(), Error> {
         let (c, hex, space) = self.city(a)?;
         let mut h = self.state.hex_state(c);
-        if h.tokens.remove(&space).is_none() {
+        let Some(owner) = h.tokens.remove(&space) else {
             return Err(Error::Import(format!(
                 "no token in that space of {hex} to remove"
             )));
-        }
+        };
         self.state.hexes.insert(c, h);
+        self.home_left(a, c, space, &owner);
         Ok(())
     }
 

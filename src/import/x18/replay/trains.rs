@@ -120,6 +120,7 @@ impl Replay<'_> {
         // A variant (18MS's 4D) is a copy of its train's first variant (2D).
         let unseen = self.owner_of(id).is_none()
             && copy != "0"
+            && !self.play.reserved_trains.iter().any(|r| r == id)
             && !self.left_depot.contains(kind.as_str())
             && !self.left_depot.contains(base_name(id));
         Ok(unseen.then(|| {
@@ -156,6 +157,11 @@ impl Replay<'_> {
         self.trains.entry(buyer).or_default().push(id.clone());
         if from_depot && self.left_depot.insert(kind.to_string()) {
             self.first_of(&kind)?;
+        }
+        // The engine ties the event to the kind's first copy, which a
+        // reserved train put before it may follow.
+        if from_depot && self.lift.as_ref().is_some_and(|k| id == format!("{k}-0")) {
+            self.lift_tiles()?;
         }
         if from_depot {
             self.left_depot.insert(base_name(&id).to_string());

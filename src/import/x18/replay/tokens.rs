@@ -1,0 +1,116 @@
+//! What the replay does with tokens beyond a company laying its own: a
+//! neutral token laid by a company for the game's neutral company (1882's
+//! CN), a first token laid in place of a neutral one (1882's SC), a home
+//! token taken up by a private leaving a neutral token (1882's North West
+//! Rebellion), and tiles lifted by an event of the engine (the Rebellion's
+//! yellow tiles).
+
+use super::Replay;
+use crate::edit;
+use crate::error::Error;
+use crate::game::{CompanyId, Rule};
+use crate::geometry::Coord;
+use crate::import::x18::record::Action;
+
+impl Replay<'_> {
+    /// The game's neutral company (`companies[].neutral`), which an
+    /// 18xx.games token of type `neutral` belongs to.
+    fn neutral(&self, a: &Action) -> Result<CompanyId, Error> {
+        self.game
+            .neutral_company()
+            .map(|co| co.abbrev.clone())
+            .ok_or_else(|| {
+                Error::Import(format!(
+                    "action {}: a neutral token, and {} has no neutral company",
+                    a.id, self.game.id
+                ))
+            })
+    }
+
+    /// `company` lays a neutral token: judged as its own lay (its reach, a
+    /// free space), except that it is one more than its own tokens and may
+    /// share a hex with them; then it is the neutral company's. The
+    /// neutral company holds one token a hex, as any company does.
+    pub(super) fn place_neutral(
+        &mut self,
+        a: &Action,
+        company: &CompanyId,
+        c: Coord,
+        hex: &str,
+        space: usize,
+    ) -> Result<(), Error> {
+        let neutral = self.neutral(a)?;
+        let mut edit = edit::place_token(self.game, &self.state, c, company, Some(space))?;
+        edit.violations
+            .retain(|v| !matches!(v.rule, Rule::TokensLeft | Rule::OneTokenPerHex));
+        let twice = self
+            .state
+            .tokens_at(c)
+            .is_some_and(|t| t.values().any(|co| *co == neutral));
+        if twice {
+            edit.violations.push(crate::rules::Violation {
+                rule: Rule::OneTokenPerHex,
+                message: format!("{neutral} already has a token on hex {hex}"),
+            });
+        }
+        self.refuse(a, hex, &neutral, &edit.violations);
+        self.state = edit.next;
+        let mut h = self.state.hex_state(c);
+        h.tokens.insert(space, neutral);
+        self.state.hexes.insert(c, h);
+        Ok(())
+    }
+
+    /// A company laying its first token on a space a neutral token holds
+    /// takes the space: the neutral token leaves the map (18xx.games's 1882
+    /// home token step, `can_replace_token?`).
+    pub(super) fn replace_neutral(&mut self, company: &CompanyId, c: Coord, space: usize) {
+        let first = !self.state.tokens().any(|(_, _, co)| co == company);
+        let mut h = self.state.hex_state(c);
+        let neutral = h
+            .tokens
+            .get(&space)
+            .is_some_and(|co| self.game.is_neutral(co));
+        if first && neutral {
+            h.tokens.remove(&space);
+            self.state.hexes.insert(c, h);
+        }
+    }
+
+    /// A private takes up its owner's home token (18xx.games's 1882 North
+    /// West Rebellion): a neutral token takes its space, where the game has
+    /// a neutral company. Any other token just leaves.
+    pub(super) fn home_left(&mut self, a: &Action, c: Coord, space: usize, owner: &CompanyId) {
+        let home = a.by_private()
+            && self.acting_company(a).as_ref() == Some(owner)
+            && self.game.home(owner) == Some(c);
+        if let (true, Some(neutral)) = (home, self.game.neutral_company()) {
+            let mut h = self.state.hex_state(c);
+            h.tokens.insert(space, neutral.abbrev.clone());
+            self.state.hexes.insert(c, h);
+        }
+    }
+
+    /// The engine's event that lifts tiles (`from_18xx_games.lift_tiles`):
+    /// on each of its hexes a laid tile of its colour goes and the printed
+    /// tile comes back, the tokens staying in their spaces.
+    pub(super) fn lift_tiles(&mut self) -> Result<(), Error> {
+        let Some(lift) = &self.play.lift_tiles else {
+            return Ok(());
+        };
+        for hex in &lift.hexes {
+            let c = self.coord(hex)?;
+            let mut h = self.state.hex_state(c);
+            let Some((name, _)) = &h.tile else {
+                continue;
+            };
+            if self.game.tile(name)?.colour != lift.colour {
+                continue;
+            }
+            h.tile = None;
+            self.tiles.retain(|_, at| *at != c);
+            self.state.hexes.insert(c, h);
+        }
+        Ok(())
+    }
+}
