@@ -25,6 +25,9 @@ pub struct Review {
     /// whose later rounds hexroute does not replay yet): runs from there on
     /// are not reviewed.
     pub stopped: Option<String>,
+    /// What the replay had to assume where the record does not say (1861's
+    /// RSR buying trains with cash hexroute does not keep).
+    pub cautions: Vec<String>,
 }
 
 /// One run of trains.
@@ -103,6 +106,7 @@ pub fn review(
     let stopped = replayed
         .stopped
         .map(|s| format!("action {}: {}", s.action, s.why));
+    let cautions = replayed.cautions;
     let reviewed = runs
         .par_iter()
         .map(|run| {
@@ -113,6 +117,7 @@ pub fn review(
         .collect::<Result<Vec<_>, _>>()?;
     let mut review = summarise(record.title.clone(), reviewed);
     review.stopped = stopped;
+    review.cautions = cautions;
     Ok(review)
 }
 
@@ -268,6 +273,7 @@ fn summarise(title: String, runs: Vec<RunReview>) -> Review {
         companies,
         total,
         stopped: None,
+        cautions: Vec::new(),
     }
 }
 

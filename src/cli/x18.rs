@@ -61,6 +61,9 @@ fn import_record(games: Games, req: &ImportRequest, name: &str, text: &str) -> R
         let saved = SavedGame::from(replayed.state.clone());
         write_save(&req.output, &game, &saved)?;
     }
+    for caution in &replayed.cautions {
+        eprintln!("hexroute: note: {caution}");
+    }
     if req.check {
         print_refused(&replayed.refused, req.json)?;
     }
@@ -190,6 +193,9 @@ fn print_review(review: &review::Review, name: &str) {
         .count();
     if let Some(why) = &review.stopped {
         println!("Runs from {why}, are not reviewed.");
+    }
+    for caution in &review.cautions {
+        println!("Note: {caution}.");
     }
     println!(
         "In all: ran ${}, best ${}, left ${} in {short} of {} runs",

@@ -506,6 +506,31 @@ fn a_trainless_company_is_nationalised_and_the_replay_goes_on() {
     let review: Value = serde_json::from_str(&review).unwrap();
     assert_eq!(review["runs"].as_array().unwrap().len(), 98);
     assert!(review["stopped"].is_null());
+    // The RSR bought the first 8 with its cash as the round before action
+    // 676 ended (the engine's log says so); nothing in the record shows it,
+    // and the review says what it assumed.
+    let cautions = review["cautions"].as_array().unwrap();
+    assert_eq!(cautions.len(), 1, "{cautions:?}");
+    assert!(
+        cautions[0]
+            .as_str()
+            .unwrap()
+            .starts_with("before action 676: RSR may have bought the first 8 ")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let import = hexroute()
+        .arg("import")
+        .arg(&rec)
+        .arg("-o")
+        .arg(dir.path().join("s.json"))
+        .output()
+        .unwrap();
+    assert!(import.status.success());
+    let note = String::from_utf8(import.stderr).unwrap();
+    assert!(
+        note.starts_with("hexroute: note: before action 676: RSR"),
+        "{note}"
+    );
 }
 
 /// Private companies come into the save with their owners, and a

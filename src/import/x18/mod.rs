@@ -29,6 +29,9 @@ pub struct Replayed {
     pub refused: Vec<Refusal>,
     /// Where the replay stopped short of the game's end, if it did.
     pub stopped: Option<Stop>,
+    /// What the replay had to assume where the record does not say
+    /// (`action 707: …`), in order.
+    pub cautions: Vec<String>,
 }
 
 /// Where a replay stops: the first action whose map it cannot give.

@@ -21,6 +21,7 @@ impl<'g> Replay<'g> {
         {
             let cn = self.game.company(&national.company)?.abbrev.clone();
             self.national_operates(&cn)?;
+            self.caution_unseen_buy(&cn)?;
         }
         let phase = &self.game.phases[self.state.phase].name;
         if !self.play.export_phases.iter().any(|p| p == phase) {
@@ -351,6 +352,40 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
+    /// The national has operated, and may have bought trains with no
+    /// action: where the depot's next train is the first of its type and
+    /// begins a phase, say that the replay assumes it did not (until the
+    /// record shows it), once for each type.
+    fn caution_unseen_buy(&mut self, cn: &CompanyId) -> Result<(), Error> {
+        if !self.national().is_some_and(|n| n.buys_unseen) {
+            return Ok(());
+        }
+        let Some(id) = self.next_in_depot() else {
+            return Ok(());
+        };
+        let kind = self.train_type(&id)?;
+        let begins = self.game.phases.iter().any(|p| p.name == kind.as_str());
+        if !begins || self.left_depot.contains(kind.as_str()) {
+            return Ok(());
+        }
+        let said = first(&kind);
+        if self.cautions.iter().any(|c| c.contains(&said)) {
+            return Ok(());
+        }
+        self.cautions.push(format!(
+            "before action {}: {cn} may have bought {said}as the operating round ended (it buys with cash hexroute does not keep); hexroute assumes it did not until the record shows it",
+            self.last_action
+        ));
+        Ok(())
+    }
+
+    /// A company bought the first train of `kind` from the depot: the
+    /// national did not before, and no caution about it holds.
+    pub(super) fn seen_first(&mut self, kind: &str) {
+        let said = first(kind);
+        self.cautions.retain(|c| !c.contains(&said));
+    }
+
     /// The national's kept token goes on its tile when that tile is laid.
     pub(super) fn reserved_tile(&mut self, c: Coord, tile: &str) -> Result<(), Error> {
         let Some(national) = self.national() else {
@@ -463,4 +498,9 @@ impl<'g> Replay<'g> {
         let company = self.company(&a.entity())?;
         self.nationalise(&company)
     }
+}
+
+/// How a caution names the first train of a type (`the first 8 `).
+fn first(kind: &str) -> String {
+    format!("the first {kind} ")
 }

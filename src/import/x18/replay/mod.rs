@@ -91,6 +91,10 @@ pub(super) struct Replay<'g> {
     /// The train kind whose first purchase lifts tiles
     /// (`from_18xx_games.lift_tiles`), drawn from the record's seed.
     lift: Option<TrainId>,
+    /// What the replay assumed where the record is silent.
+    cautions: Vec<String>,
+    /// The last action prepared.
+    last_action: u64,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -229,6 +233,8 @@ impl<'g> Replay<'g> {
             reserved,
             merging: Vec::new(),
             or_order: Vec::new(),
+            cautions: Vec::new(),
+            last_action: 0,
         })
     }
 
@@ -237,6 +243,7 @@ impl<'g> Replay<'g> {
     /// that `a` ends did what is not replayed, the turn's last action and
     /// why (and nothing is done).
     pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
+        self.last_action = a.id;
         if let Some(why) = self.turn_ends(a)? {
             return Ok(Some(why));
         }
@@ -759,6 +766,7 @@ impl<'g> Replay<'g> {
             at,
             refused: self.refused,
             stopped: None,
+            cautions: self.cautions,
         }
     }
 }

@@ -156,6 +156,7 @@ impl Replay<'_> {
         self.take_train(&id);
         self.trains.entry(buyer).or_default().push(id.clone());
         if from_depot && self.left_depot.insert(kind.to_string()) {
+            self.seen_first(&kind);
             self.first_of(&kind)?;
         }
         // The engine ties the event to the kind's first copy, which a
