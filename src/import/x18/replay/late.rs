@@ -88,7 +88,9 @@ impl<'g> Replay<'g> {
                 }
             }
             if national.minors_until.as_deref() == Some(name.as_str()) {
-                for minor in self.sorted(self.minors()) {
+                let minors = self.sorted(self.minors());
+                self.caution_order(&national.company, &minors)?;
+                for minor in minors {
                     self.nationalise(&minor)?;
                 }
             }
@@ -376,6 +378,26 @@ impl<'g> Replay<'g> {
             "before action {}: {cn} may have bought {said}as the operating round ended (it buys with cash hexroute does not keep); hexroute assumes it did not until the record shows it",
             self.last_action
         ));
+        Ok(())
+    }
+
+    /// Every minor is nationalised at once: where the national has too
+    /// few tokens for their cities, which cities get one depends on the
+    /// minors' order, the engine's share-price order, which hexroute does
+    /// not keep; say so.
+    fn caution_order(&mut self, national: &str, minors: &[CompanyId]) -> Result<(), Error> {
+        let cn = self.game.company(national)?;
+        let free = (cn.tokens as usize).saturating_sub(self.tokens_of(&cn.abbrev));
+        let held: usize = minors.iter().map(|m| self.tokens_of(m)).sum();
+        if minors.len() > 1 && held > free {
+            let names: Vec<&str> = minors.iter().map(|m| m.as_str()).collect();
+            self.cautions.push(format!(
+                "before action {}: every minor is nationalised and {} has tokens for only {free} of their {held} cities; the engine takes the minors in share-price order, which hexroute does not keep, and hexroute takes them in the order they last operated ({})",
+                self.last_action,
+                cn.abbrev,
+                names.join(", ")
+            ));
+        }
         Ok(())
     }
 
