@@ -1,4 +1,4 @@
-//! The late game of titles with a national (1867): trains exported as
+//! The late game of titles with a national (1867, 1861): trains exported as
 //! operating rounds end, minors merging into or converting to majors, and
 //! companies nationalised, their tokens going to the national. The engine
 //! does the exports and most nationalising with no action; the replay
@@ -27,13 +27,19 @@ impl<'g> Replay<'g> {
         if !self.play.export_phases.iter().any(|p| p == phase) {
             return Ok(());
         }
-        let Some(id) = self.next_in_depot() else {
-            return Ok(());
-        };
-        self.gone.insert(id.clone());
-        let kind = self.train_type(&id)?;
+        match self.next_in_depot() {
+            Some(id) => self.leaves_depot(&id),
+            None => Ok(()),
+        }
+    }
+
+    /// Train `id` leaves the depot with no action (exported, or bought by
+    /// the national): the first of its type begins its phase.
+    fn leaves_depot(&mut self, id: &str) -> Result<(), Error> {
+        self.gone.insert(id.to_string());
+        let kind = self.train_type(id)?;
         let first = self.left_depot.insert(kind.to_string());
-        self.left_depot.insert(base_name(&id).to_string());
+        self.left_depot.insert(base_name(id).to_string());
         if first {
             self.first_of(&kind)?;
         }
@@ -74,7 +80,8 @@ impl<'g> Replay<'g> {
         play.national.as_ref()
     }
 
-    /// Phase `p` has begun: the national takes the minors it takes then.
+    /// The phases after `from` up to `to` have begun: the national takes
+    /// the private companies and minors it takes then.
     pub(super) fn phase_events(&mut self, from: usize, to: usize) -> Result<(), Error> {
         let Some(national) = self.national() else {
             return Ok(());
@@ -343,15 +350,8 @@ impl<'g> Replay<'g> {
 
     /// The national has train `id` from the depot.
     fn national_gets(&mut self, cn: &CompanyId, id: String) -> Result<(), Error> {
-        let kind = self.train_type(&id)?;
-        self.gone.insert(id.clone());
         self.trains.entry(cn.clone()).or_default().push(id.clone());
-        let first = self.left_depot.insert(kind.to_string());
-        self.left_depot.insert(base_name(&id).to_string());
-        if first {
-            self.first_of(&kind)?;
-        }
-        Ok(())
+        self.leaves_depot(&id)
     }
 
     /// The national has operated, and may have bought trains with no
