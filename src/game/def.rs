@@ -680,8 +680,8 @@ pub struct NotReplayed {
     #[serde(default)]
     pub actions: Vec<String>,
     /// True when a company that ends its turn with no train is
-    /// nationalised (18xx.games's 1867 and 1861: its tokens become the
-    /// national's): the replay stops as that turn ends.
+    /// nationalised in a way the replay does not model: it stops as that
+    /// turn ends (1867 and 1861 model it, with `national`).
     #[serde(default)]
     pub trainless_turn: bool,
 }
