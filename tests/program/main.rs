@@ -11,12 +11,14 @@ mod commands;
 mod edit;
 mod files;
 mod games;
+mod help;
 mod lay_rules;
 mod mutations;
 mod page;
 mod render;
 mod renumber;
 mod round;
+mod routes_cli;
 mod rules;
 #[cfg(unix)]
 mod terminal;
