@@ -459,9 +459,11 @@ impl<'g> Replay<'g> {
             "discard_train" => self.discard_train(a),
             "buy_company" => self.buy_company(a),
             "assign" => self.assign(a),
-            "merge" => self.merge(a),
-            "convert" => self.convert(a),
-            "choose" => self.choose(a),
+            // Mergers and nationalisation as 1867 has them: only titles with
+            // a national (`from_18xx_games.national`) replay them.
+            "merge" if self.play.national.is_some() => self.merge(a),
+            "convert" if self.play.national.is_some() => self.convert(a),
+            "choose" if self.play.national.is_some() => self.choose(a),
             "dividend" => self.dividend(a),
             "par" => self.par(a),
             // A minor auctioned on its own (1861) is parred when its
