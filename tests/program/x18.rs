@@ -303,6 +303,14 @@ fn bad_records_are_refused_in_one_line_and_write_nothing() {
             vec![],
             "action 1 (merge): a merge without \"corporation\"",
         ),
+        (
+            write(
+                "1830merge.json",
+                r#"{"title": "1830", "actions": [{"id": 1, "type": "merge", "entity": "PRR", "entity_type": "corporation", "corporation": "NYC"}]}"#,
+            ),
+            vec![],
+            "action 1 (merge): hexroute does not replay \"merge\" actions",
+        ),
         (write("1867.json", MERGE_1867), vec![], "action 2 (merge)"),
         (write("1867at.json", MERGE_1867), vec!["--at", "2"], "XYZ"),
         (
