@@ -5,7 +5,7 @@
 //! finds when from the record's rounds and the game's facts.
 
 use super::Replay;
-use super::trains::base_name;
+use super::trains::{base_name, copy_of};
 use crate::error::Error;
 use crate::game::{CompanyId, CompanyKind, NationalDef};
 use crate::geometry::Coord;
@@ -15,15 +15,14 @@ impl<'g> Replay<'g> {
     /// An operating round has ended: in a phase that exports, the depot's
     /// next train leaves (and may begin a phase).
     pub(super) fn round_ended(&mut self) -> Result<(), Error> {
-        let phase = &self.game.phases[self.state.phase].name;
-        if let Some(national) = self.national()
+        let game = self.game;
+        let phase = &game.phases[self.state.phase].name;
+        if let Some((national, cn)) = self.national()?
             && national.operates.contains(phase)
         {
-            let cn = self.game.company(&national.company)?.abbrev.clone();
             self.national_operates(&cn)?;
             self.caution_unseen_buy(&cn)?;
         }
-        let phase = &self.game.phases[self.state.phase].name;
         if !self.play.export_phases.iter().any(|p| p == phase) {
             return Ok(());
         }
@@ -66,7 +65,7 @@ impl<'g> Replay<'g> {
         if self.play.depot.is_empty() || self.gone.contains(id) || self.owner_of(id).is_some() {
             return None;
         }
-        let copy: u32 = id.rsplit_once('-')?.1.parse().ok()?;
+        let copy = copy_of(id)?;
         let gone = self.gone_of(base_name(id));
         (copy > gone).then(|| {
             format!(
@@ -75,28 +74,32 @@ impl<'g> Replay<'g> {
         })
     }
 
-    fn national(&self) -> Option<&'g NationalDef> {
+    /// The title's national, if it has one, and its company id.
+    fn national(&self) -> Result<Option<(&'g NationalDef, CompanyId)>, Error> {
         let play: &'g crate::game::PlayDef = self.play;
-        play.national.as_ref()
+        let Some(national) = play.national.as_ref() else {
+            return Ok(None);
+        };
+        let cn = self.game.company(&national.company)?.abbrev.clone();
+        Ok(Some((national, cn)))
     }
 
     /// The phases after `from` up to `to` have begun: the national takes
     /// the private companies and minors it takes then.
     pub(super) fn phase_events(&mut self, from: usize, to: usize) -> Result<(), Error> {
-        let Some(national) = self.national() else {
+        let Some((national, cn)) = self.national()? else {
             return Ok(());
         };
         for p in from + 1..=to {
             let name = self.game.phases[p].name.clone();
             if national.privates_from.as_deref() == Some(name.as_str()) {
-                let cn = self.game.company(&national.company)?.abbrev.clone();
                 for sym in self.game.private_syms() {
                     self.privates.insert(sym, cn.clone());
                 }
             }
             if national.minors_until.as_deref() == Some(name.as_str()) {
                 let minors = self.sorted(self.minors());
-                self.caution_order(&national.company, &minors)?;
+                self.caution_order(&cn, &minors)?;
                 for minor in minors {
                     self.nationalise(&minor)?;
                 }
@@ -150,14 +153,12 @@ impl<'g> Replay<'g> {
     /// `company` is nationalised: its tokens leave, the national's may
     /// replace them, and it closes (a major may start again).
     pub(super) fn nationalise(&mut self, company: &CompanyId) -> Result<(), Error> {
-        let Some(national) = self.national() else {
+        let Some((national, cn)) = self.national()? else {
             return Ok(());
         };
-        let cn = self.game.company(&national.company)?.abbrev.clone();
         if *company == cn {
             return Ok(());
         }
-        let all = self.game.company(&cn)?.tokens as usize;
         let mut held: Vec<(u32, String, Coord, usize)> = Vec::new();
         for (&c, h) in &self.state.hexes {
             for (&space, co) in &h.tokens {
@@ -172,8 +173,7 @@ impl<'g> Replay<'g> {
             let mut h = self.state.hex_state(c);
             h.tokens.remove(&space);
             let there = h.tokens.values().any(|co| *co == cn);
-            let used = self.tokens_of(&cn);
-            let free = all.saturating_sub(used);
+            let free = self.free_tokens(&cn)?;
             let kept = self.reserved.contains(&c);
             let place = !there && free > 0 && (kept || free > self.reserved.len());
             if place {
@@ -212,6 +212,12 @@ impl<'g> Replay<'g> {
             });
         }
         Ok(())
+    }
+
+    /// Tokens `company` has not put on the map.
+    fn free_tokens(&self, company: &CompanyId) -> Result<usize, Error> {
+        let all = self.game.company(company)?.tokens as usize;
+        Ok(all.saturating_sub(self.tokens_of(company)))
     }
 
     fn tokens_of(&self, company: &CompanyId) -> usize {
@@ -253,11 +259,10 @@ impl<'g> Replay<'g> {
     /// The national operates: its home token goes down if it keeps its
     /// home hex still and has no token there.
     pub(super) fn national_operates(&mut self, company: &CompanyId) -> Result<(), Error> {
-        let Some(national) = self.national() else {
+        let Some((national, cn)) = self.national()? else {
             return Ok(());
         };
-        let cn = &self.game.company(&national.company)?.abbrev;
-        if !national.home_when_operating || cn != company {
+        if !national.home_when_operating || cn != *company {
             return Ok(());
         }
         let Some(home) = self.game.home(company) else {
@@ -267,8 +272,7 @@ impl<'g> Replay<'g> {
             .state
             .tokens_at(home)
             .is_some_and(|t| t.values().any(|co| co == company));
-        let all = self.game.company(company)?.tokens as usize;
-        if there || !self.reserved.contains(&home) || self.tokens_of(company) >= all {
+        if there || !self.reserved.contains(&home) || self.free_tokens(company)? == 0 {
             return Ok(());
         }
         self.reserved.remove(&home);
@@ -281,10 +285,9 @@ impl<'g> Replay<'g> {
     /// The national runs: trains its run names that it did not have, it
     /// bought from the depot as its turn began, with no action.
     pub(super) fn national_runs(&mut self, a: &Action) -> Result<(), Error> {
-        let Some(national) = self.national() else {
+        let Some((national, cn)) = self.national()? else {
             return Ok(());
         };
-        let cn = self.game.company(&national.company)?.abbrev.clone();
         if !national.buys_unseen
             || a.kind != "run_routes"
             || self.acting_company(a) != Some(cn.clone())
@@ -305,7 +308,7 @@ impl<'g> Replay<'g> {
     /// unseen: where the national buys with no action, it bought them as
     /// its last turn ended, and has them now.
     pub(super) fn national_bought(&mut self, a: &Action) -> Result<(), Error> {
-        let Some(national) = self.national() else {
+        let Some((national, cn)) = self.national()? else {
             return Ok(());
         };
         if !national.buys_unseen || a.kind != "buy_train" {
@@ -315,9 +318,8 @@ impl<'g> Replay<'g> {
         if self.gone.contains(id) || self.owner_of(id).is_some() {
             return Ok(());
         }
-        let cn = self.game.company(&national.company)?.abbrev.clone();
         self.phase_bought(&cn, base_name(id))?;
-        let Some(copy) = id.rsplit_once('-').and_then(|(_, n)| n.parse::<u32>().ok()) else {
+        let Some(copy) = copy_of(id) else {
             return Ok(());
         };
         let kind = base_name(id).to_string();
@@ -359,7 +361,7 @@ impl<'g> Replay<'g> {
     /// begins a phase, say that the replay assumes it did not (until the
     /// record shows it), once for each type.
     fn caution_unseen_buy(&mut self, cn: &CompanyId) -> Result<(), Error> {
-        if !self.national().is_some_and(|n| n.buys_unseen) {
+        if !self.national()?.is_some_and(|(n, _)| n.buys_unseen) {
             return Ok(());
         }
         let Some(id) = self.next_in_depot() else {
@@ -385,16 +387,15 @@ impl<'g> Replay<'g> {
     /// few tokens for their cities, which cities get one depends on the
     /// minors' order, the engine's share-price order, which hexroute does
     /// not keep; say so.
-    fn caution_order(&mut self, national: &str, minors: &[CompanyId]) -> Result<(), Error> {
-        let cn = self.game.company(national)?;
-        let free = (cn.tokens as usize).saturating_sub(self.tokens_of(&cn.abbrev));
+    fn caution_order(&mut self, cn: &CompanyId, minors: &[CompanyId]) -> Result<(), Error> {
+        let free = self.free_tokens(cn)?;
         let held: usize = minors.iter().map(|m| self.tokens_of(m)).sum();
         if minors.len() > 1 && held > free {
             let names: Vec<&str> = minors.iter().map(|m| m.as_str()).collect();
             self.cautions.push(format!(
                 "before action {}: every minor is nationalised and {} has tokens for only {free} of their {held} cities; the engine takes the minors in share-price order, which hexroute does not keep, and hexroute takes them in the order they last operated ({})",
                 self.last_action,
-                cn.abbrev,
+                cn,
                 names.join(", ")
             ));
         }
@@ -410,19 +411,17 @@ impl<'g> Replay<'g> {
 
     /// The national's kept token goes on its tile when that tile is laid.
     pub(super) fn reserved_tile(&mut self, c: Coord, tile: &str) -> Result<(), Error> {
-        let Some(national) = self.national() else {
+        let Some((national, cn)) = self.national()? else {
             return Ok(());
         };
         if national.reserved_tile.as_deref() != Some(tile) || self.reserved.is_empty() {
             return Ok(());
         }
-        let cn = self.game.company(&national.company)?.abbrev.clone();
         let mut h = self.state.hex_state(c);
         if h.tokens.values().any(|co| *co == cn) {
             return Ok(());
         }
-        let all = self.game.company(&cn)?.tokens as usize;
-        if self.tokens_of(&cn) >= all {
+        if self.free_tokens(&cn)? == 0 {
             return Ok(());
         }
         self.reserved.remove(&c);

@@ -299,6 +299,11 @@ impl Replay<'_> {
     }
 }
 
+/// The copy number in an engine train id (`5-1` → 1).
+pub(super) fn copy_of(id: &str) -> Option<u32> {
+    id.rsplit_once('-')?.1.parse().ok()
+}
+
 /// The train type in an engine train id (`5-1` → `5`).
 pub(super) fn base_name(id: &str) -> &str {
     id.rsplit_once('-').map_or(id, |(t, _)| t)
