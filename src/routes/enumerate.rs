@@ -3,6 +3,7 @@
 //! and the report of a chosen route (its stops, hexes and bonuses).
 
 use super::bitset;
+use super::ceiling::Ceiling;
 use super::network::{self, Network};
 use super::revenue::{self, Visit};
 use super::{Query, RouteStop, TrainRoute};
@@ -10,6 +11,7 @@ use crate::game::{Bonus, ConflictRule, Distance, Skip, Towns, TrainDef, TrainId}
 use crate::geometry::Coord;
 use crate::tile::StopKind;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A step of a route: segment `idx` of those leaving stop `from`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -104,6 +106,7 @@ struct Walker<'a> {
     limits: Limits,
     types: &'a [TrainDef],
     bonuses: &'a [Bonus],
+    keep: Keep<'a>,
     token: usize,
     /// Company token stops with a smaller id than `token`: routes through
     /// them are found from there instead.
@@ -121,7 +124,13 @@ struct Walker<'a> {
     visits: usize,
     cities: usize,
     hexes: usize,
+    /// The face values of the stops visited, added up.
+    value: u64,
     out: Vec<Candidate>,
+    /// Under [`Keep::Richest`], the richest route found so far.
+    richest: Option<Candidate>,
+    /// Routes priced that some train can run.
+    priced: usize,
     /// Reused buffers for pricing routes.
     visits_buf: Vec<Visit>,
     scratch: revenue::Scratch,
@@ -202,7 +211,31 @@ impl Places {
     }
 }
 
-pub(super) fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec<Candidate> {
+/// What a walk keeps of the routes it prices.
+#[derive(Copy, Clone)]
+enum Keep<'a> {
+    /// Every route some train can run, for the assignment of several trains.
+    Every,
+    /// Only the richest route of the one train searched for: no list, and
+    /// no route checked for a shorter one inside it unless it is the
+    /// richest so far. `shared` is the best any walk has found, so a walk
+    /// skips routes that earn less (never those that tie: which of those
+    /// wins is decided by the order of the walks, as a list would).
+    Richest {
+        shared: &'a AtomicU32,
+        ceiling: Option<&'a Ceiling>,
+    },
+}
+
+/// The routes a company could run from each of its tokens, in token order,
+/// and how many routes were priced that some train can run.
+fn walk_all<T: Send>(
+    net: &Network,
+    query: &Query,
+    types: &[TrainDef],
+    keep: Keep,
+    take: impl Fn(&mut Walker) -> T + Sync,
+) -> (Vec<T>, usize) {
     let company = query.company.as_str();
     let is_token: Vec<bool> = net
         .stops
@@ -212,7 +245,7 @@ pub(super) fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec
     let tokens: Vec<usize> = (0..net.stops.len()).filter(|&s| is_token[s]).collect();
     let places = Places::of(net);
     let limits = Limits::of(types);
-    tokens
+    let found: Vec<(T, usize)> = tokens
         .par_iter()
         .map(|&t| {
             let mut w = Walker {
@@ -221,6 +254,7 @@ pub(super) fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec
                 limits,
                 types,
                 bonuses: &query.bonuses,
+                keep,
                 token: t,
                 earlier_token: (0..net.stops.len()).map(|s| is_token[s] && s < t).collect(),
                 bits: vec![0; places.words],
@@ -232,18 +266,56 @@ pub(super) fn enumerate(net: &Network, query: &Query, types: &[TrainDef]) -> Vec
                 visits: usize::from(!net.stops[t].free),
                 cities: usize::from(net.stops[t].is_city() && !net.stops[t].free),
                 hexes: 1,
+                value: u64::from(net.stops[t].revenue),
                 out: Vec::new(),
+                richest: None,
+                priced: 0,
                 visits_buf: Vec::new(),
                 scratch: revenue::Scratch::default(),
             };
             w.hex_used[w.hex_of[t]] = true;
             w.extend(t, Side::Left);
-            w.out
+            (take(&mut w), w.priced)
         })
-        .collect::<Vec<_>>()
+        .collect();
+    let priced = found.iter().map(|(_, n)| n).sum();
+    (found.into_iter().map(|(t, _)| t).collect(), priced)
+}
+
+/// Every route some train type can run, with what each type earns on it,
+/// and how many routes were priced.
+pub(super) fn enumerate(
+    net: &Network,
+    query: &Query,
+    types: &[TrainDef],
+) -> (Vec<Candidate>, usize) {
+    let (lists, priced) = walk_all(net, query, types, Keep::Every, |w| {
+        std::mem::take(&mut w.out)
+    });
+    (lists.into_iter().flatten().collect(), priced)
+}
+
+/// The richest route of one train, the first of the richest in the order
+/// [`enumerate`] lists them (so the same route the assignment would
+/// choose), and how many routes were priced.
+pub(super) fn richest(
+    net: &Network,
+    query: &Query,
+    train: &TrainDef,
+) -> (Option<Candidate>, usize) {
+    let shared = AtomicU32::new(0);
+    let ceiling = Ceiling::of(net, train, &query.bonuses);
+    let keep = Keep::Richest {
+        shared: &shared,
+        ceiling: ceiling.as_ref(),
+    };
+    let types = std::slice::from_ref(train);
+    let (found, priced) = walk_all(net, query, types, keep, |w| w.richest.take());
+    let best = found
         .into_iter()
         .flatten()
-        .collect()
+        .reduce(|a, b| if b.revenue[0] > a.revenue[0] { b } else { a });
+    (best, priced)
 }
 
 impl Walker<'_> {
@@ -275,6 +347,7 @@ impl Walker<'_> {
         self.visits += counts;
         self.cities += city;
         self.hexes += seg.hexes.len();
+        self.value += u64::from(self.net.stops[to].revenue);
         true
     }
 
@@ -288,6 +361,7 @@ impl Walker<'_> {
         self.visits -= counts;
         self.cities -= city;
         self.hexes -= seg.hexes.len();
+        self.value -= u64::from(self.net.stops[seg.to].revenue);
     }
 
     /// What stop `s` adds to the route's count of stops and of cities: a
@@ -325,13 +399,42 @@ impl Walker<'_> {
             if !self.enter(r) {
                 continue;
             }
-            if self.within_limits() {
+            if self.within_limits() && !self.hopeless_branch() {
                 self.half(side).push(r);
                 self.extend(self.net.out[at][idx].to, side);
                 self.half(side).pop();
             }
             self.leave(r);
         }
+    }
+
+    /// True when no route grown from the one walked so far can beat the
+    /// richest found (under [`Keep::Richest`], where there is a ceiling).
+    fn hopeless_branch(&self) -> bool {
+        let Keep::Richest {
+            ceiling: Some(c), ..
+        } = self.keep
+        else {
+            return false;
+        };
+        let most = c.grown(self.value, self.visits, self.cities, |i| {
+            self.hex_used[self.hex_of[i]] || self.earlier_token[i]
+        });
+        self.beaten(most)
+    }
+
+    /// True when a route earning at most `most` cannot be the answer of a
+    /// search for the richest: another walk found more, or this one found
+    /// as much first.
+    fn beaten(&self, most: u64) -> bool {
+        let Keep::Richest { shared, .. } = self.keep else {
+            return false;
+        };
+        most < u64::from(shared.load(Ordering::Relaxed))
+            || self
+                .richest
+                .as_ref()
+                .is_some_and(|b| most <= u64::from(b.revenue[0]))
     }
 
     fn half(&mut self, side: Side) -> &mut Vec<SegRef> {
@@ -388,6 +491,13 @@ impl Walker<'_> {
         if self.end_of(&self.left) >= self.end_of(&self.right) {
             return;
         }
+        if let Keep::Richest {
+            ceiling: Some(c), ..
+        } = self.keep
+            && self.beaten(c.route(self.value))
+        {
+            return;
+        }
         fill_visits(
             self.net,
             self.company,
@@ -409,10 +519,29 @@ impl Walker<'_> {
                 )
             })
             .collect();
+        if revenue.iter().all(|r| *r == 0) {
+            return;
+        }
+        self.priced += 1;
+        if self.beaten(u64::from(revenue[0])) {
+            return;
+        }
         self.drop_dominated(&mut revenue);
         if revenue.iter().all(|r| *r == 0) {
             return;
         }
+        let candidate = self.candidate(revenue);
+        match self.keep {
+            Keep::Every => self.out.push(candidate),
+            Keep::Richest { shared, .. } => {
+                shared.fetch_max(candidate.revenue[0], Ordering::Relaxed);
+                self.richest = Some(candidate);
+            }
+        }
+    }
+
+    /// The current route as a candidate earning `revenue`.
+    fn candidate(&self, revenue: Box<[u32]>) -> Candidate {
         let segs: Vec<SegRef> = self.left.iter().chain(self.right.iter()).copied().collect();
         let mut bits = self.bits.clone();
         let to = |r: &SegRef| self.net.out[r.from as usize][r.idx as usize].to;
@@ -421,13 +550,13 @@ impl Walker<'_> {
                 bitset::insert(&mut bits, bit as usize);
             }
         }
-        self.out.push(Candidate {
+        Candidate {
             bits: bits.into_boxed_slice(),
             segs: segs.into_boxed_slice(),
             split: self.left.len() as u8,
             token: self.token as u32,
             revenue,
-        });
+        }
     }
 }
 

@@ -11,6 +11,7 @@
 
 pub mod assign;
 mod bitset;
+mod ceiling;
 pub mod check;
 mod enumerate;
 pub mod network;
@@ -23,7 +24,7 @@ use crate::game::{Bonus, CompanyId, Game, PhaseId, TrainDef, TrainId};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::StopKind;
-use enumerate::{describe, enumerate};
+use enumerate::{describe, enumerate, richest};
 use network::Network;
 pub use revenue::{Run, Visit};
 
@@ -69,7 +70,9 @@ pub struct Solution {
     pub total: u32,
     /// One entry per train that runs; trains left idle are omitted.
     pub routes: Vec<TrainRoute>,
-    /// How many distinct routes the company could run (for reports).
+    /// How many routes the search priced that some train can run (for
+    /// reports): every one for several trains, fewer for one, whose search
+    /// skips routes that cannot beat the best found.
     pub candidates: usize,
     /// False when a time limit stopped the search before it proved that
     /// no better set exists.
@@ -192,16 +195,19 @@ pub fn solve_within(
     limit: &assign::Limit,
 ) -> Result<Solution, Error> {
     check_bounds(net, query)?;
+    if let [train] = query.trains.as_slice() {
+        return Ok(solve_one(net, query, train));
+    }
     let (types, type_of) = train_types(&query.trains);
-    let candidates = enumerate(net, query, &types);
-    let priced: Vec<assign::Priced> = candidates
+    let (candidates, priced) = enumerate(net, query, &types);
+    let priced_routes: Vec<assign::Priced> = candidates
         .iter()
         .map(|c| assign::Priced {
             bits: &c.bits,
             revenue: &c.revenue,
         })
         .collect();
-    let choice = assign::choose(&priced, &type_of, types.len(), progress, limit);
+    let choice = assign::choose(&priced_routes, &type_of, types.len(), progress, limit);
     let mut routes = Vec::new();
     let mut total = 0;
     for (slot, pick) in choice.iter().enumerate() {
@@ -221,7 +227,24 @@ pub fn solve_within(
         company: query.company.clone(),
         total,
         routes,
-        candidates: candidates.len(),
+        candidates: priced,
         optimal: !limit.stopped(),
     })
+}
+
+/// One train needs no assignment: its richest route is the answer, found
+/// as the routes are walked, with no list kept.
+fn solve_one(net: &Network, query: &Query, train: &TrainDef) -> Solution {
+    let (best, priced) = richest(net, query, train);
+    let routes: Vec<TrainRoute> = best
+        .iter()
+        .map(|c| describe(net, query, c, train, &train.name))
+        .collect();
+    Solution {
+        company: query.company.clone(),
+        total: routes.iter().map(|r| r.revenue).sum(),
+        routes,
+        candidates: priced,
+        optimal: true,
+    }
 }

@@ -25,7 +25,9 @@ pub struct CompanyRoutes {
     pub company: String,
     /// Net revenue of all the company's trains.
     pub total: u32,
-    /// How many distinct routes the company could run.
+    /// How many routes the search priced that some train can run: all the
+    /// company could run for several trains; for one train, fewer, since
+    /// that search skips routes that cannot earn more than one it found.
     pub candidates: usize,
     /// False when `--time-limit` stopped the search before it proved that
     /// no better set of routes exists.

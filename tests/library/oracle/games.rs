@@ -181,6 +181,44 @@ fn fast_search_equals_brute_force_on_every_game() {
     );
 }
 
+/// One train has a search of its own (no list, branches of the walk cut
+/// by what their routes could earn at most): each train type of every
+/// game alone against the oracle on random positions, with random bonuses.
+#[test]
+fn one_train_search_equals_brute_force_on_every_game() {
+    let (mut checked, mut paying) = (0, 0);
+    for id in hexroute::game::builtin_ids() {
+        for seed in 1..=40 {
+            let (game, state, _, company) = random_game_case(id, seed);
+            let oracle = Oracle {
+                game: &game,
+                state: &state,
+                company: &company,
+            };
+            let bonuses = random_bonuses(seed, &game);
+            for train in &game.trains {
+                let best = oracle.solve(std::slice::from_ref(train), &bonuses);
+                let query = Query {
+                    company: company.as_str().into(),
+                    trains: vec![train.clone()],
+                    bonuses: bonuses.clone(),
+                };
+                let fast = routes::solve(&game, &state, &query).unwrap();
+                assert_eq!(fast.total, best, "{id} seed {seed}: train {}", train.name);
+                if let Err(fault) = oracle.check_routes(&fast, &query.trains, &bonuses) {
+                    panic!("{id} seed {seed}: train {}: {fault}", train.name);
+                }
+                checked += 1;
+                paying += usize::from(best > 0);
+            }
+        }
+    }
+    assert!(
+        checked > 1000 && paying > checked / 2,
+        "{checked} checked, {paying} paying"
+    );
+}
+
 #[test]
 fn bonus_choice_beats_greedy_stop_choice() {
     // A 2-stop express over four stops: greedy takes the two richest ends'

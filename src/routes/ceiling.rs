@@ -1,0 +1,116 @@
+//! The most any route can earn one train that holds the stops walked so
+//! far: what lets the search for one train skip a route without pricing
+//! it, and a whole branch of the walk without walking it, once it has a
+//! route earning more.
+//!
+//! A train counts at most N stops, each at most its face value times the
+//! train's multiplier, plus its bonuses. So a route earns at most the sum
+//! of its stops' values (every one counted), and a route grown from it at
+//! most that plus the richest stops not yet visited, one for each of the N
+//! the stops visited need not take. The bound is loose but cheap (a few
+//! additions per step) and never below the truth, which is all exactness
+//! needs. Where a stop can be worth more than its face value (a port pays
+//! once per token city) or a train may count stops beyond N (free stops,
+//! free towns), or N is a distance in hexes, there is no such bound.
+
+use super::network::Network;
+use crate::game::{Bonus, Distance, Skip, Towns, TrainDef};
+
+/// Which of the stops visited surely take one of the train's N.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Slots {
+    /// Every stop visited (an N-train that counts towns, or a train paid
+    /// for fewer stops than it visits, which visits at most N).
+    Visits,
+    /// The cities (a train that may pass towns).
+    Cities,
+    /// None for sure (an express, which may pass anything but its ends).
+    None,
+}
+
+/// The bound for one train on one network.
+#[derive(Clone, Debug)]
+pub(super) struct Ceiling {
+    stops: u64,
+    slots: Slots,
+    multiplier: u64,
+    /// Every bonus the train can earn, as paid to it.
+    bonuses: u64,
+    /// Every stop's value and index, richest first.
+    richest: Vec<(u32, usize)>,
+}
+
+impl Ceiling {
+    /// The bound for `train`, or `None` where there is none (see the module).
+    pub(super) fn of(net: &Network, train: &TrainDef, bonuses: &[Bonus]) -> Option<Ceiling> {
+        let stops = train.stops?;
+        if train.distance != Distance::Stops
+            || train.towns == Towns::Free
+            || net.stops.iter().any(|s| s.port.is_some() || s.free)
+        {
+            return None;
+        }
+        let slots = if train.pays.is_some() {
+            Slots::Visits
+        } else {
+            match train.skip {
+                Skip::Nothing => Slots::Visits,
+                Skip::Towns => Slots::Cities,
+                Skip::Any => Slots::None,
+            }
+        };
+        let mut richest: Vec<(u32, usize)> = net
+            .stops
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.revenue, i))
+            .collect();
+        richest.sort_by(|a, b| b.cmp(a));
+        let multiplier = u64::from(train.multiplier);
+        let bonuses = bonuses
+            .iter()
+            .filter(|b| b.applies_to(train))
+            .map(|b| u64::from(b.paid_to(train.multiplier)))
+            .sum();
+        Some(Ceiling {
+            stops: u64::from(stops),
+            slots,
+            multiplier,
+            bonuses,
+            richest,
+        })
+    }
+
+    /// The most the route walked so far earns: its stops' values add to
+    /// `value`.
+    pub(super) fn route(&self, value: u64) -> u64 {
+        value * self.multiplier + self.bonuses
+    }
+
+    /// The most a route grown from the one walked so far earns: its stops'
+    /// values add to `value`; it has visited `visits` stops, `cities` of
+    /// them cities; `visited(i)` says whether stop `i` is out of reach
+    /// (on the route, or in a place it has stopped in).
+    pub(super) fn grown(
+        &self,
+        value: u64,
+        visits: usize,
+        cities: usize,
+        visited: impl Fn(usize) -> bool,
+    ) -> u64 {
+        let taken = match self.slots {
+            Slots::Visits => visits as u64,
+            Slots::Cities => cities as u64,
+            Slots::None => 0,
+        };
+        let more = self.stops.saturating_sub(taken) as usize;
+        let gain: u64 = self
+            .richest
+            .iter()
+            .filter(|&&(_, i)| !visited(i))
+            .take(more)
+            .map(|&(v, _)| u64::from(v))
+            .sum();
+        self.route(value + gain)
+    }
+}
