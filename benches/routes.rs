@@ -1,5 +1,7 @@
 //! Route search on the Bankruptcy Club fixture (final round of 1867), with
-//! the game's bonuses in force, as `hexroute routes` runs it. The README's
+//! the game's bonuses in force, as `hexroute routes` runs it, and on the
+//! slowest real position of a public 18xx.games game (1861 game 167259
+//! before action 721: one 8-train). The README's
 //! search figures come from here (`cargo bench`); whole-process times come
 //! from `scripts/time-routes.sh`.
 
@@ -17,14 +19,16 @@ fn query(g: &game::Game, phase: game::PhaseId, company: &str, trains: &[&str]) -
     }
 }
 
-fn bench(c: &mut Criterion) {
-    let g = game::builtin("1867").unwrap();
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/1867_bc.json"
-    ))
-    .unwrap();
+fn load(title: &str, file: &str) -> (game::Game, hexroute::state::MapState) {
+    let g = game::builtin(title).unwrap();
+    let path = format!("{}/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
     let state = save::from_json(&text, &g).unwrap().state;
+    (g, state)
+}
+
+fn bench(c: &mut Criterion) {
+    let (g, state) = load("1867", "1867_bc.json");
     let cases: [(&str, &str, &[&str]); 8] = [
         ("GWR 5,8", "GWR", &["5", "8"]),
         ("C&O 6,8", "C&O", &["6", "8"]),
@@ -59,6 +63,14 @@ fn bench(c: &mut Criterion) {
                 .map(|q| black_box(routes::solve_on(&net, q).unwrap()).total)
                 .sum::<u32>()
         })
+    });
+    group.finish();
+    let (g, state) = load("1861", "1861_167259.json");
+    let q = query(&g, state.phase, "MK", &["8"]);
+    let mut group = c.benchmark_group("1861_167259");
+    group.sample_size(10);
+    group.bench_function("MK 8", |b| {
+        b.iter(|| black_box(routes::solve(&g, &state, &q).unwrap()).total)
     });
     group.finish();
 }

@@ -422,3 +422,31 @@ fn one_route_is_one_route() {
     );
     assert!(out.starts_with("NYC — 1 route considered\n"), "{out}");
 }
+
+/// The slowest real position found in the public 18xx.games games (1861
+/// game 167259 before action 721, as the engine left it): one 8-train,
+/// searched without a list of routes. The player ran $540 there, which the
+/// engine accepted, and hexroute's review finds nothing better. Across the
+/// map: Poland to the Caucasus by St Petersburg, Ekaterinburg (with its
+/// bonus) and Moscow, and the other stops passed.
+#[test]
+fn one_eight_train_across_russia() {
+    let out = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(fixture("1861_167259.json"))
+            .args(["--company", "MK"]),
+    );
+    let counted: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("    ") && !l.contains("skipped") && !l.contains("bonus"))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(
+        counted,
+        ["A15", "D14", "B4", "E1", "Q3", "H8", "G15", "J20"],
+        "{out}"
+    );
+    assert!(out.contains("bonus: Ekaterinburg +$40"), "{out}");
+    assert!(out.ends_with("total $540\n"), "{out}");
+}
