@@ -11,13 +11,14 @@ pub(super) struct Ranked {
     pub(super) revenue: Vec<u32>,
     /// `ids.len()` rows of `words` each.
     pub(super) bits: Vec<u64>,
-    /// For each track element and each chunk of 64 rank positions, which
-    /// of those 64 routes use the element: `elements × chunks` words,
-    /// element by element (a scan down the list then reads each taken
-    /// element's words in order). With it a search finds the routes that
-    /// fit beside those taken 64 at a time, one OR per taken element.
-    pub(super) users: Vec<u64>,
+    /// For each chunk of 64 rank positions and each track element, which
+    /// of those 64 routes use the element: `chunks × elements` words,
+    /// chunk by chunk (the ORs for one chunk then read one small block).
+    /// With it a search finds the routes that fit beside those taken 64 at
+    /// a time, one OR per taken element.
+    users: Vec<u64>,
     pub(super) chunks: usize,
+    elements: usize,
 }
 
 impl Ranked {
@@ -27,6 +28,11 @@ impl Ranked {
 
     pub(super) fn len(&self) -> usize {
         self.ids.len()
+    }
+
+    /// Which routes of chunk `chunk` use element `e`.
+    pub(super) fn users(&self, e: usize, chunk: usize) -> u64 {
+        self.users[chunk * self.elements + e]
     }
 }
 
@@ -49,7 +55,7 @@ pub(super) fn rank(cands: &[Priced], t: usize, words: usize) -> Ranked {
     let mut users = vec![0u64; elements * chunks];
     for pos in 0..ids.len() {
         bitset::for_each(&bits[pos * words..][..words], |e| {
-            bitset::insert(&mut users[e * chunks..], pos);
+            users[(pos / 64) * elements + e] |= 1 << (pos % 64);
         });
     }
     Ranked {
@@ -58,6 +64,7 @@ pub(super) fn rank(cands: &[Priced], t: usize, words: usize) -> Ranked {
         bits,
         users,
         chunks,
+        elements,
     }
 }
 
@@ -122,9 +129,7 @@ pub(super) fn first_disjoint(list: &Ranked, row: &[u64], start: usize) -> Option
     bitset::for_each(row, |e| elements.push(e));
     let mut chunk = start / 64;
     while chunk * 64 < list.len() {
-        let blocked = elements
-            .iter()
-            .fold(0u64, |b, &e| b | list.users[e * list.chunks + chunk]);
+        let blocked = elements.iter().fold(0u64, |b, &e| b | list.users(e, chunk));
         let mut free = !blocked;
         if chunk == start / 64 {
             free &= !0u64 << (start % 64);

@@ -145,9 +145,10 @@ impl<'a> Search<'a> {
         let clash = if below == !0 {
             below
         } else {
-            self.levels[level].elements.iter().fold(below, |c, &e| {
-                c | list.users[e as usize * list.chunks + chunk]
-            })
+            self.levels[level]
+                .elements
+                .iter()
+                .fold(below, |c, &e| c | list.users(e as usize, chunk))
         };
         if let Some(row) = cache.clash.get_mut(level) {
             row[chunk] = (stamp, clash);
@@ -437,9 +438,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Assigns the `depth`-th train in search order; `from` is where an
-    /// identical previous train's rank position ended.
-    pub(super) fn go(&mut self, depth: usize, total: u32, from: usize) {
+    /// Keeps the routes taken as this branch's best if they earn more.
+    fn record(&mut self, total: u32) {
         if total > self.best {
             self.best = total;
             self.best_picks = self.picks.clone();
@@ -447,9 +447,35 @@ impl<'a> Search<'a> {
             self.global = self.global.max(mine);
             self.shared.fetch_max(mine.key(), Ordering::Relaxed);
         }
+    }
+
+    /// The last train in search order: the first route that fits among
+    /// those worth having is its best, so it needs no bound on later
+    /// trains and is never taken (no level is pushed for it).
+    fn last(&mut self, depth: usize, total: u32, from: usize) {
+        let plan = self.plan;
+        let slot = plan.order[depth];
+        let t = plan.type_of[slot];
+        let list = &plan.lists[t];
+        let end = list.revenue.partition_point(|&r| !self.cut(total + r));
+        if let Ok(Some(pos)) = self.next_fitting(t, from, end, None) {
+            self.picks[slot] = Some(RouteAt { ty: t, pos });
+            self.record(total + list.revenue[pos]);
+            self.picks[slot] = None;
+        }
+    }
+
+    /// Assigns the `depth`-th train in search order; `from` is where an
+    /// identical previous train's rank position ended.
+    pub(super) fn go(&mut self, depth: usize, total: u32, from: usize) {
+        self.record(total);
         self.refresh();
         let plan = self.plan;
         if depth == plan.order.len() || self.cut(total + plan.rest[depth]) || plan.limit.stopped() {
+            return;
+        }
+        if depth + 1 == plan.order.len() {
+            self.last(depth, total, from);
             return;
         }
         let t = plan.type_of[plan.order[depth]];
