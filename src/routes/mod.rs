@@ -8,6 +8,10 @@
 //! 4. Trains are matched to routes by branch and bound over revenue-sorted
 //!    candidates, with track use as bitsets, so a conflict test is a few ANDs
 //!    ([`assign`]).
+//!
+//! One train needs no list and no assignment: each walk keeps only its
+//! richest route, and skips routes, and whole branches of the walk, that a
+//! ceiling on what they can earn shows cannot beat it (`ceiling`).
 
 pub mod assign;
 mod bitset;
