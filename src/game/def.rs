@@ -398,6 +398,18 @@ pub struct Private {
     pub exclusive: bool,
 }
 
+/// From `phase` on, a tile of `from` may be replaced by one of `to`,
+/// whatever their colours and stops, each old town's sides kept by a city
+/// or by track joining them (18xx.games's `upgrades_to?` overrides: 1856's
+/// towns become plain track or cities, two towns a green city, in phase 6).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StopUpgrade {
+    pub from: Vec<TileId>,
+    pub to: Vec<TileId>,
+    pub phase: String,
+}
+
 /// How saves of the rusty_train / navig18xx GUI name this game and its tiles.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -468,6 +480,9 @@ pub struct GameDef {
     pub dividends: Dividends,
     #[serde(default)]
     pub privates: Vec<Private>,
+    /// Upgrades outside the colour order, from a phase on (1856's towns).
+    #[serde(default)]
+    pub stop_upgrades: Vec<StopUpgrade>,
     /// The phase in which every private company closes (1830, 1889,
     /// 18Chesapeake: 5): its abilities and bonuses end.
     #[serde(default)]
