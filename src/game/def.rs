@@ -564,11 +564,23 @@ pub struct PlayDef {
     /// bought before the first of its kind is no sign of an unseen export.
     #[serde(default)]
     pub reserved_trains: Vec<String>,
+    /// What a company's `special_buy` of an item gives it: the first of
+    /// the item's privates no company holds (1856's bridge and tunnel tokens).
+    #[serde(default)]
+    pub special_buys: Vec<SpecialBuy>,
     /// Tiles the engine lifts from some hexes when the first copy of a
     /// train kind drawn by the game's seed is bought (1882's North West
     /// Rebellion).
     #[serde(default)]
     pub lift_tiles: Option<LiftTiles>,
+}
+
+/// An item a `special_buy` names (`description`), as private syms.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialBuy {
+    pub description: String,
+    pub privates: Vec<String>,
 }
 
 /// `count` trains of one type in the depot.
