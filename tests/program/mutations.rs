@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 20] = [
+const FIXTURES: [&str; 21] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -31,6 +31,7 @@ const FIXTURES: [&str; 20] = [
     "1846_mid",
     "18Texas_mid",
     "1882_mid",
+    "1856_mid",
 ];
 
 fn fixture_text(name: &str) -> String {
