@@ -27,7 +27,27 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
         company(game, c).map_err(|(f, m)| err(f, m))?;
     }
     setup_spaces(game).map_err(|(f, m)| err(f, m))?;
+    special_buys(game).map_err(|(f, m)| err(f, m))?;
     water_sides(game).map_err(|(f, m)| err(f, m))
+}
+
+/// What a `special_buy` gives is a private a save may hold (one earning a
+/// bonus), so the replay never writes a save that does not load.
+fn special_buys(game: &Game) -> Result<(), Failure> {
+    let buys = game.from_18xx_games.iter().flat_map(|p| &p.special_buys);
+    for b in buys {
+        if let Some(p) = b
+            .privates
+            .iter()
+            .find(|p| game.private_sym(p).as_ref() != Some(*p))
+        {
+            return Err((
+                format!("from_18xx_games.special_buys[\"{}\"]", b.description),
+                format!("{p} is no private company the game's bonuses or lays name"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A failed check: the field (`companies[CPR].home`) and what is wrong.

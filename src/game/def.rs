@@ -398,6 +398,18 @@ pub struct Private {
     pub exclusive: bool,
 }
 
+/// From `phase` on, a tile of `from` may be replaced by one of `to`,
+/// whatever their colours and stops, each old town's sides kept by a city
+/// or by track joining them (18xx.games's `upgrades_to?` overrides: 1856's
+/// towns become plain track or cities, two towns a green city, in phase 6).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StopUpgrade {
+    pub from: Vec<TileId>,
+    pub to: Vec<TileId>,
+    pub phase: String,
+}
+
 /// How saves of the rusty_train / navig18xx GUI name this game and its tiles.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -468,6 +480,9 @@ pub struct GameDef {
     pub dividends: Dividends,
     #[serde(default)]
     pub privates: Vec<Private>,
+    /// Upgrades outside the colour order, from a phase on (1856's towns).
+    #[serde(default)]
+    pub stop_upgrades: Vec<StopUpgrade>,
     /// The phase in which every private company closes (1830, 1889,
     /// 18Chesapeake: 5): its abilities and bonuses end.
     #[serde(default)]
@@ -549,11 +564,23 @@ pub struct PlayDef {
     /// bought before the first of its kind is no sign of an unseen export.
     #[serde(default)]
     pub reserved_trains: Vec<String>,
+    /// What a company's `special_buy` of an item gives it: the first of
+    /// the item's privates no company holds (1856's bridge and tunnel tokens).
+    #[serde(default)]
+    pub special_buys: Vec<SpecialBuy>,
     /// Tiles the engine lifts from some hexes when the first copy of a
     /// train kind drawn by the game's seed is bought (1882's North West
     /// Rebellion).
     #[serde(default)]
     pub lift_tiles: Option<LiftTiles>,
+}
+
+/// An item a `special_buy` names (`description`), as private syms.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialBuy {
+    pub description: String,
+    pub privates: Vec<String>,
 }
 
 /// `count` trains of one type in the depot.

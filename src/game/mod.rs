@@ -134,6 +134,13 @@ impl Game {
             .is_some_and(|(kind, from)| company.kind == kind && phase >= from)
     }
 
+    /// True when `stop_upgrades` lets tile `to` replace `from` in `phase`.
+    pub fn stop_upgrade(&self, from: &str, to: &str, phase: PhaseId) -> bool {
+        self.stop_upgrades.iter().any(|(u, from_phase)| {
+            phase >= *from_phase && u.from.iter().any(|t| t == from) && u.to.iter().any(|t| t == to)
+        })
+    }
+
     /// The private company `name` (its sym, any case), as the game spells it.
     pub fn private_sym(&self, name: &str) -> Option<String> {
         self.private_syms()
@@ -207,6 +214,8 @@ pub struct Game {
     pub rusts: Vec<(TrainId, PhaseId)>,
     /// Trains and the phase index at whose start they become obsolete.
     pub obsolete: Vec<(TrainId, PhaseId)>,
+    /// Upgrades outside the colour order and the phase they begin in.
+    pub stop_upgrades: Vec<(StopUpgrade, PhaseId)>,
     /// The phase in which every private company closes.
     pub privates_close: Option<PhaseId>,
     /// Privates (syms) whose bonuses stay with their owner past that.

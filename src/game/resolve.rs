@@ -47,6 +47,7 @@ impl Game {
         let rusts = r.train_phases(&def.rusts, "rusts")?;
         let obsolete = r.train_phases(&def.obsolete, "obsolete")?;
         r.privates(&hexes, &tiles)?;
+        let stop_upgrades = r.stop_upgrades(&tiles)?;
         let privates_close = def
             .privates_close
             .as_ref()
@@ -75,6 +76,7 @@ impl Game {
             free_stops,
             early,
             privates: def.privates,
+            stop_upgrades,
             privates_close,
             privates_kept: def
                 .bonuses
@@ -468,6 +470,18 @@ impl Resolver<'_> {
                 return Err((self.err)(format!("{field}: unknown train \"{train}\"")));
             }
             out.push((train.clone(), self.phase(phase, field)?));
+        }
+        Ok(out)
+    }
+
+    /// `stop_upgrades`: tiles of the game, a phase of the game.
+    fn stop_upgrades(&self, tiles: &BTreeMap<TileId, Tile>) -> Result<Vec<(StopUpgrade, PhaseId)>> {
+        let mut out = Vec::new();
+        for u in &self.def.stop_upgrades {
+            if let Some(t) = u.from.iter().chain(&u.to).find(|t| !tiles.contains_key(*t)) {
+                return Err((self.err)(format!("stop_upgrades: unknown tile \"{t}\"")));
+            }
+            out.push((u.clone(), self.phase(&u.phase, "stop_upgrades")?));
         }
         Ok(out)
     }

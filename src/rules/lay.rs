@@ -27,6 +27,8 @@ struct Check<'a> {
     current: Option<(&'a Tile, Rotation)>,
     old_faces: BTreeSet<Face>,
     new_faces: BTreeSet<Face>,
+    /// `stop_upgrades` allow this replacement (colour and stops aside).
+    stop_upgrade: bool,
 }
 
 /// Judges laying `name` at `rotation` on hex `c` by every rule but most
@@ -42,6 +44,10 @@ pub(super) fn check_lay_plain(site: Site, name: &str, rotation: Rotation) -> Res
     let new = game.tile(name)?;
     let current = state.tile_at(game, c);
     let laid = state.hexes.get(&c).and_then(|h| h.tile.as_ref()).is_some();
+    // A tile whose stops change (1856's towns) upgrades, whatever its colour.
+    let stop_upgrade =
+        laid && current.is_some_and(|(t, _)| game.stop_upgrade(&t.name, name, state.phase));
+    let kind = if stop_upgrade { LayKind::Upgrade } else { kind };
     let k = Check {
         game,
         state,
@@ -55,6 +61,7 @@ pub(super) fn check_lay_plain(site: Site, name: &str, rotation: Rotation) -> Res
             .map(|(t, r)| t.faces(r).into_iter().collect())
             .unwrap_or_default(),
         new_faces: new.faces(rotation).into_iter().collect(),
+        stop_upgrade,
     };
     k.site_open(laid)?;
     let mut v = match kind {
@@ -155,6 +162,9 @@ impl Check<'_> {
                 "tile {} on hex {addr} is permanent and cannot be upgraded",
                 old.name
             )));
+        }
+        if self.stop_upgrade {
+            return Ok(Vec::new());
         }
         let mut v = Vec::new();
         match old.colour.next_upgrade() {
@@ -257,7 +267,7 @@ impl Check<'_> {
     fn track_preserved(&self) -> Option<Violation> {
         let (old, old_rot) = self.current?;
         let o = self.game.coords.orientation;
-        let lost = lost_track(old, old_rot, self.new, self.rotation, o)?;
+        let lost = lost_track(old, old_rot, self.new, self.rotation, o, self.stop_upgrade)?;
         Some(violation(
             Rule::TrackPreserved,
             format!(
@@ -361,12 +371,15 @@ fn apply_private(game: &Game, c: Coord, lay: &mut Lay, p: &Private) {
 }
 
 /// The first connection of the old tile that the new one lacks, in words.
+/// When `towns_may_go` (a stop upgrade), a town's sides may be kept by a
+/// city or by track joining them.
 fn lost_track(
     old: &Tile,
     old_rot: Rotation,
     new: &Tile,
     rot: Rotation,
     o: Orientation,
+    towns_may_go: bool,
 ) -> Option<String> {
     for t in old.track_rotated(old_rot) {
         if let (End::Face(a), End::Face(b)) = (t.a, t.b)
@@ -380,8 +393,16 @@ fn lost_track(
             .find(|f| !f.is_empty() && !news.iter().any(|n| n.is_superset(f)))
             .map(|f| format!("{what}: {}", faces_word(&f, o)))
     };
+    let mut new_towns = town_faces(new, rot);
+    if towns_may_go {
+        new_towns.extend(city_faces(new, rot));
+        new_towns.extend(new.track_rotated(rot).filter_map(|t| match (t.a, t.b) {
+            (End::Face(a), End::Face(b)) => Some(BTreeSet::from([a, b])),
+            _ => None,
+        }));
+    }
     kept(city_faces(old, old_rot), city_faces(new, rot), "city")
-        .or_else(|| kept(town_faces(old, old_rot), town_faces(new, rot), "town"))
+        .or_else(|| kept(town_faces(old, old_rot), new_towns, "town"))
 }
 
 /// Why new track may not leave hex `c` across `face`, if it may not.

@@ -409,7 +409,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 /// the field (exit 2), not an internal error when a save will not reload.
 #[test]
 fn a_damaged_game_file_is_refused_when_it_loads() {
-    let cases: [(&str, &str, &str, &str); 23] = [
+    let cases: [(&str, &str, &str, &str); 25] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -547,6 +547,18 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "(name: \"3/5\", stops: Some(5), skip: Any, multiplier: 1, pays: Some(3))",
             "(name: \"3/5\", stops: Some(5), skip: Any, multiplier: 1, pays: Some(0))",
             "custom.ron: trains[\"3/5\"].pays: Some(0) pays nothing; give at least 1",
+        ),
+        (
+            "1856",
+            "(from: [\"4\"], to: [\"57\", \"9\"], phase: \"6\")",
+            "(from: [\"4\"], to: [\"57\", \"99\"], phase: \"6\")",
+            "custom.ron: stop_upgrades: unknown tile \"99\"",
+        ),
+        (
+            "1856",
+            "privates: [\"TUNNEL1\", \"TUNNEL2\", \"TUNNEL3\"]",
+            "privates: [\"TUNNEL1\", \"TUNNEL2\", \"TUNNEL4\"]",
+            "custom.ron: from_18xx_games.special_buys[\"Tunnel Token\"]: TUNNEL4 is no private company the game's bonuses or lays name",
         ),
     ];
     for (game, from, to, needle) in cases {

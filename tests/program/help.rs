@@ -55,6 +55,7 @@ fn bash_completion_knows_the_files_game() {
             "1830",
             "1836Jr30",
             "1846",
+            "1856",
             "1861",
             "1867",
             "1882",

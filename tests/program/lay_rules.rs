@@ -624,3 +624,32 @@ fn the_18texas_y_cities_and_teleports() {
     assert_eq!(save["hexes"]["D9"]["tokens"]["0"], "T&P");
     assert_eq!(save["hexes"]["J5"]["tokens"]["0"], "MP");
 }
+
+/// 1856: from phase 6 (`stop_upgrades`) a yellow town becomes plain track
+/// or a yellow city of its shape, by `upgrade` or by `place` over it, and
+/// two towns a green city keeping both towns' sides; before, the colour
+/// order and the stops rule refuse it.
+#[test]
+fn the_1856_towns_become_track_or_cities_from_phase_6() {
+    let t = Table::new("1856");
+    t.accept(&["place", "N9", "4", "--rotate", "0"]);
+    t.accept(&["place", "M6", "58", "--rotate", "3"]);
+    t.accept(&["place", "I14", "1", "--rotate", "0"]);
+    t.accept(&["phase", "5"]);
+    t.refuse(
+        &["upgrade", "N9", "9", "--rotate", "0"],
+        "yellow tile 4 upgrades to a green tile, not to yellow tile 9 (upgrade colour rule)",
+    );
+    t.accept(&["phase", "6"]);
+    t.accept(&["upgrade", "N9", "9", "--rotate", "0"]);
+    t.accept(&["place", "M6", "6", "--rotate", "3"]);
+    t.refuse(
+        &["upgrade", "I14", "14", "--rotate", "0"],
+        "tile 14 at rotation 0 drops tile 1's old track (town: NE, NW) (track preserved rule)",
+    );
+    t.accept(&["upgrade", "I14", "14"]);
+    let save: Value = serde_json::from_str(&fs::read_to_string(&t.file).unwrap()).unwrap();
+    assert_eq!(save["hexes"]["N9"]["tile"], "9");
+    assert_eq!(save["hexes"]["M6"]["tile"], "6");
+    assert_eq!(save["hexes"]["I14"]["tile"], "14");
+}

@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 21] = [
+const FIXTURES: [&str; 22] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -32,6 +32,7 @@ const FIXTURES: [&str; 21] = [
     "18Texas_mid",
     "1882_mid",
     "1861_167259",
+    "1856_mid",
 ];
 
 fn fixture_text(name: &str) -> String {

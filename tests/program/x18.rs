@@ -62,7 +62,7 @@ fn hex_as_routes_see_it(
 fn imports_equal_the_engines_states() {
     let dir = tempfile::tempdir().unwrap();
     let positions = expected_positions();
-    assert_eq!(positions.len(), 36);
+    assert_eq!(positions.len(), 39);
     for p in positions {
         let action = p["action"].as_u64().unwrap();
         let company = p["company"].as_str().unwrap();
@@ -206,11 +206,17 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 
 /// Every tile lay and token of these games passes our rules: 1889's, the
 /// 1830 game whose NYNH lays the Champlain & St. Lawrence's tile on B20
-/// (action 220) though it does not reach it, and 1867's whole game, its
-/// mergers and nationalisations included.
+/// (action 220) though it does not reach it, 1867's whole game, its
+/// mergers and nationalisations included, and an 1856 game (the Waterloo &
+/// Saugeen's free token on Kitchener without a route).
 #[test]
 fn import_check_accepts_every_real_move() {
-    for rec in ["1889_314.json", "1830_29133.json", "1867_21268.json"] {
+    for rec in [
+        "1889_314.json",
+        "1830_29133.json",
+        "1867_21268.json",
+        "1856_hotseat005.json",
+    ] {
         let out = stdout_of(
             hexroute()
                 .arg("import")

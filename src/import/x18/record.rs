@@ -69,6 +69,9 @@ pub struct Action {
     pub percent: Option<u32>,
     #[serde(default)]
     pub routes: Option<Vec<RanRoute>>,
+    /// `special_buy`: what was bought, in words (1856's `Tunnel Token`).
+    #[serde(default)]
+    pub description: Option<String>,
     /// `undo`: the action to go back to (0: the start), else the last one.
     #[serde(default)]
     pub action_id: Option<u64>,

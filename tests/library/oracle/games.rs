@@ -340,7 +340,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's, 18Texas's and 1882's imported from real games (1846's the
+/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -350,7 +350,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 18] = [
+    let cases: [(&str, &[(&str, u32)]); 19] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -476,6 +476,23 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("HBR", 320),
                 ("QLL", 190),
                 ("SC", 240),
+            ],
+        ),
+        // 18xx.games's 1856 record 1856_game_end_bank imported just before
+        // LPS's run at action 545 (phase 5), which the player ran for $400
+        // as here: both trains from Sarnia through Maudaumin, the port
+        // marker's $20 there (GLSC@C14) and its tunnel token's $10 each.
+        (
+            "1856_mid.json",
+            &[
+                ("CA", 390),
+                ("CPR", 240),
+                ("CV", 130),
+                ("GT", 120),
+                ("GW", 170),
+                ("LPS", 400),
+                ("TGB", 60),
+                ("THB", 0),
             ],
         ),
     ];

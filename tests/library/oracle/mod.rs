@@ -597,6 +597,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         // Sometimes every off-board is one area of several hexes (Detroit).
         until_phase: vec![],
         privates: vec![],
+        stop_upgrades: vec![],
         privates_close: None,
         cannot_start: None,
         rusts: vec![],

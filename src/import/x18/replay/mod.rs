@@ -29,6 +29,9 @@ const OFF_MAP: &[&str] = &[
     "dividend",
     "end_game",
     "bankrupt",
+    // Loans (1856): money only.
+    "take_loan",
+    "payoff_loan",
     "program_buy_shares",
     "program_share_pass",
     "program_merger_pass",
@@ -458,6 +461,7 @@ impl<'g> Replay<'g> {
             "buy_train" => self.buy_train(a),
             "discard_train" => self.discard_train(a),
             "buy_company" => self.buy_company(a),
+            "special_buy" => self.special_buy(a),
             "assign" => self.assign(a),
             // Mergers and nationalisation as 1867 has them: only titles with
             // a national (`from_18xx_games.national`) replay them.

@@ -265,6 +265,25 @@ impl Replay<'_> {
         Ok(())
     }
 
+    /// A `special_buy`: the first private of the item (`special_buys`)
+    /// that no company holds goes to the buyer; another item stops.
+    pub(super) fn special_buy(&mut self, a: &Action) -> Result<(), Error> {
+        let what = Self::field(a, &a.description, "description")?;
+        let item = self
+            .play
+            .special_buys
+            .iter()
+            .find(|b| b.description == what);
+        let sym = item.and_then(|b| b.privates.iter().find(|p| !self.privates.contains_key(*p)));
+        let (Some(sym), Some(buyer)) = (sym, self.acting_company(a)) else {
+            return Err(Error::Import(format!(
+                "hexroute does not replay a special_buy of \"{what}\", which may change the map"
+            )));
+        };
+        self.privates.insert(sym.clone(), buyer);
+        Ok(())
+    }
+
     /// The train that comes with `private`, if any, to `buyer`: unless its
     /// trains are at the phase's limit or the phase that ends the offer
     /// has begun.
