@@ -270,6 +270,11 @@ pub enum BonusKind<H = String> {
     Visit(Vec<H>),
     /// Stopping at `from` and at any of `to_any` in the same route.
     Connection { from: H, to_any: Vec<H> },
+    /// The bonus for each stop the company's longest route visits, counted
+    /// or not: the route of the set that visits the most stops (1846's Mail
+    /// Contract, $10 a stop; 18xx.games's `visited_stops`). One route of a
+    /// set earns it.
+    LongestRoute,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -96,6 +96,7 @@ impl Bonus {
         let (first, rest) = match &self.kind {
             BonusKind::Visit(hs) => (None, hs.as_slice()),
             BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
+            BonusKind::LongestRoute => (None, [].as_slice()),
         };
         first.into_iter().chain(rest.iter().copied())
     }
