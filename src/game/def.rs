@@ -559,6 +559,56 @@ pub struct PlayDef {
     /// Rebellion).
     #[serde(default)]
     pub lift_tiles: Option<LiftTiles>,
+    /// Companies the engine removes at setup by chance, their home tokens
+    /// left on the map (1846's C&O, ERIE and PRR).
+    #[serde(default)]
+    pub removed_at_setup: Option<SetupRemoval>,
+    /// The train (engine id) each minor starts with, its home token down
+    /// from the start (1846's MS and BIG4: `2-0` and `2-1`).
+    #[serde(default)]
+    pub minors_start: Vec<MinorStart>,
+    /// True when a company buying a minor (the private company of its sym)
+    /// gets its trains and its token, unless it has one in that city (then
+    /// the minor's leaves), and the minor closes; and when the minors close
+    /// with the private companies, their tokens leaving the map (1846).
+    #[serde(default)]
+    pub minors_bought: bool,
+}
+
+/// Companies of `group` removed at setup: `removed_from` less the number
+/// of players of them, those drawing the smallest of the engine's random
+/// numbers (18xx.games's `sort_by { rand }`, one number each in group
+/// order, the generator seeded as for `lift_tiles`). Before the group's,
+/// the engine draws `draws` numbers, `per_player` more for each player,
+/// and fewer under the optional rules of `fewer` (1846: one per private
+/// company and pass card, and one per company of the two private groups
+/// it also thins; its first edition has four privates fewer).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupRemoval {
+    pub group: Vec<String>,
+    pub removed_from: u32,
+    pub draws: u32,
+    #[serde(default)]
+    pub per_player: u32,
+    #[serde(default)]
+    pub fewer: Vec<FewerDraws>,
+}
+
+/// Under the optional rule `rule`, `draws` random numbers fewer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FewerDraws {
+    pub rule: String,
+    pub draws: u32,
+}
+
+/// A minor's first train.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MinorStart {
+    pub company: String,
+    pub train: String,
 }
 
 /// `count` trains of one type in the depot.
