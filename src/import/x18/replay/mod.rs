@@ -420,7 +420,15 @@ impl<'g> Replay<'g> {
             action: a.id,
             trains: self.train_names(&company)?,
             company,
-            routes: a.routes.clone().unwrap_or_default(),
+            // A train bought as another side (1846's 4 as a 3/5) runs as it.
+            routes: (a.routes.clone().unwrap_or_default().into_iter())
+                .map(|mut r| {
+                    if self.variants.contains_key(&r.train) {
+                        r.train = self.train_type(&r.train)?.to_string();
+                    }
+                    Ok(r)
+                })
+                .collect::<Result<_, Error>>()?,
             state: self.with_trains()?,
         })
     }
