@@ -18,12 +18,14 @@ mod builtin;
 mod check;
 pub mod def;
 mod ids;
+pub mod play;
 mod resolve;
 mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
 pub use ids::{CompanyId, PhaseId, TrainId};
+pub use play::*;
 pub use rule::Rule;
 
 /// A printed map hex, resolved.
