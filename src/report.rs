@@ -316,6 +316,9 @@ pub struct BonusData {
     /// Stopping at `from` and at any of `to_any` earns it.
     pub from: Option<String>,
     pub to_any: Vec<String>,
+    /// True when `amount` is paid for each stop of the company's longest
+    /// route (the route of its set visiting the most stops).
+    pub per_stop_of_longest: bool,
 }
 
 impl GameData {
@@ -435,6 +438,7 @@ impl GameData {
                         BonusKind::Connection { from, to_any } => {
                             (Vec::new(), Some(*from), to_any.clone())
                         }
+                        BonusKind::LongestRoute => (Vec::new(), None, Vec::new()),
                     };
                     BonusData {
                         name: b.name.clone(),
@@ -445,6 +449,7 @@ impl GameData {
                         visit: visit.iter().map(|c| game.format(*c)).collect(),
                         from: from.map(|c| game.format(c)),
                         to_any: to_any.iter().map(|c| game.format(*c)).collect(),
+                        per_stop_of_longest: b.kind == BonusKind::LongestRoute,
                     }
                 })
                 .collect(),

@@ -18,12 +18,14 @@ mod builtin;
 mod check;
 pub mod def;
 mod ids;
+pub mod play;
 mod resolve;
 mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
 pub use ids::{CompanyId, PhaseId, TrainId};
+pub use play::*;
 pub use rule::Rule;
 
 /// A printed map hex, resolved.
@@ -96,6 +98,7 @@ impl Bonus {
         let (first, rest) = match &self.kind {
             BonusKind::Visit(hs) => (None, hs.as_slice()),
             BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
+            BonusKind::LongestRoute => (None, [].as_slice()),
         };
         first.into_iter().chain(rest.iter().copied())
     }

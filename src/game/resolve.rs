@@ -274,6 +274,7 @@ impl Resolver<'_> {
                     from: self.parse(from)?,
                     to_any: self.parse_all(to_any)?,
                 },
+                BonusKind::LongestRoute => BonusKind::LongestRoute,
             };
             if b.bonus > MAX_BONUS {
                 return Err((self.err)(format!(

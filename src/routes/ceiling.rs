@@ -4,7 +4,8 @@
 //! route earning more.
 //!
 //! A train counts at most N stops, each at most its face value times the
-//! train's multiplier, plus its bonuses. So a route earns at most the sum
+//! train's multiplier, plus its bonuses (a longest route's, for as many
+//! stops as it may visit). So a route earns at most the sum
 //! of its stops' values (every one counted), and a route grown from it at
 //! most that plus the richest stops not yet visited, one for each of the N
 //! the stops visited need not take. The bound is loose but cheap (a few
@@ -67,10 +68,16 @@ impl Ceiling {
             .collect();
         richest.sort_by(|a, b| b.cmp(a));
         let multiplier = u64::from(train.multiplier);
+        // A longest route's bonus pays for each stop visited: at most N
+        // where every stop visited takes one of them, else every stop.
+        let visits = match slots {
+            Slots::Visits => stops as usize,
+            _ => net.stops.len(),
+        };
         let bonuses = bonuses
             .iter()
             .filter(|b| b.applies_to(train))
-            .map(|b| u64::from(b.paid_to(train.multiplier)))
+            .map(|b| u64::from(b.paid_on(train.multiplier, visits)))
             .sum();
         Some(Ceiling {
             stops: u64::from(stops),

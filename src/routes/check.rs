@@ -11,7 +11,7 @@ use super::network::Network;
 use super::report::{CheckReport, CheckedRoute, RouteReport};
 use super::{Query, TrainRoute};
 use crate::error::Error;
-use crate::game::{Game, Skip, TrainDef};
+use crate::game::{Bonus, BonusKind, Game, Skip, TrainDef};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use std::fmt;
@@ -106,6 +106,41 @@ pub enum Checked {
 /// than one track, the ways that let the whole set run, then earn the
 /// most, are taken.
 pub fn check(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
+    let Some(longest) = query
+        .bonuses
+        .iter()
+        .position(|b| b.kind == BonusKind::LongestRoute)
+    else {
+        return check_each(net, query, given);
+    };
+    let mut plain = query.clone();
+    let bonus = plain.bonuses.remove(longest);
+    let mut out = check_each(net, &plain, given);
+    give_longest(&bonus, given, &mut out);
+    out
+}
+
+/// Gives a bonus on the company's longest route to the valid route of
+/// the set that visits the most stops (the last of equals, as 18xx.games
+/// takes the highest train id; the total is the same).
+fn give_longest(bonus: &Bonus, given: &[Given], out: &mut [Checked]) {
+    let longest = out
+        .iter_mut()
+        .zip(given)
+        .filter_map(|(c, g)| match c {
+            Checked::Valid(r) if bonus.applies_to(&g.train) => Some(r),
+            _ => None,
+        })
+        .max_by_key(|r| r.stops.len());
+    if let Some(r) = longest {
+        let paid = bonus.paid_on(r.multiplier, r.stops.len());
+        r.revenue += paid;
+        r.bonuses.push((bonus.name.clone(), paid));
+    }
+}
+
+/// [`check`] with every bonus priced route by route.
+fn check_each(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
     let places = Places::of(net);
     let mut ways: Vec<Vec<Way>> = Vec::new();
     let mut out: Vec<Checked> = Vec::new();

@@ -695,7 +695,10 @@ pub(super) fn describe_walk(
             .iter()
             .map(|&b| {
                 let bonus = &query.bonuses[b];
-                (bonus.name.clone(), bonus.paid_to(train.multiplier))
+                (
+                    bonus.name.clone(),
+                    bonus.paid_on(train.multiplier, visits.len()),
+                )
             })
             .collect(),
     })

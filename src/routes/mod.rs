@@ -24,7 +24,7 @@ pub mod request;
 pub mod revenue;
 
 use crate::error::Error;
-use crate::game::{Bonus, CompanyId, Game, PhaseId, TrainDef, TrainId};
+use crate::game::{Bonus, BonusKind, CompanyId, Game, PhaseId, TrainDef, TrainId};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::StopKind;
@@ -169,7 +169,15 @@ pub fn check_bounds(net: &Network, query: &Query) -> Result<(), Error> {
         .iter()
         .map(|s| u64::from(s.revenue) * if s.port.is_some() { cities } else { 1 })
         .sum();
-    let bonuses: u64 = query.bonuses.iter().map(|b| u64::from(b.amount)).sum();
+    // A longest route's bonus pays once a stop, for as many as the map has.
+    let bonuses: u64 = query
+        .bonuses
+        .iter()
+        .map(|b| match b.kind {
+            BonusKind::LongestRoute => u64::from(b.amount) * net.stops.len() as u64,
+            _ => u64::from(b.amount),
+        })
+        .sum();
     let worst = (stops + bonuses) * multiplier.unwrap_or(1) * query.trains.len() as u64;
     if worst > u64::from(u32::MAX) {
         return Err(Error::Invalid(format!(
@@ -199,6 +207,73 @@ pub fn solve_within(
     limit: &assign::Limit,
 ) -> Result<Solution, Error> {
     check_bounds(net, query)?;
+    match query
+        .bonuses
+        .iter()
+        .position(|b| b.kind == BonusKind::LongestRoute)
+    {
+        Some(longest) => solve_longest(net, query, longest, progress, limit),
+        None => solve_plain(net, query, progress, limit),
+    }
+}
+
+/// A train's name while it alone earns the longest route's bonus: no game
+/// names a train so.
+fn boosted(name: &TrainId) -> TrainId {
+    TrainId::from(format!("{name}\u{1}longest").as_str())
+}
+
+/// [`solve_within`] with a bonus on the company's longest route (`longest`,
+/// an index into the query's bonuses): a set earns the sum of its routes
+/// and the bonus on the one visiting the most stops, which is the most
+/// over its routes of the sum with that route's bonus. So the optimum is
+/// the best, over each train type the company runs, of the search in which
+/// one train of that type earns the bonus on its route and no other does.
+fn solve_longest(
+    net: &Network,
+    query: &Query,
+    longest: usize,
+    progress: &(dyn Fn(assign::Progress) + Sync),
+    limit: &assign::Limit,
+) -> Result<Solution, Error> {
+    let mut plain = query.clone();
+    let bonus = plain.bonuses.remove(longest);
+    let (_, type_of) = train_types(&query.trains);
+    let mut best: Option<Solution> = None;
+    for (slot, &ty) in type_of.iter().enumerate() {
+        if type_of[..slot].contains(&ty) || !bonus.applies_to(&query.trains[slot]) {
+            continue;
+        }
+        let mut one = plain.clone();
+        let name = query.trains[slot].name.clone();
+        one.trains[slot].name = boosted(&name);
+        one.bonuses.push(Bonus {
+            trains: vec![one.trains[slot].name.clone()],
+            ..bonus.clone()
+        });
+        let mut solution = solve_plain(net, &one, progress, limit)?;
+        for r in &mut solution.routes {
+            if r.train == one.trains[slot].name {
+                r.train = name.clone();
+            }
+        }
+        if best.as_ref().is_none_or(|b| solution.total > b.total) {
+            best = Some(solution);
+        }
+    }
+    match best {
+        Some(b) => Ok(b),
+        None => solve_plain(net, &plain, progress, limit),
+    }
+}
+
+/// [`solve_within`] with every bonus priced route by route.
+fn solve_plain(
+    net: &Network,
+    query: &Query,
+    progress: &(dyn Fn(assign::Progress) + Sync),
+    limit: &assign::Limit,
+) -> Result<Solution, Error> {
     if let [train] = query.trains.as_slice() {
         return Ok(solve_one(net, query, train));
     }

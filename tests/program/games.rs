@@ -695,3 +695,51 @@ fn a_4_6_on_1846_counts_its_best_four_and_the_east_west_bonus() {
     ]);
     assert!(four["total"].as_u64().unwrap() < 280);
 }
+
+/// 1846's Mail Contract, worked by hand on 1846_mid (IC: 2, 2, 2, 3/5).
+/// Without it IC earns $470: the 2s $120 (St. Louis 70, Cairo 20, the
+/// Meat Packing's 30) and $100 twice (Indianapolis 30, Louisville 70), the
+/// 3/5 $150 (Windsor 60, Detroit 60, Indianapolis 30, Toledo passed). With
+/// it, the longest route earns $10 a stop it visits, counted or not: the
+/// 3/5 goes on to Terre Haute (passed) to visit five stops, $150 + $50;
+/// a 2 visits two ($20), so the bonus is the 3/5's: $520. Checked back,
+/// the player's own four-stop 3/5 earns $40 more, and the 2 nothing.
+#[test]
+fn the_mail_contract_pays_ten_a_stop_of_the_longest_route() {
+    let save = fixture("1846_mid.json");
+    let save = save.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["routes", save, "--company", "IC", "--json"];
+        args.extend_from_slice(extra);
+        json_of(&args)
+    };
+    assert_eq!(run(&[])["total"], 470);
+    let mail = run(&["--bonus", "Mail Contract"]);
+    assert_eq!(mail["total"], 520);
+    let routes = mail["routes"].as_array().unwrap();
+    let carrying: Vec<(&str, usize, &Value)> = routes
+        .iter()
+        .filter_map(|r| {
+            let bonus = r["bonuses"]
+                .as_array()?
+                .iter()
+                .find(|b| b["name"] == "Mail Contract")?;
+            Some((
+                r["train"].as_str()?,
+                r["stops"].as_array()?.len(),
+                &bonus["amount"],
+            ))
+        })
+        .collect();
+    assert_eq!(carrying, [("3/5", 5, &Value::from(50))]);
+    let checked = run(&[
+        "--bonus",
+        "Mail Contract",
+        "--check",
+        "3/5:C17-C15-D14-G9",
+        "--check",
+        "2:I1-K3",
+    ]);
+    assert_eq!(checked["valid"], true, "{checked}");
+    assert_eq!(checked["total"], 150 + 40 + 120);
+}

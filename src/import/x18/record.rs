@@ -12,6 +12,9 @@ pub struct Record {
     pub id: Option<serde_json::Value>,
     #[serde(default)]
     pub settings: Option<Settings>,
+    /// The players, each left as written: only their count is read.
+    #[serde(default)]
+    pub players: Vec<serde_json::Value>,
     pub actions: Vec<Action>,
 }
 
@@ -63,6 +66,9 @@ pub struct Action {
     /// `assign`: the hex (or company) the entity is assigned to.
     #[serde(default)]
     pub target: Option<String>,
+    /// `assign`: what the target is (`hex`, `corporation`, `minor`).
+    #[serde(default)]
+    pub target_type: Option<String>,
     #[serde(default)]
     pub shares: Option<Vec<String>>,
     #[serde(default)]
@@ -141,6 +147,11 @@ impl Record {
     /// `rand`: a linear congruential generator seeded by the settings'
     /// `seed`, else by the first number in the game's id).
     pub fn first_random(&self) -> Option<u64> {
+        self.randoms()?.next()
+    }
+
+    /// The engine's random numbers for this game, in order.
+    pub fn randoms(&self) -> Option<impl Iterator<Item = u64>> {
         const M: u64 = 1 << 31;
         let from_id = || {
             let id = match self.id.as_ref()? {
@@ -154,13 +165,17 @@ impl Record {
                 .collect();
             digits.parse::<u128>().ok()
         };
+        // A hotseat game's empty seed is none (the id's number is used).
         let seed = match self.settings.as_ref().and_then(|s| s.seed.as_ref()) {
             Some(serde_json::Value::Number(n)) => n.as_u64().map(u128::from),
-            Some(serde_json::Value::String(s)) => s.parse().ok(),
+            Some(serde_json::Value::String(s)) if !s.is_empty() => s.parse().ok(),
             _ => from_id(),
         }?;
-        let r = u64::try_from(seed % u128::from(M)).ok()?;
-        Some((1_103_515_245 * r + 12_345) % M)
+        let mut r = u64::try_from(seed % u128::from(M)).ok()?;
+        Some(std::iter::repeat_with(move || {
+            r = (1_103_515_245 * r + 12_345) % M;
+            r
+        }))
     }
 
     pub fn parse(text: &str) -> Result<Record, Error> {

@@ -17,7 +17,10 @@
 //! train paid for fewer stops than it visits (`pays`: 1846's 4/6) must
 //! count none in particular: its route visits at most `stops` cities and
 //! off-boards, and it counts the best `pays` of them, one a token stop,
-//! as an express with no compulsory ends.
+//! as an express with no compulsory ends. A bonus on the company's longest
+//! route (`LongestRoute`: 1846's Mail Contract) pays for each stop the route
+//! visits, whichever it counts: the search gives it to one train at a time
+//! (`routes::solve_within`), and here it is earned by that train's route.
 
 use crate::game::{Bonus, BonusKind, Distance, Skip, Towns, TrainDef};
 use crate::geometry::Coord;
@@ -36,13 +39,23 @@ impl Bonus {
         match &self.kind {
             BonusKind::Visit(hs) => hs.iter().any(stopped),
             BonusKind::Connection { from, to_any } => stopped(from) && to_any.iter().any(stopped),
+            BonusKind::LongestRoute => true,
         }
     }
 
-    /// What it pays a train with this multiplier, as a report shows it
-    /// (no bonus comes near `u32::MAX`: game files cap them).
-    pub fn paid_to(&self, multiplier: u32) -> u32 {
-        u32::try_from(self.pays(multiplier)).unwrap_or(u32::MAX)
+    /// What it pays a train with this multiplier on a route visiting
+    /// `visits` stops, as a report shows it.
+    pub fn paid_on(&self, multiplier: u32, visits: usize) -> u32 {
+        u32::try_from(self.pays_on(multiplier, visits)).unwrap_or(u32::MAX)
+    }
+
+    /// What it pays a train with this multiplier on a route visiting
+    /// `visits` stops: once, or once a stop on the longest route.
+    fn pays_on(&self, multiplier: u32, visits: usize) -> u64 {
+        match self.kind {
+            BonusKind::LongestRoute => self.pays(multiplier) * visits as u64,
+            _ => self.pays(multiplier),
+        }
     }
 
     /// What it pays a train with this multiplier.
@@ -380,7 +393,7 @@ fn choose_with(
             .active
             .iter()
             .filter(|&&b| bonuses[b].earned_by(&stopped))
-            .map(|&b| bonuses[b].pays(train.multiplier))
+            .map(|&b| bonuses[b].pays_on(train.multiplier, visits.len()))
             .sum();
         let total = value * u64::from(train.multiplier) + flat + extra;
         if best.is_none_or(|b| total > b) {

@@ -76,9 +76,16 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
                 BonusKind::Connection { from, to_any } => {
                     stopped.contains(from) && to_any.iter().any(|h| stopped.contains(h))
                 }
+                // Given to this train's route: once a stop it visits.
+                BonusKind::LongestRoute => true,
             })
             .map(|b| {
-                u64::from(b.amount)
+                let per = if b.kind == BonusKind::LongestRoute {
+                    n as u64
+                } else {
+                    1
+                };
+                per * u64::from(b.amount)
                     * if b.multiplied {
                         u64::from(train.multiplier)
                     } else {

@@ -18,8 +18,10 @@ use hexroute::tile::{Colour, End, StopKind, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod advise;
+mod bonuses;
 mod games;
 
+use bonuses::{longest_per_stop, random_bonuses};
 use games::{add_tokens, scatter_tokens};
 
 /// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
@@ -309,6 +311,8 @@ impl Oracle<'_> {
                     BonusKind::Connection { from, to_any } => {
                         hexes.contains(from) && to_any.iter().any(|h| hexes.contains(h))
                     }
+                    // Earned by the set's longest route: see `solve`.
+                    BonusKind::LongestRoute => false,
                 };
                 if earned {
                     total += b.amount * if b.multiplied { train.multiplier } else { 1 };
@@ -330,24 +334,28 @@ impl Oracle<'_> {
                     .any(|p| b.places(self.game).any(|q| p == q)))
     }
 
-    /// The best total over every conflict-free assignment of routes to trains.
+    /// The best total over every conflict-free assignment of routes to
+    /// trains, with a bonus on the longest route (most stops) of each.
     fn solve(&self, trains: &[TrainDef], bonuses: &[Bonus]) -> u32 {
         let routes = self.routes();
         let table: Vec<Vec<u32>> = routes
             .iter()
             .map(|r| trains.iter().map(|t| self.best(t, r, bonuses)).collect())
             .collect();
+        let per_stop = longest_per_stop(bonuses);
         fn assign(
             oracle: &Oracle,
             i: usize,
             used: &mut Vec<usize>,
             routes: &[OracleRoute],
             table: &[Vec<u32>],
+            per_stop: u32,
         ) -> u32 {
             if i == table.first().map_or(0, |row| row.len()) {
-                return 0;
+                let longest = used.iter().map(|&u| routes[u].stops.len()).max();
+                return per_stop * longest.unwrap_or(0) as u32;
             }
-            let mut best = assign(oracle, i + 1, used, routes, table); // train i stays idle
+            let mut best = assign(oracle, i + 1, used, routes, table, per_stop); // train i stays idle
             for r in 0..routes.len() {
                 if table[r][i] == 0
                     || used
@@ -357,7 +365,8 @@ impl Oracle<'_> {
                     continue;
                 }
                 used.push(r);
-                best = best.max(table[r][i] + assign(oracle, i + 1, used, routes, table));
+                let rest = assign(oracle, i + 1, used, routes, table, per_stop);
+                best = best.max(table[r][i] + rest);
                 used.pop();
             }
             best
@@ -365,7 +374,7 @@ impl Oracle<'_> {
         if routes.is_empty() {
             return 0;
         }
-        assign(self, 0, &mut Vec::new(), &routes, &table)
+        assign(self, 0, &mut Vec::new(), &routes, &table, per_stop)
     }
 
     /// Checks the fast search's answer route by route: each route is one
@@ -407,7 +416,19 @@ impl Oracle<'_> {
                 .iter()
                 .find(|t| t.name == r.train)
                 .ok_or_else(|| format!("unknown train {}", r.train))?;
-            let priced = self.best(train, found, bonuses);
+            // The route that says it earns the longest route's bonus earns
+            // it for each of its stops.
+            let longest = r.bonuses.iter().any(|(name, _)| {
+                bonuses
+                    .iter()
+                    .any(|b| &b.name == name && b.kind == BonusKind::LongestRoute)
+            });
+            let mail = if longest {
+                longest_per_stop(bonuses) * found.stops.len() as u32
+            } else {
+                0
+            };
+            let priced = self.best(train, found, bonuses) + mail;
             if priced != r.revenue {
                 return Err(format!(
                     "{} earns {} by the oracle, {} by the search: {r:?}",
@@ -418,6 +439,29 @@ impl Oracle<'_> {
                 return Err(format!("{r:?} clashes with {other:?}"));
             }
             chosen.push(found);
+        }
+        // One route earns the longest route's bonus, and none visits more.
+        let carriers: Vec<&routes::TrainRoute> = solution
+            .routes
+            .iter()
+            .filter(|r| {
+                r.bonuses.iter().any(|(name, _)| {
+                    bonuses
+                        .iter()
+                        .any(|b| &b.name == name && b.kind == BonusKind::LongestRoute)
+                })
+            })
+            .collect();
+        if longest_per_stop(bonuses) > 0 && !chosen.is_empty() {
+            let most = chosen.iter().map(|o| o.stops.len()).max().unwrap_or(0);
+            match carriers.as_slice() {
+                [one] if one.stops.len() == most => {}
+                _ => {
+                    return Err(format!(
+                        "the longest route's bonus goes to {carriers:?}, not one route of {most} stops"
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -681,56 +725,6 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         .map(|_| kinds[rng.below(kinds.len())].name.to_string())
         .collect();
     (game, state, trains, chosen)
-}
-
-fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
-    let mut rng = Rng(seed ^ 0xDEAD_BEEF_u64 | 1);
-    let hexes: Vec<Coord> = game.hexes.keys().copied().collect();
-    let mut out = Vec::new();
-    if rng.chance(50) {
-        out.push(Bonus {
-            optional: false,
-            phases: Vec::new(),
-            private: None,
-            token_holders: false,
-            name: "visit".into(),
-            amount: 10 * (1 + rng.below(5)) as u32,
-            multiplied: rng.chance(50),
-            kind: BonusKind::Visit(vec![hexes[rng.below(hexes.len())]]),
-            trains: vec![],
-        });
-    }
-    if rng.chance(50) {
-        let from = hexes[rng.below(hexes.len())];
-        let to_any = (0..1 + rng.below(2))
-            .map(|_| hexes[rng.below(hexes.len())])
-            .collect();
-        out.push(Bonus {
-            optional: false,
-            phases: Vec::new(),
-            private: None,
-            token_holders: false,
-            name: "connect".into(),
-            amount: 20 * (1 + rng.below(4)) as u32,
-            multiplied: rng.chance(50),
-            kind: BonusKind::Connection { from, to_any },
-            trains: vec![],
-        });
-    }
-    if rng.chance(25) {
-        out.push(Bonus {
-            optional: false,
-            phases: Vec::new(),
-            private: None,
-            token_holders: false,
-            name: "D only".into(),
-            amount: 40,
-            multiplied: false,
-            kind: BonusKind::Visit(vec![hexes[rng.below(hexes.len())]]),
-            trains: vec!["D".into()],
-        });
-    }
-    out
 }
 
 #[test]

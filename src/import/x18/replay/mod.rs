@@ -14,6 +14,7 @@ use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
 mod late;
+mod setup;
 mod tokens;
 mod trains;
 
@@ -96,6 +97,10 @@ pub(super) struct Replay<'g> {
     lift: Option<TrainId>,
     /// What the replay assumed where the record is silent.
     cautions: Vec<String>,
+    /// Each private's marker, by its sym.
+    markers: BTreeMap<String, setup::Marker>,
+    /// The player holding each company or private bid on or parred.
+    holders: BTreeMap<String, String>,
     /// The last action prepared.
     last_action: u64,
 }
@@ -203,7 +208,7 @@ impl<'g> Replay<'g> {
             let n = l.trains.len() as u64;
             l.trains.get(usize::try_from(draw % n).ok()?).cloned()
         });
-        Ok(Replay {
+        let mut replay = Replay {
             lift,
             lifted: BTreeSet::new(),
             game,
@@ -237,8 +242,12 @@ impl<'g> Replay<'g> {
             merging: Vec::new(),
             or_order: Vec::new(),
             cautions: Vec::new(),
+            markers: BTreeMap::new(),
+            holders: BTreeMap::new(),
             last_action: 0,
-        })
+        };
+        replay.setup(record)?;
+        Ok(replay)
     }
 
     /// What the engine does before `a` with no action: a company's turn
@@ -414,7 +423,15 @@ impl<'g> Replay<'g> {
             action: a.id,
             trains: self.train_names(&company)?,
             company,
-            routes: a.routes.clone().unwrap_or_default(),
+            // A train bought as another side (1846's 4 as a 3/5) runs as it.
+            routes: (a.routes.clone().unwrap_or_default().into_iter())
+                .map(|mut r| {
+                    if self.variants.contains_key(&r.train) {
+                        r.train = self.train_type(&r.train)?.to_string();
+                    }
+                    Ok(r)
+                })
+                .collect::<Result<_, Error>>()?,
             state: self.with_trains()?,
         })
     }
@@ -473,6 +490,8 @@ impl<'g> Replay<'g> {
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
             "bid" if a.corporation.is_some() => self.par_by_bid(a),
+            "bid" if a.company.is_some() => self.drafted(a),
+            "bankrupt" if self.play.minors_bought => self.bankrupt(a),
             "buy_shares" => self.buy_shares(a.shares.as_deref().unwrap_or_default()),
             kind if OFF_MAP.contains(&kind) => Ok(()),
             kind => Err(Error::Import(format!(
@@ -635,7 +654,10 @@ impl<'g> Replay<'g> {
         if let Ok((c, _, space)) = self.city_space(a, false) {
             self.replace_neutral(&company, c, space);
         }
-        let (c, hex, space) = self.city(a)?;
+        let (c, hex, space) = match self.city(a) {
+            Ok(city) => city,
+            Err(full) => self.closed_space(a, full)?,
+        };
         let private = if a.by_private() {
             self.game.private(&a.entity()).ok()
         } else {
@@ -681,26 +703,10 @@ impl<'g> Replay<'g> {
         }
     }
 
-    /// A private's marker put on a hex (18AL's Warrior Coal Field token):
-    /// the game knows it as the private `SYM@HEX`, which its owner then
-    /// holds. A marker the game does not know may change the map.
-    fn assign(&mut self, a: &Action) -> Result<(), Error> {
-        let marker = format!("{}@{}", a.entity(), a.target.as_deref().unwrap_or_default());
-        let owner = self.acting_company(a).filter(|_| a.by_private());
-        match (self.game.private_sym(&marker), owner) {
-            (Some(sym), Some(owner)) => {
-                self.privates.insert(sym, owner);
-                Ok(())
-            }
-            _ => Err(Error::Import(format!(
-                "hexroute does not replay \"assign\" actions but a known private's marker on a hex ({marker} is none), which may change the map"
-            ))),
-        }
-    }
-
     fn par(&mut self, a: &Action) -> Result<(), Error> {
         let name = Self::field(a, &a.corporation, "corporation")?;
         let company = self.company(name)?;
+        self.holders.insert(company.to_string(), a.entity());
         *self.sold.entry(company.clone()).or_default() += 20;
         self.shares_seen.insert(format!("{name}_0"));
         if self.play.home_token == HomeTokenTiming::Par {

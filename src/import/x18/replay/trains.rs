@@ -218,6 +218,7 @@ impl Replay<'_> {
         self.obsolete.extend(made_obsolete);
         self.state.phase = phase;
         if self.game.privates_close.is_some_and(|close| phase >= close) {
+            self.privates_closed();
             let kept = &self.game.privates_kept;
             self.privates.retain(|p, _| kept.contains(p));
         }
@@ -261,6 +262,7 @@ impl Replay<'_> {
         if let Some(buyer) = self.acting_company(a) {
             self.privates.insert(private.to_string(), buyer.clone());
             self.free_train(private, &buyer)?;
+            self.company_bought(private, &buyer)?;
         }
         Ok(())
     }

@@ -1,0 +1,252 @@
+//! What the engine does at setup and with minors and markers where a
+//! title says so (1846): companies removed by chance with their home tokens
+//! left on the map, minors that start with a train and a token, a minor
+//! bought by a company (its train and token pass to the buyer), minors
+//! closing with the private companies, and private companies' markers
+//! assigned to a hex and to a company.
+
+use super::Replay;
+use crate::error::Error;
+use crate::game::{CompanyId, CompanyKind};
+use crate::geometry::Coord;
+use crate::import::x18::record::{Action, Record};
+
+/// Where a private's marker is: a hex, and the company it pays.
+pub(super) type Marker = (Option<String>, Option<CompanyId>);
+
+impl Replay<'_> {
+    /// Setup: the companies removed by chance put their home tokens down,
+    /// and each minor its own, with its first train.
+    pub(super) fn setup(&mut self, record: &Record) -> Result<(), Error> {
+        if let Some(removal) = &self.play.removed_at_setup {
+            let players = record.players.len() as u32;
+            let count = removal.removed_from.saturating_sub(players) as usize;
+            let rules = record
+                .settings
+                .as_ref()
+                .and_then(|s| s.optional_rules.clone())
+                .unwrap_or_default();
+            let fewer: u32 = removal
+                .fewer
+                .iter()
+                .filter(|f| rules.contains(&f.rule))
+                .map(|f| f.draws)
+                .sum();
+            let skip = (removal.draws + removal.per_player * players).saturating_sub(fewer);
+            if count > 0 {
+                let draws = record.randoms().ok_or_else(|| {
+                    Error::Import(format!(
+                        "the record has neither a seed nor a number in its id, so which of {} its setup removed is not known",
+                        removal.group.join(", ")
+                    ))
+                })?;
+                let keys: Vec<u64> = draws
+                    .skip(skip as usize)
+                    .take(removal.group.len())
+                    .collect();
+                let mut order: Vec<usize> = (0..removal.group.len()).collect();
+                order.sort_by_key(|&i| keys[i]);
+                for &i in order.iter().take(count) {
+                    let company = self.company(&removal.group[i])?;
+                    self.home_token(&company)?;
+                    self.closed.insert(company);
+                }
+            }
+        }
+        for start in &self.play.minors_start {
+            let minor = self.company(&start.company)?;
+            self.home_token(&minor)?;
+            self.train_type(&start.train)?;
+            self.gone.insert(start.train.clone());
+            self.left_depot
+                .insert(super::trains::base_name(&start.train).to_string());
+            self.trains
+                .entry(minor)
+                .or_default()
+                .push(start.train.clone());
+        }
+        Ok(())
+    }
+
+    /// A private company bought by `buyer`: a minor of that sym passes its
+    /// trains and its token to the buyer (where the title says so), and a
+    /// private with markers pays the buyer from now on.
+    pub(super) fn company_bought(&mut self, private: &str, buyer: &CompanyId) -> Result<(), Error> {
+        let marked = self
+            .game
+            .private_syms()
+            .iter()
+            .any(|s| s.split_once('@').is_some_and(|(p, _)| p == private));
+        if marked {
+            let (hex, _) = self.markers.get(private).cloned().unwrap_or_default();
+            self.markers
+                .insert(private.to_string(), (hex, Some(buyer.clone())));
+            self.place_marker(private);
+        }
+        let minor = match self.game.company(private) {
+            Ok(c) if self.play.minors_bought && c.kind == CompanyKind::Minor => c.abbrev.clone(),
+            _ => return Ok(()),
+        };
+        if let Some(trains) = self.trains.remove(&minor) {
+            self.trains.entry(buyer.clone()).or_default().extend(trains);
+        }
+        for h in self.state.hexes.values_mut() {
+            let Some(space) = h
+                .tokens
+                .iter()
+                .find(|(_, co)| **co == minor)
+                .map(|(s, _)| *s)
+            else {
+                continue;
+            };
+            // One token of a company in a hex: the minors' homes have one
+            // city.
+            if h.tokens.values().any(|co| co == buyer) {
+                h.tokens.remove(&space);
+            } else {
+                h.tokens.insert(space, buyer.clone());
+            }
+        }
+        self.closed.insert(minor);
+        Ok(())
+    }
+
+    /// The private companies close: where minors are bought, they close
+    /// too (their tokens leave the map, their trains the game), and a
+    /// marker no company owns leaves its hex.
+    pub(super) fn privates_closed(&mut self) {
+        let owned: Vec<String> = self.privates.keys().cloned().collect();
+        self.markers.retain(|p, _| owned.contains(p));
+        self.privates.retain(|p, _| {
+            p.split_once('@')
+                .is_none_or(|(sym, _)| owned.iter().any(|o| o == sym))
+        });
+        if !self.play.minors_bought {
+            return;
+        }
+        let minors: Vec<CompanyId> = self
+            .game
+            .companies
+            .iter()
+            .filter(|c| c.kind == CompanyKind::Minor)
+            .map(|c| c.abbrev.clone())
+            .collect();
+        for minor in minors {
+            self.close_minor(&minor);
+        }
+    }
+
+    /// A private's marker assigned to a hex or to a company (18AL's
+    /// Warrior Coal Field token, 1846's Steamboat, Meat Packing and
+    /// Boomtown): the game knows a marker on a hex as the private
+    /// `SYM@HEX`, held by the company it pays (the private's owner, unless
+    /// assigned to another). A marker the game does not know may change
+    /// the map.
+    pub(super) fn assign(&mut self, a: &Action) -> Result<(), Error> {
+        let sym = a.entity();
+        let target = a.target.as_deref().unwrap_or_default();
+        let (mut hex, mut company) = self.markers.get(&sym).cloned().unwrap_or_default();
+        match a.target_type.as_deref() {
+            Some("corporation") | Some("minor") => company = Some(self.company(target)?),
+            _ => {
+                let marker = format!("{sym}@{target}");
+                if self.game.private_sym(&marker).is_none() {
+                    return Err(Error::Import(format!(
+                        "hexroute does not replay \"assign\" actions but a known private's marker on a hex ({marker} is none), which may change the map"
+                    )));
+                }
+                hex = Some(target.to_string());
+                if company.is_none() {
+                    company = self.acting_company(a).filter(|_| a.by_private());
+                }
+            }
+        }
+        self.markers.insert(sym.clone(), (hex, company));
+        self.place_marker(&sym);
+        Ok(())
+    }
+
+    /// The save's `SYM@HEX` for `sym`'s marker: held by the company it pays
+    /// when it is on a hex and pays one.
+    fn place_marker(&mut self, sym: &str) {
+        self.privates
+            .retain(|p, _| p.split_once('@').is_none_or(|(s, _)| s != sym));
+        if let Some((Some(hex), Some(company))) = self.markers.get(sym)
+            && let Some(marker) = self.game.private_sym(&format!("{sym}@{hex}"))
+        {
+            self.privates.insert(marker, company.clone());
+        }
+    }
+
+    /// A private company (or a minor's) chosen by a player.
+    pub(super) fn drafted(&mut self, a: &Action) -> Result<(), Error> {
+        if let Some(company) = &a.company {
+            self.holders.insert(company.clone(), a.entity());
+        }
+        Ok(())
+    }
+
+    /// A company's president goes bankrupt: the minors the player holds
+    /// close (18xx.games's 1846), their tokens leaving the map. The
+    /// president is taken to be the player who parred the company.
+    pub(super) fn bankrupt(&mut self, a: &Action) -> Result<(), Error> {
+        let entity = a.entity();
+        let Some(player) = self.holders.get(&entity).cloned() else {
+            return Ok(());
+        };
+        let minors: Vec<CompanyId> = self
+            .game
+            .companies
+            .iter()
+            .filter(|c| c.kind == CompanyKind::Minor)
+            .filter(|c| self.holders.get(c.abbrev.as_str()) == Some(&player))
+            .map(|c| c.abbrev.clone())
+            .filter(|c| !self.closed.contains(c))
+            .collect();
+        for minor in minors {
+            self.close_minor(&minor);
+            self.cautions.push(format!(
+                "action {}: {entity}'s president goes bankrupt and {minor} closes with the other companies of {player}, whom hexroute takes as the president (the player who parred {entity})",
+                a.id
+            ));
+        }
+        Ok(())
+    }
+
+    fn close_minor(&mut self, minor: &CompanyId) {
+        for h in self.state.hexes.values_mut() {
+            h.tokens.retain(|_, co| co != minor);
+        }
+        self.trains.remove(minor);
+        self.closed.insert(minor.clone());
+    }
+
+    /// A token placed in a city with no free space (`full`, the error
+    /// saying so): the engine had freed the space the action names, whose
+    /// company had closed (1846's companies close as their share price
+    /// reaches 0, which hexroute does not replay). Its token leaves, with a
+    /// caution.
+    pub(super) fn closed_space(
+        &mut self,
+        a: &Action,
+        full: Error,
+    ) -> Result<(Coord, String, usize), Error> {
+        let Ok((c, hex, space)) = self.city_space(a, false) else {
+            return Err(full);
+        };
+        let Some(gone) = self
+            .state
+            .hexes
+            .get_mut(&c)
+            .and_then(|h| h.tokens.remove(&space))
+        else {
+            return Err(full);
+        };
+        self.cautions.push(format!(
+            "action {}: {} puts a token in a full city of {hex}, so {gone}'s token there had left (its company closed: hexroute does not follow share prices, and keeps a closed company's tokens until a token takes their space)",
+            a.id,
+            a.entity()
+        ));
+        Ok((c, hex, space))
+    }
+}

@@ -1,0 +1,140 @@
+//! The oracle's bonuses on random maps: visits, connections, one for a
+//! train type only, and a bonus on the longest route of a set (1846's Mail
+//! Contract: so much for each stop the route visiting the most visits),
+//! which the oracle pays on every assignment it tries and the search by
+//! giving it to one train type at a time.
+
+use super::*;
+
+/// A bonus of `per_stop` for each stop of the set's longest route.
+pub(super) fn longest_route(per_stop: u32) -> Bonus {
+    Bonus {
+        optional: false,
+        phases: Vec::new(),
+        private: None,
+        token_holders: false,
+        name: "longest".into(),
+        amount: per_stop,
+        multiplied: false,
+        kind: BonusKind::LongestRoute,
+        trains: vec![],
+    }
+}
+
+/// What the bonuses pay a stop of the longest route.
+pub(super) fn longest_per_stop(bonuses: &[Bonus]) -> u32 {
+    bonuses
+        .iter()
+        .filter(|b| b.kind == BonusKind::LongestRoute)
+        .map(|b| b.amount)
+        .sum()
+}
+
+pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
+    let mut rng = Rng(seed ^ 0xDEAD_BEEF_u64 | 1);
+    let hexes: Vec<Coord> = game.hexes.keys().copied().collect();
+    let mut out = Vec::new();
+    if rng.chance(50) {
+        out.push(Bonus {
+            optional: false,
+            phases: Vec::new(),
+            private: None,
+            token_holders: false,
+            name: "visit".into(),
+            amount: 10 * (1 + rng.below(5)) as u32,
+            multiplied: rng.chance(50),
+            kind: BonusKind::Visit(vec![hexes[rng.below(hexes.len())]]),
+            trains: vec![],
+        });
+    }
+    if rng.chance(50) {
+        let from = hexes[rng.below(hexes.len())];
+        let to_any = (0..1 + rng.below(2))
+            .map(|_| hexes[rng.below(hexes.len())])
+            .collect();
+        out.push(Bonus {
+            optional: false,
+            phases: Vec::new(),
+            private: None,
+            token_holders: false,
+            name: "connect".into(),
+            amount: 20 * (1 + rng.below(4)) as u32,
+            multiplied: rng.chance(50),
+            kind: BonusKind::Connection { from, to_any },
+            trains: vec![],
+        });
+    }
+    if rng.chance(25) {
+        out.push(Bonus {
+            optional: false,
+            phases: Vec::new(),
+            private: None,
+            token_holders: false,
+            name: "D only".into(),
+            amount: 40,
+            multiplied: false,
+            kind: BonusKind::Visit(vec![hexes[rng.below(hexes.len())]]),
+            trains: vec!["D".into()],
+        });
+    }
+    if rng.chance(25) {
+        out.push(longest_route(10 * (1 + rng.below(3)) as u32));
+    }
+    out
+}
+
+/// The search with a bonus on the longest route, on random maps with two
+/// or more trains (so the bonus has routes to choose between), equals the
+/// brute force that pays it on every assignment.
+#[test]
+fn longest_route_bonus_equals_brute_force_on_random_maps() {
+    let (mut tried, mut earned) = (0, 0);
+    for seed in 1..=250 {
+        let (game, state, trains, chosen) = random_case(seed);
+        if chosen.len() < 2 {
+            continue;
+        }
+        let mut bonuses = random_bonuses(seed, &game);
+        bonuses.retain(|b| b.kind != BonusKind::LongestRoute);
+        bonuses.push(longest_route(10));
+        let train_defs: Vec<TrainDef> = chosen
+            .iter()
+            .map(|n| trains.iter().find(|t| &t.name == n).unwrap().clone())
+            .collect();
+        let judge = Oracle {
+            game: &game,
+            state: &state,
+            company: "A",
+        };
+        if judge.routes().len().pow(train_defs.len() as u32) > 20_000_000 {
+            continue;
+        }
+        let oracle = judge.solve(&train_defs, &bonuses);
+        let query = Query {
+            company: "A".into(),
+            trains: train_defs,
+            bonuses,
+        };
+        let fast = routes::solve(&game, &state, &query).unwrap();
+        assert_eq!(fast.total, oracle, "seed {seed}: trains {chosen:?}");
+        if let Err(fault) = judge.check_routes(&fast, &query.trains, &query.bonuses) {
+            panic!("seed {seed}: {fault}");
+        }
+        let summed: u32 = fast.routes.iter().map(|r| r.revenue).sum();
+        assert_eq!(summed, fast.total, "seed {seed}: routes add up");
+        // Every train's name is one it was given.
+        for r in &fast.routes {
+            assert!(
+                chosen.iter().any(|n| n.as_str() == r.train.as_str()),
+                "seed {seed}: {}",
+                r.train
+            );
+        }
+        tried += 1;
+        earned += usize::from(fast.routes.len() > 1);
+    }
+    assert!(
+        tried > 40 && earned > 20,
+        "{tried} maps tried, {earned} with two routes"
+    );
+}
