@@ -194,7 +194,7 @@ pub fn route_styles(game: &Game, overlay: &RouteOverlay) -> Vec<RouteStyle> {
             .map(|c| parse_colour(&c.colour))
             .unwrap_or((0.5, 0.5, 0.5));
         let (h, s, l) = to_hsl(printed);
-        let grey = s < 0.2 || l < 0.12 || l > 0.92;
+        let grey = s < 0.2 || !(0.12..=0.92).contains(&l);
         let l = l.clamp(0.3, 0.55);
         let candidates: Vec<(f64, f64, f64)> = if grey {
             let mut c = vec![(h, 0.0, 0.3), (h, 0.0, 0.5)];
