@@ -400,14 +400,19 @@ fn marks_never_overlap_on_any_hex() {
             );
             checked += 1;
         }
-        let longest = game
-            .hexes
-            .values()
-            .filter_map(|h| h.name.as_deref())
-            .max_by_key(|n| n.len())
-            .unwrap_or("");
+        // A labelled tile goes only where its label is printed: under the
+        // longest name of those hexes; any other tile under the game's.
+        let longest = |labels: &[String]| {
+            game.hexes
+                .values()
+                .filter(|h| labels.is_empty() || h.labels == labels)
+                .filter_map(|h| h.name.as_deref())
+                .max_by_key(|n| n.len())
+                .unwrap_or("")
+        };
         for (name, _) in &game.tile_counts {
             let tile = &game.tiles[name];
+            let longest = longest(&tile.labels);
             for rot in Rotation::all() {
                 let extras = render::TileExtras {
                     name: Some(longest),
