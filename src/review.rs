@@ -287,3 +287,85 @@ fn express(game: &Game, train: &crate::game::TrainId) -> bool {
     game.train(train)
         .is_ok_and(|t| t.skip == crate::game::Skip::Any)
 }
+
+/// One run to draw (`review --action N --render`): the map just before
+/// it, the routes the player ran as hexroute finds and prices them (a
+/// route its rules refuse is left out and named in `refused`), and the
+/// best routes.
+#[derive(Clone, Debug)]
+pub struct RunRoutes {
+    pub action: u64,
+    pub state: crate::state::MapState,
+    pub ran: routes::report::CompanyRoutes,
+    pub best: routes::report::CompanyRoutes,
+    pub refused: Vec<String>,
+}
+
+/// The run of trains at `action` of `record`, for a picture.
+pub fn run_routes(record: &Record, game: &Game, action: u64) -> Result<RunRoutes, Error> {
+    let mut found = None;
+    x18::replay_with(record, game, Some(action), |run| {
+        if run.action == action {
+            found = Some(run);
+        }
+    })?;
+    let run = found.ok_or_else(|| {
+        Error::Invalid(format!(
+            "action {action} is no run of trains of the record (review lists them in its first column)"
+        ))
+    })?;
+    let bonuses = routes::bonuses_in_force(game, run.state.phase, &[]);
+    let runners = request::Runners::One {
+        company: run.company.to_string(),
+        trains: None,
+    };
+    let file = format!("action {}", run.action);
+    let queries = request::queries(game, &run.state, &runners, &bonuses, &file)?;
+    let query = &queries[0];
+    let net = routes::network::Network::build(game, &run.state);
+    let solution = routes::solve_on(&net, query)?;
+    let best = routes::report::CompanyRoutes::new(game, &solution);
+    let mut refused = Vec::new();
+    let mut given = Vec::new();
+    for r in &run.routes {
+        let parsed = match (&r.connections, r.hexes.is_empty()) {
+            (Some(legs), false) => check::Given::parse(game, &r.train, &r.hexes, Some(legs)),
+            (Some(legs), true) => {
+                check::Given::along(game, &net, &r.train, &check::join_legs(legs))
+            }
+            (None, _) => check::Given::along(game, &net, &r.train, &r.hexes),
+        };
+        match parsed {
+            Ok(g) => given.push(g),
+            Err(e) => refused.push(format!("train {}: {e}", r.train)),
+        }
+    }
+    let mut ran_routes = Vec::new();
+    for (g, c) in given.iter().zip(check::check(&net, query, &given)) {
+        match c {
+            check::Checked::Valid(route) => {
+                ran_routes.push(routes::report::RouteReport::new(game, &route))
+            }
+            check::Checked::Invalid(rule, _) => {
+                refused.push(format!("train {}: {rule} (rule: {})", g.name, rule.name()))
+            }
+        }
+    }
+    let ran = routes::report::CompanyRoutes {
+        file: None,
+        game: game.id.clone(),
+        company: run.company.to_string(),
+        total: ran_routes.iter().map(|r| r.revenue).sum(),
+        candidates: 0,
+        optimal: false,
+        routes: ran_routes,
+        payout: None,
+    };
+    Ok(RunRoutes {
+        action,
+        state: run.state,
+        ran,
+        best,
+        refused,
+    })
+}

@@ -7,7 +7,8 @@ use super::{Background, Crop, PictureArgs, RenderArgs};
 use anyhow::{Result, anyhow, bail};
 use hexroute::game::Game;
 use hexroute::render::{
-    DEFAULT_HEX_SIZE, Format, LaySheet, MapOptions, MapPicture, RouteOverlay, TileSheet, encode,
+    DEFAULT_HEX_SIZE, Format, LaySheet, MapOptions, MapPicture, PairPicture, RouteOverlay,
+    TileSheet, encode,
 };
 use hexroute::routes::report::RoutesReport;
 use hexroute::state::MapState;
@@ -76,6 +77,7 @@ pub fn render(games: Games, args: RenderArgs) -> Result<()> {
         crop,
         transparent: args.background == Background::Transparent,
         coords: !args.no_coords,
+        title: None,
     };
     draw_map(
         &game,
@@ -175,4 +177,49 @@ pub fn render_routes(
         ..MapOptions::default()
     };
     draw_map(game, state, options, Some(&overlay), output, format)
+}
+
+/// `review --action N --render`: the player's routes (left) and the best
+/// (right) over the map just before the run.
+pub fn render_run(
+    game: &Game,
+    run: &hexroute::review::RunRoutes,
+    output: &Path,
+    format: Format,
+) -> Result<()> {
+    let overlay = |c: &hexroute::routes::report::CompanyRoutes| {
+        RouteOverlay::from_report(game, &RoutesReport::One(c.clone()))
+    };
+    let (ran, best) = (overlay(&run.ran)?, overlay(&run.best)?);
+    let phase = &game.phases[run.state.phase].name;
+    let options = |title: String| MapOptions {
+        title: Some(title),
+        ..MapOptions::default()
+    };
+    let left = MapPicture::new(
+        game,
+        &run.state,
+        options(format!(
+            "{} — action {}, phase {phase}: {} ran ${}",
+            game.id, run.action, run.ran.company, run.ran.total
+        )),
+        Some(&ran),
+    )?;
+    let right = MapPicture::new(
+        game,
+        &run.state,
+        options(format!(
+            "{} — action {}: the best, ${} (${} more)",
+            game.id,
+            run.action,
+            run.best.total,
+            i64::from(run.best.total) - i64::from(run.ran.total)
+        )),
+        Some(&best),
+    )?;
+    let pair = PairPicture { left, right };
+    let (w, h) = pair.size();
+    let bytes =
+        encode(format, w, h, |cr| pair.draw(cr)).map_err(|e| e.context(display_out(output)))?;
+    write_bytes(output, &bytes)
 }

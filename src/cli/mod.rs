@@ -121,16 +121,30 @@ pub enum Command {
     ///   hexroute review 26855.json
     ///   hexroute review 26855.json --company PRR
     ///   hexroute review 26855.json --json | jq .total
+    ///   hexroute review 26855.json --action 662 --render run.png
+    ///
+    /// With --action N --render FILE, one run is drawn instead: two maps
+    /// side by side, the routes the player ran (left) and the best routes
+    /// (right), each with its legend and total. N is the run's action
+    /// number, the first column of the review.
     #[command(verbatim_doc_comment)]
     Review {
         /// The 18xx.games game record (`-` for standard input).
         record: PathBuf,
         /// Only this company's runs.
-        #[arg(long, value_name = "CO")]
+        #[arg(long, value_name = "CO", conflicts_with = "render")]
         company: Option<String>,
         /// Print JSON (schema docs/review.schema.json).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "render")]
         json: bool,
+        /// The run to draw with --render: its action number (the review's
+        /// first column).
+        #[arg(long, value_name = "N", requires = "render")]
+        action: Option<u64>,
+        /// Draw the run --action names: the player's routes and the best,
+        /// side by side (PNG, SVG or PDF, by the name's extension).
+        #[arg(long, value_name = "FILE", requires = "action")]
+        render: Option<PathBuf>,
     },
     /// List the games hexroute knows, or dump one as data.
     ///

@@ -92,6 +92,17 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             record,
             company,
             json,
+            action: Some(action),
+            render: Some(output),
+        } => {
+            let _ = (company, json);
+            x18::review_render(games, &record, action, &output)
+        }
+        Command::Review {
+            record,
+            company,
+            json,
+            ..
         } => x18::review(games, &record, company.as_deref(), json),
         Command::Show {
             file,

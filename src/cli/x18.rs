@@ -219,3 +219,23 @@ fn print_review(review: &review::Review, name: &str) {
         }
     }
 }
+
+/// `review --action N --render FILE`: one run drawn as two maps side by
+/// side, the player's routes and the best.
+pub fn review_render(games: Games, input: &Path, action: u64, output: &Path) -> Result<()> {
+    let text = read_input(input)?;
+    let name = display(input);
+    if import::format(&text) != Some(Format::EighteenXX) {
+        bail!("{name}: not an 18xx.games game record (a game's Tools tab → Game Data → Download)");
+    }
+    let format = super::draw::sheet_format(output)?;
+    let record = x18::Record::parse(&text).map_err(|e| e.context(&name))?;
+    let game = record_game(games, &record, &name)?;
+    let run = review::run_routes(&record, &game, action).map_err(|e| e.context(&name))?;
+    for why in &run.refused {
+        eprintln!(
+            "hexroute: note: action {action}: hexroute refuses the player's {why}; it is not drawn"
+        );
+    }
+    super::draw::render_run(&game, &run, output, format)
+}

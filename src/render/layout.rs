@@ -17,6 +17,8 @@ pub struct MapOptions {
     pub crop: Option<((i32, i32), (i32, i32))>,
     pub transparent: bool,
     pub coords: bool,
+    /// The title over the map; `None`: the game's name and phase.
+    pub title: Option<String>,
 }
 
 impl Default for MapOptions {
@@ -26,6 +28,7 @@ impl Default for MapOptions {
             crop: None,
             transparent: false,
             coords: true,
+            title: None,
         }
     }
 }

@@ -3,19 +3,34 @@
 //! the title. Routes and their legend are drawn over it by overlay.rs.
 
 use super::layout::{Layout, crop_hexes, raw_centre};
-use super::tile::{self, TileExtras, draw_tile, hex_path, text};
+use super::tile::{
+    self, HexPlan, TileExtras, baseline_text, draw_tile_base, draw_tile_top, hex_path, plan_hex,
+    text,
+};
 use super::{
-    BARRIER_COLOUR, MapOptions, Pt, RouteOverlay, TERRAIN_COLOUR, WATER_COLOUR, colour_of, set,
-    token_look,
+    BARRIER_COLOUR, MapOptions, Pt, RouteOverlay, WATER_COLOUR, colour_of, set, token_look,
 };
 use crate::address::Letters;
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::geometry::Rotation;
 use crate::geometry::{Coord, Face};
 use crate::state::MapState;
-use crate::tile::Colour;
+use crate::tile::{Colour, Tile};
 use cairo::Context;
-use std::f64::consts::PI;
+use std::collections::BTreeMap;
+
+/// The tile of a blank hex: nothing printed but its colour.
+static BLANK: std::sync::LazyLock<Tile> = std::sync::LazyLock::new(|| Tile {
+    name: "".into(),
+    colour: Colour::Blank,
+    cities: Vec::new(),
+    towns: Vec::new(),
+    track: Vec::new(),
+    labels: Vec::new(),
+    phase_revenue: Vec::new(),
+    permanent: false,
+});
 
 /// A map picture: what to draw and how big the canvas is.
 pub struct MapPicture<'a> {
@@ -25,6 +40,8 @@ pub struct MapPicture<'a> {
     pub(super) layout: Layout,
     pub(super) options: MapOptions,
     pub(super) routes: Option<&'a RouteOverlay>,
+    /// Where each hex's marks go (names, values, labels).
+    pub(super) plans: BTreeMap<Coord, HexPlan>,
 }
 
 impl<'a> MapPicture<'a> {
@@ -45,17 +62,9 @@ impl<'a> MapPicture<'a> {
                 game.id
             )));
         }
-        // A line per train, a heading per company when there are several,
-        // and the total.
+        // A heading per company and a line per train.
         let legend = routes
-            .map(|r| {
-                let heads = if r.companies.len() > 1 {
-                    r.companies.len()
-                } else {
-                    0
-                };
-                r.routes.len() + heads + 1
-            })
+            .map(|r| r.routes.len() + r.companies.len())
             .unwrap_or(0);
         let layout = Layout::new(
             &hexes,
@@ -64,14 +73,120 @@ impl<'a> MapPicture<'a> {
             options.coords,
             legend,
         );
-        Ok(MapPicture {
+        let mut picture = MapPicture {
             game,
             state,
             hexes,
             layout,
             options,
             routes,
-        })
+            plans: BTreeMap::new(),
+        };
+        picture.plans = picture.plan_hexes()?;
+        Ok(picture)
+    }
+
+    /// Each hex's plan, measured on a scratch surface so that every format
+    /// places marks alike.
+    fn plan_hexes(&self) -> Result<BTreeMap<Coord, HexPlan>, Error> {
+        let err = |e: cairo::Error| Error::Internal(format!("measuring text: {e}"));
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1, 1).map_err(err)?;
+        let cr = Context::new(&surface).map_err(err)?;
+        Ok(self
+            .hexes
+            .iter()
+            .filter_map(|c| {
+                let (tile, rot, extras) = self.hex_extras(*c)?;
+                Some((
+                    *c,
+                    plan_hex(&cr, tile, rot, &self.layout.frame(*c), &extras),
+                ))
+            })
+            .collect())
+    }
+
+    /// Where each hex's marks go: names, values, labels, costs, numbers.
+    pub fn plan(&self, c: Coord) -> Option<&HexPlan> {
+        self.plans.get(&c)
+    }
+
+    /// The tile on hex `c` and what is drawn on it besides: tokens, the
+    /// neutral tokens and reserved homes the rules see, the name, labels,
+    /// cost, stubs, and why the hex is closed.
+    fn hex_extras(&self, c: Coord) -> Option<(&'a Tile, Rotation, TileExtras<'a>)> {
+        let game = self.game;
+        let printed = game.hexes.get(&c)?;
+        let (tile, rot) = self
+            .state
+            .tile_at(game, c)
+            .unwrap_or((&BLANK, Rotation::ZERO));
+        let held = self.state.tokens_at(c).cloned().unwrap_or_default();
+        let tokens = held
+            .iter()
+            .map(|(space, co)| (*space, token_look(game, co)))
+            .collect();
+        let phase = self.state.phase;
+        // A neutral token takes the last free space of its city.
+        let mut neutral = Vec::new();
+        for city in 0..tile.cities.len() {
+            if game.neutral_token(c, city, phase).is_some()
+                && let Some(s) = tile
+                    .spaces_of_city(city)
+                    .rev()
+                    .find(|s| !held.contains_key(s))
+            {
+                neutral.push(s);
+            }
+        }
+        // A home not yet taken keeps the first free space of its city
+        // (or of the hex, when its city is not named).
+        let mut reserved: Vec<(usize, tile::TokenLook)> = Vec::new();
+        for co in &game.companies {
+            if game.home(&co.abbrev) != Some(c)
+                || held.values().any(|h| *h == co.abbrev)
+                || game.cannot_start(co, phase)
+            {
+                continue;
+            }
+            let city = co
+                .home_city
+                .or((tile.cities.len() == 1).then_some(0))
+                .filter(|&k| k < tile.cities.len());
+            let spaces = match city {
+                Some(k) => tile.spaces_of_city(k),
+                None => 0..tile.token_spaces(),
+            };
+            let free = spaces.clone().find(|s| {
+                !held.contains_key(s)
+                    && !neutral.contains(s)
+                    && !reserved.iter().any(|(r, _)| r == s)
+            });
+            if let Some(s) = free {
+                reserved.push((s, token_look(game, &co.abbrev)));
+            }
+        }
+        let laid = self.state.hexes.get(&c).is_some_and(|h| h.tile.is_some());
+        let closed = game
+            .closed_by(c, phase)
+            .map(|e| format!("closed to phase {}", game.phases[e.until].name));
+        let extras = TileExtras {
+            tokens,
+            neutral,
+            reserved,
+            phase_colour: Some(self.state.offboard_colour(game)),
+            name: printed.name.as_deref(),
+            hex_labels: &printed.labels,
+            number: laid,
+            cost: printed.cost.as_ref().filter(|_| !laid),
+            stubs: if laid { &[] } else { &printed.stubs },
+            closed,
+        };
+        Some((tile, rot, extras))
+    }
+
+    /// How many hexes the picture draws.
+    pub fn hex_count(&self) -> usize {
+        self.hexes.len()
     }
 
     /// Canvas size in whole pixels.
@@ -84,8 +199,21 @@ impl<'a> MapPicture<'a> {
         self.layout.frame(c).centre
     }
 
-    /// Draws the whole picture.
+    /// Draws the whole picture: under routes the hexes (tiles, track,
+    /// stubs) and barriers; over them what players read (cities and
+    /// tokens, values, names, labels), then the stop dots, coordinates and
+    /// legend.
     pub fn draw(&self, cr: &Context) -> Result<()> {
+        self.draw_layers(cr, self.routes, false)
+    }
+
+    /// The map without routes for a web page: what lies over routes is
+    /// drawn as one group, the last, so the page can put its routes under it.
+    pub(super) fn draw_for_page(&self, cr: &Context) -> Result<()> {
+        self.draw_layers(cr, None, true)
+    }
+
+    fn draw_layers(&self, cr: &Context, routes: Option<&RouteOverlay>, page: bool) -> Result<()> {
         let (w, h) = (self.layout.width, self.layout.height);
         if !self.options.transparent {
             cr.rectangle(0.0, 0.0, w, h);
@@ -93,10 +221,12 @@ impl<'a> MapPicture<'a> {
             cr.fill()?;
         }
         let r = self.layout.r;
-        let title = format!(
-            "{} — phase {}",
-            self.game.name, self.game.phases[self.state.phase].name
-        );
+        let title = self.options.title.clone().unwrap_or_else(|| {
+            format!(
+                "{} — phase {}",
+                self.game.name, self.game.phases[self.state.phase].name
+            )
+        });
         // Shrink the title to fit small crops.
         let mut size = r * 0.3;
         tile::font(cr, size, true);
@@ -114,11 +244,26 @@ impl<'a> MapPicture<'a> {
             cr.paint()?;
         }
         self.draw_barriers(cr)?;
+        if let Some(routes) = routes {
+            self.draw_routes(cr, routes)?;
+        }
+        if page {
+            cr.push_group();
+        }
+        for c in &self.hexes {
+            self.draw_hex_top(cr, *c)?;
+        }
+        if page {
+            cr.pop_group_to_source()?;
+            cr.paint()?;
+        }
+        if let Some(routes) = routes {
+            self.draw_stop_dots(cr, routes)?;
+        }
         if self.options.coords {
             self.draw_coords(cr)?;
         }
-        if let Some(routes) = self.routes {
-            self.draw_routes(cr, routes)?;
+        if let Some(routes) = routes {
             self.draw_legend(cr, routes)?;
         }
         Ok(())
@@ -126,37 +271,13 @@ impl<'a> MapPicture<'a> {
 
     fn draw_hex(&self, cr: &Context, c: Coord) -> Result<()> {
         let f = self.layout.frame(c);
-        let printed = &self.game.hexes[&c];
-        match self.state.tile_at(self.game, c) {
-            Some((tile, rot)) => {
-                let tokens = self
-                    .state
-                    .tokens_at(c)
-                    .map(|t| {
-                        t.iter()
-                            .map(|(space, co)| (*space, token_look(self.game, co)))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let laid = self.state.hexes.get(&c).is_some_and(|h| h.tile.is_some());
-                let extras = TileExtras {
-                    tokens,
-                    phase_colour: Some(self.state.offboard_colour(self.game)),
-                    name: printed.name.as_deref(),
-                    hex_labels: &printed.labels,
-                    number: laid,
-                };
-                draw_tile(cr, tile, rot, &f, &extras)?;
-            }
+        match self.hex_extras(c) {
+            Some((tile, rot, extras)) => draw_tile_base(cr, tile, rot, &f, &extras)?,
             None => {
                 hex_path(cr, &f);
                 set(cr, colour_of(Colour::Blank));
                 cr.fill()?;
             }
-        }
-        let laid = self.state.hexes.get(&c).is_some_and(|h| h.tile.is_some());
-        if let Some(cost) = printed.cost.as_ref().filter(|_| !laid) {
-            self.draw_cost(cr, &f, cost)?;
         }
         hex_path(cr, &f);
         set(cr, (0.35, 0.35, 0.35));
@@ -165,37 +286,12 @@ impl<'a> MapPicture<'a> {
         Ok(())
     }
 
-    /// A printed building cost: a brown triangle for a mountain, a blue
-    /// drop for water, and the amount, in the upper part of the hex.
-    fn draw_cost(
-        &self,
-        cr: &Context,
-        f: &tile::HexFrame,
-        cost: &crate::game::LayCost,
-    ) -> Result<()> {
-        let r = self.layout.r;
-        let at = (f.centre.0 - r * 0.18, f.centre.1 - r * 0.52);
-        let s = r * 0.1;
-        if cost.terrain.contains("mountain") {
-            cr.move_to(at.0 - s, at.1 + s * 0.8);
-            cr.line_to(at.0, at.1 - s * 0.9);
-            cr.line_to(at.0 + s, at.1 + s * 0.8);
-            cr.close_path();
-            set(cr, TERRAIN_COLOUR);
-        } else {
-            cr.new_path();
-            cr.arc(at.0, at.1 + s * 0.2, s * 0.7, 0.0, 2.0 * PI);
-            set(cr, WATER_COLOUR);
+    fn draw_hex_top(&self, cr: &Context, c: Coord) -> Result<()> {
+        let f = self.layout.frame(c);
+        if let (Some((tile, rot, extras)), Some(plan)) = (self.hex_extras(c), self.plans.get(&c)) {
+            draw_tile_top(cr, tile, rot, &f, &extras, plan)?;
         }
-        cr.fill()?;
-        tile::text(
-            cr,
-            &format!("${}", cost.amount),
-            (at.0 + r * 0.27, at.1),
-            r * 0.16,
-            TERRAIN_COLOUR,
-            true,
-        )
+        Ok(())
     }
 
     fn draw_barriers(&self, cr: &Context) -> Result<()> {
@@ -281,11 +377,38 @@ pub(crate) fn r_line(r: f64) -> f64 {
     (r * 0.025).max(0.8)
 }
 
-/// Black text starting at `at`, which is on its baseline.
-pub(crate) fn baseline_text(cr: &Context, s: &str, at: Pt, size: f64, bold: bool) -> Result<()> {
-    tile::font(cr, size, bold);
-    set(cr, (0.0, 0.0, 0.0));
-    cr.move_to(at.0, at.1);
-    cr.show_text(s)?;
-    Ok(())
+/// Two map pictures side by side on one canvas (`review --render`: the
+/// player's routes on the left, the best on the right).
+pub struct PairPicture<'a> {
+    pub left: MapPicture<'a>,
+    pub right: MapPicture<'a>,
+}
+
+impl PairPicture<'_> {
+    /// Canvas size in whole pixels.
+    pub fn size(&self) -> (i32, i32) {
+        let (a, b) = self.left.size();
+        let (c, d) = self.right.size();
+        (a + c, b.max(d))
+    }
+
+    /// Draws both, with a rule between them.
+    pub fn draw(&self, cr: &Context) -> Result<()> {
+        let (w, h) = self.size();
+        cr.rectangle(0.0, 0.0, f64::from(w), f64::from(h));
+        set(cr, (1.0, 1.0, 1.0));
+        cr.fill()?;
+        self.left.draw(cr)?;
+        let x = f64::from(self.left.size().0);
+        cr.save()?;
+        cr.translate(x, 0.0);
+        self.right.draw(cr)?;
+        cr.restore()?;
+        cr.move_to(x, 0.0);
+        cr.line_to(x, f64::from(h));
+        set(cr, (0.6, 0.6, 0.6));
+        cr.set_line_width(2.0);
+        cr.stroke()?;
+        Ok(())
+    }
 }

@@ -11,12 +11,17 @@ mod sheet;
 mod tile;
 pub use encode::{Format, MAX_PNG_SIDE, encode};
 pub use layout::{DEFAULT_HEX_SIZE, MapOptions, crop_hexes};
-pub use map::MapPicture;
-pub(crate) use map::{baseline_text, r_line};
-pub use overlay::{RouteOverlay, RoutePath, RouteShape, StopMark, TRAIN_COLOURS, route_lanes};
+pub(crate) use map::r_line;
+pub use map::{MapPicture, PairPicture};
+pub use overlay::{
+    RouteOverlay, RoutePath, RouteShape, RouteStyle, StopMark, colour_distance, legend_line,
+    route_lanes, route_styles,
+};
 pub use sheet::{LaySheet, TileSheet};
+pub(crate) use tile::baseline_text;
 pub use tile::{
-    HexFrame, HexMarks, Pt, city_circles, fit_name, label_circle, name_band, rect_gap, revenue_spot,
+    HexFrame, HexPlan, Pt, Rect, TOKEN_TEXT, TextItem, TileExtras, city_circles, fit_name,
+    plan_hex, rect_circle_gap, rect_gap, rect_rect_gap, with_text_set_aside,
 };
 
 use crate::game::Game;

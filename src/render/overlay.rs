@@ -3,9 +3,9 @@
 //! drawing them, their stops and the legend (or tracing them as SVG paths
 //! for a web page).
 
-use super::map::{MapPicture, baseline_text};
-use super::tile::face_to_face;
-use super::{Pt, Rgb, set};
+use super::map::MapPicture;
+use super::tile::{Rect, baseline_text, city_circles, face_to_face, rect_gap};
+use super::{Pt, Rgb, parse_colour, set};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::geometry::{Coord, Face};
@@ -21,6 +21,8 @@ pub struct RoutePath {
     pub company: String,
     pub train: String,
     pub revenue: u32,
+    /// 2 for a train that doubles its stops (5+5E), else 1.
+    pub multiplier: u32,
     /// Hexes entered in order, starting with the first stop's hex.
     pub hexes: Vec<Coord>,
     pub stops: Vec<StopMark>,
@@ -41,6 +43,8 @@ pub struct StopMark {
 pub struct RouteShape {
     pub d: String,
     pub colour: Rgb,
+    /// Dashes and gaps, in pixels; empty for a solid line.
+    pub dash: Vec<f64>,
     pub width: f64,
     pub stop_radius: f64,
     /// Canvas point of each stop, and whether the train skipped it.
@@ -50,8 +54,6 @@ pub struct RouteShape {
 /// A company's routes, as `hexroute routes --json` prints them.
 #[derive(Clone, Debug)]
 pub struct RouteOverlay {
-    pub company: String,
-    pub total: u32,
     pub routes: Vec<RoutePath>,
     /// Each company drawn, with its total, in report order.
     pub companies: Vec<(String, u32)>,
@@ -61,9 +63,7 @@ impl RouteOverlay {
     /// The routes of a report, checked to belong to `game` and its map.
     pub fn from_report(game: &Game, report: &RoutesReport) -> Result<RouteOverlay, Error> {
         let companies = report.companies();
-        let several = companies.len() > 1;
         let mut routes = Vec::new();
-        let mut total = 0u32;
         for company in companies {
             if company.game != game.id {
                 return Err(Error::Invalid(format!(
@@ -71,9 +71,6 @@ impl RouteOverlay {
                     company.game, game.id
                 )));
             }
-            total = total.checked_add(company.total).ok_or_else(|| {
-                Error::Invalid("the routes' totals add up past $4294967295".into())
-            })?;
             for r in &company.routes {
                 let hexes = r
                     .hexes
@@ -95,24 +92,15 @@ impl RouteOverlay {
                     .collect::<Result<Vec<_>, Error>>()?;
                 routes.push(RoutePath {
                     company: company.company.clone(),
-                    train: if several {
-                        format!("{} {}", company.company, r.train)
-                    } else {
-                        r.train.clone()
-                    },
+                    train: r.train.clone(),
                     revenue: r.revenue,
+                    multiplier: r.multiplier.max(1),
                     hexes,
                     stops,
                 });
             }
         }
         Ok(RouteOverlay {
-            company: companies
-                .iter()
-                .map(|c| c.company.as_str())
-                .collect::<Vec<_>>()
-                .join(" + "),
-            total,
             routes,
             companies: companies
                 .iter()
@@ -122,16 +110,151 @@ impl RouteOverlay {
     }
 }
 
-/// Distinct, strong colours for trains: none of them a tile colour, and
-/// none a blue or a grey, which belong to water and barriers.
-pub const TRAIN_COLOURS: [Rgb; 6] = [
-    (0.85, 0.0, 0.75),
-    (1.0, 0.45, 0.0),
-    (0.55, 0.1, 0.95),
-    (0.9, 0.0, 0.1),
-    (1.0, 0.35, 0.6),
-    (0.6, 0.0, 0.35),
-];
+/// How one route is drawn: its colour and its dashes (in hex radii, empty
+/// for a solid line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RouteStyle {
+    pub colour: Rgb,
+    pub dash: Vec<f64>,
+}
+
+/// A colour as hue (degrees), saturation and lightness, each 0–1 but hue.
+fn to_hsl((r, g, b): Rgb) -> (f64, f64, f64) {
+    let max = r.max(g).max(b);
+    let min = r.min(g).min(b);
+    let l = (max + min) / 2.0;
+    let d = max - min;
+    if d < 1e-9 {
+        return (0.0, 0.0, l);
+    }
+    let s = d / (1.0 - (2.0 * l - 1.0).abs());
+    let h = if max == r {
+        60.0 * ((g - b) / d).rem_euclid(6.0)
+    } else if max == g {
+        60.0 * ((b - r) / d + 2.0)
+    } else {
+        60.0 * ((r - g) / d + 4.0)
+    };
+    (h, s.min(1.0), l)
+}
+
+fn from_hsl((h, s, l): (f64, f64, f64)) -> Rgb {
+    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
+    let hp = h.rem_euclid(360.0) / 60.0;
+    let x = c * (1.0 - (hp.rem_euclid(2.0) - 1.0).abs());
+    let (r, g, b) = match hp as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = l - c / 2.0;
+    (r + m, g + m, b + m)
+}
+
+/// How far apart two colours look, roughly (RGB distance).
+pub fn colour_distance(a: Rgb, b: Rgb) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2) + (a.2 - b.2).powi(2)).sqrt()
+}
+
+/// Dash patterns that tell a company's trains apart, in hex radii.
+const DASHES: [&[f64]; 4] = [&[], &[0.45, 0.2], &[0.14, 0.14], &[0.5, 0.14, 0.1, 0.14]];
+/// Shades that tell a company's trains apart: lightness steps.
+const SHADES: [f64; 4] = [0.0, -0.1, 0.1, -0.18];
+/// How far apart two companies' route colours are kept.
+const APART: f64 = 0.22;
+
+/// Each route's style: its company's colour from the game file, made dark
+/// enough to read on the map, each of its trains told apart by shade and
+/// dash. A company whose trains would look like those of a company drawn
+/// before it turns its hue away (a grey or black one, its lightness).
+pub fn route_styles(game: &Game, overlay: &RouteOverlay) -> Vec<RouteStyle> {
+    let mut companies: Vec<(&str, usize)> = Vec::new();
+    for route in &overlay.routes {
+        match companies.iter_mut().find(|(c, _)| *c == route.company) {
+            Some((_, n)) => *n += 1,
+            None => companies.push((&route.company, 1)),
+        }
+    }
+    let shades = |base: (f64, f64, f64), n: usize| -> Vec<Rgb> {
+        (0..n)
+            .map(|k| {
+                let (h, s, l) = base;
+                from_hsl((h, s, (l + SHADES[k % SHADES.len()]).clamp(0.12, 0.72)))
+            })
+            .collect()
+    };
+    let mut taken: Vec<Rgb> = Vec::new();
+    let mut colours: Vec<(&str, Vec<Rgb>)> = Vec::new();
+    for (company, n) in companies {
+        let printed = game
+            .company(company)
+            .map(|c| parse_colour(&c.colour))
+            .unwrap_or((0.5, 0.5, 0.5));
+        let (h, s, l) = to_hsl(printed);
+        let grey = s < 0.2 || !(0.12..=0.92).contains(&l);
+        let l = l.clamp(0.3, 0.55);
+        let candidates: Vec<(f64, f64, f64)> = if grey {
+            let mut c = vec![(h, 0.0, 0.3), (h, 0.0, 0.5)];
+            c.extend((0..12).map(|k| (30.0 * f64::from(k), 0.6, 0.4)));
+            c
+        } else {
+            // The company's hue, then up to 60° either way.
+            (0..5)
+                .map(|k| {
+                    let step = f64::from((k + 1) / 2) * if k % 2 == 1 { 1.0 } else { -1.0 };
+                    (h + 30.0 * step, s.max(0.35), l)
+                })
+                .collect()
+        };
+        // How close a candidate's trains come to those already drawn.
+        let nearest = |cs: &[Rgb]| {
+            cs.iter()
+                .flat_map(|c| taken.iter().map(move |t| colour_distance(*c, *t)))
+                .fold(f64::INFINITY, f64::min)
+        };
+        let options: Vec<Vec<Rgb>> = candidates.iter().map(|b| shades(*b, n)).collect();
+        let chosen = options
+            .iter()
+            .find(|cs| nearest(cs) >= APART)
+            .or_else(|| {
+                options
+                    .iter()
+                    .max_by(|a, b| nearest(a).total_cmp(&nearest(b)))
+            })
+            .cloned()
+            .unwrap_or_default();
+        taken.extend(chosen.iter().copied());
+        colours.push((company, chosen));
+    }
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    overlay
+        .routes
+        .iter()
+        .map(|route| {
+            let k = match seen.iter_mut().find(|(c, _)| *c == route.company) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    seen.push((&route.company, 0));
+                    0
+                }
+            };
+            let colour = colours
+                .iter()
+                .find(|(c, _)| *c == route.company)
+                .map_or((0.5, 0.5, 0.5), |(_, cs)| cs[k]);
+            RouteStyle {
+                colour,
+                dash: DASHES[k % DASHES.len()].to_vec(),
+            }
+        })
+        .collect()
+}
 
 /// Which lane each route runs in: routes that share a hex get different
 /// lanes, so they are drawn side by side instead of on top of each other.
@@ -149,46 +272,61 @@ pub fn route_lanes(routes: &[RoutePath]) -> Vec<usize> {
 }
 
 /// A route's line width and its stop markers' radius, in hex radii.
-const ROUTE_WIDTH: f64 = 0.13;
-const STOP_RADIUS: f64 = 0.13;
+const ROUTE_WIDTH: f64 = 0.11;
+const STOP_RADIUS: f64 = 0.1;
 
 /// How far a lane lies from the track, in hex radii: 0, +1, -1, +2, …
 fn lane_offset(lane: usize) -> f64 {
     let step = (lane as f64 / 2.0).ceil();
     if lane % 2 == 1 { step } else { -step }
 }
+
 impl MapPicture<'_> {
+    /// Each route's line, cased in white so it reads over any tile.
     pub(super) fn draw_routes(&self, cr: &Context, overlay: &RouteOverlay) -> Result<()> {
         let r = self.layout.r;
         cr.set_line_cap(cairo::LineCap::Round);
         cr.set_line_join(cairo::LineJoin::Round);
         let shift = self.lane_shifts(&overlay.routes);
+        let styles = route_styles(self.game, overlay);
         for (i, route) in overlay.routes.iter().enumerate() {
             // One group per route, so an SVG keeps each route together.
             cr.push_group();
             cr.translate(shift[i].0, shift[i].1);
-            let colour = TRAIN_COLOURS[i % TRAIN_COLOURS.len()];
-            cr.set_source_rgba(colour.0, colour.1, colour.2, 0.9);
-            cr.set_line_width(r * ROUTE_WIDTH);
             self.route_path(cr, route);
+            cr.set_source_rgba(1.0, 1.0, 1.0, 0.85);
+            cr.set_line_width(r * (ROUTE_WIDTH + 0.06));
+            cr.stroke_preserve()?;
+            let colour = styles[i].colour;
+            set(cr, colour);
+            cr.set_line_width(r * ROUTE_WIDTH);
+            let dash: Vec<f64> = styles[i].dash.iter().map(|d| d * r).collect();
+            cr.set_dash(&dash, 0.0);
             cr.stroke()?;
+            cr.set_dash(&[], 0.0);
             cr.translate(-shift[i].0, -shift[i].1);
             cr.pop_group_to_source()?;
             cr.paint()?;
         }
+        Ok(())
+    }
+
+    /// Each stop's dot beside its city (a filled dot, or a hollow ring for
+    /// a stop passed without stopping), drawn over the map's marks.
+    pub(super) fn draw_stop_dots(&self, cr: &Context, overlay: &RouteOverlay) -> Result<()> {
+        let r = self.layout.r;
+        let styles = route_styles(self.game, overlay);
+        let dots = self.stop_dots(overlay);
         for (i, route) in overlay.routes.iter().enumerate() {
-            let colour = TRAIN_COLOURS[i % TRAIN_COLOURS.len()];
-            let radius = r * STOP_RADIUS;
-            for stop in &route.stops {
-                let p = self.shifted_stop(stop, shift[i]);
+            let colour = styles[i].colour;
+            for (stop, p) in route.stops.iter().zip(&dots[i]) {
                 cr.new_path();
-                cr.arc(p.0, p.1, radius, 0.0, 2.0 * PI);
+                cr.arc(p.0, p.1, r * STOP_RADIUS, 0.0, 2.0 * PI);
                 if stop.skipped {
-                    // Passed without stopping: a hollow ring.
                     set(cr, (1.0, 1.0, 1.0));
                     cr.fill_preserve()?;
                     set(cr, colour);
-                    cr.set_line_width(r * 0.05);
+                    cr.set_line_width(r * 0.045);
                     cr.stroke()?;
                 } else {
                     set(cr, colour);
@@ -202,14 +340,126 @@ impl MapPicture<'_> {
         Ok(())
     }
 
-    /// Each route as an SVG path (`d`), its colour and width, and its stops
-    /// (canvas point, skipped), in lanes as [`MapPicture::draw`] draws them:
-    /// what a web page overlays on the map.
+    /// Where each route's stop dots go (route by route, stop by stop):
+    /// beside the stop on the route's way out of it, never on a token
+    /// space or a value (revenue, off-board values), and where room
+    /// allows off every other mark and dot.
+    pub fn stop_dots(&self, overlay: &RouteOverlay) -> Vec<Vec<Pt>> {
+        let r = self.layout.r;
+        let dot = r * STOP_RADIUS;
+        let margin = r * 0.02;
+        let mut spaces: Vec<(Pt, f64)> = Vec::new();
+        let mut values: Vec<Rect> = Vec::new();
+        let mut marks: Vec<Rect> = Vec::new();
+        for c in &self.hexes {
+            if let Some((tile, rot)) = self.state.tile_at(self.game, *c) {
+                spaces.extend(self.token_spaces(tile, rot, *c));
+            }
+            if let Some(plan) = self.plans.get(c) {
+                values.extend(plan.values());
+                marks.extend(plan.boxes().into_iter().map(|(_, b)| b));
+            }
+        }
+        let hard = |p: Pt| {
+            spaces
+                .iter()
+                .all(|(q, qr)| (p.0 - q.0).hypot(p.1 - q.1) >= qr + dot + margin)
+                && values.iter().all(|b| rect_gap(p, *b) >= dot + margin)
+        };
+        let soft = |p: Pt| marks.iter().all(|b| rect_gap(p, *b) >= dot);
+        let shifts = self.lane_shifts(&overlay.routes);
+        let mut placed: Vec<Pt> = Vec::new();
+        let mut out = Vec::new();
+        for (route, shift) in overlay.routes.iter().zip(shifts) {
+            let mut dots = Vec::new();
+            let mut at = 0;
+            for stop in &route.stops {
+                let i = route.hexes[at..]
+                    .iter()
+                    .position(|h| *h == stop.hex)
+                    .map_or(at, |k| at + k);
+                at = i;
+                let p = self.stop_point(stop.hex, stop.kind);
+                let anchor = (p.0 + shift.0, p.1 + shift.1);
+                let f = self.layout.frame(stop.hex);
+                let o = self.game.coords.orientation;
+                let face_to = |n: Coord| {
+                    Face::ALL
+                        .into_iter()
+                        .find(|fc| stop.hex.neighbour(*fc, o) == n)
+                };
+                let way = route
+                    .hexes
+                    .get(i + 1)
+                    .and_then(|n| face_to(*n))
+                    .or_else(|| i.checked_sub(1).and_then(|k| face_to(route.hexes[k])));
+                let dir = way
+                    .map(|fc| f.face_mid(fc))
+                    .map(|m| (m.0 - p.0, m.1 - p.1))
+                    .filter(|d| d.0.hypot(d.1) > 1e-6)
+                    .map_or((0.0, 1.0), |d| {
+                        let n = d.0.hypot(d.1);
+                        (d.0 / n, d.1 / n)
+                    });
+                let mut candidates: Vec<Pt> = Vec::new();
+                for angle in [
+                    0.0f64, 25.0, -25.0, 50.0, -50.0, 80.0, -80.0, 115.0, -115.0, 150.0, -150.0,
+                    180.0,
+                ] {
+                    let (s, c) = angle.to_radians().sin_cos();
+                    let d = (dir.0 * c - dir.1 * s, dir.0 * s + dir.1 * c);
+                    if let Some(q) = (0..=24)
+                        .map(|k| f64::from(k) * 0.04 * r)
+                        .map(|t| (anchor.0 + d.0 * t, anchor.1 + d.1 * t))
+                        .find(|q| hard(*q))
+                    {
+                        candidates.push(q);
+                    }
+                }
+                let apart = |q: &Pt| {
+                    placed
+                        .iter()
+                        .all(|o| (q.0 - o.0).hypot(q.1 - o.1) >= dot * 1.8)
+                };
+                let best = candidates
+                    .iter()
+                    .find(|q| soft(**q) && apart(q))
+                    .or_else(|| candidates.iter().find(|q| apart(q)))
+                    .or(candidates.first())
+                    .copied()
+                    .unwrap_or(anchor);
+                placed.push(best);
+                dots.push(best);
+            }
+            out.push(dots);
+        }
+        out
+    }
+
+    /// The token spaces of the tile on hex `c`, as circles.
+    fn token_spaces(
+        &self,
+        tile: &crate::tile::Tile,
+        rot: crate::geometry::Rotation,
+        c: Coord,
+    ) -> Vec<(Pt, f64)> {
+        let f = self.layout.frame(c);
+        if tile.token_spaces() == 0 {
+            return Vec::new();
+        }
+        city_circles(tile, rot, &f)
+    }
+
+    /// Each route as an SVG path (`d`), its colour, dashes and width, and
+    /// its stops' dots (canvas point, skipped), in lanes as
+    /// [`MapPicture::draw`] draws them: what a web page overlays on the map.
     pub fn route_shapes(&self, overlay: &RouteOverlay) -> Result<Vec<RouteShape>, Error> {
         let err = |e: cairo::Error| Error::Internal(format!("tracing a route: {e}"));
         let surface =
             cairo::RecordingSurface::create(cairo::Content::ColorAlpha, None).map_err(err)?;
         let cr = Context::new(&surface).map_err(err)?;
+        let styles = route_styles(self.game, overlay);
+        let dots = self.stop_dots(overlay);
         let mut out = Vec::new();
         for (i, (route, shift)) in overlay
             .routes
@@ -238,11 +488,13 @@ impl MapPicture<'_> {
             let stops = route
                 .stops
                 .iter()
-                .map(|s| (self.shifted_stop(s, shift), s.skipped))
+                .zip(&dots[i])
+                .map(|(s, p)| (*p, s.skipped))
                 .collect();
             out.push(RouteShape {
                 d: d.trim_end().to_string(),
-                colour: TRAIN_COLOURS[i % TRAIN_COLOURS.len()],
+                colour: styles[i].colour,
+                dash: styles[i].dash.iter().map(|x| x * self.layout.r).collect(),
                 width: self.layout.r * ROUTE_WIDTH,
                 stop_radius: self.layout.r * STOP_RADIUS,
                 stops,
@@ -259,12 +511,6 @@ impl MapPicture<'_> {
             .zip(route_lanes(routes))
             .map(|(route, lane)| self.lane_shift(route, lane))
             .collect()
-    }
-
-    /// Where a stop's marker goes for a route drawn `shift` off the track.
-    fn shifted_stop(&self, stop: &StopMark, shift: Pt) -> Pt {
-        let p = self.stop_point(stop.hex, stop.kind);
-        (p.0 + shift.0, p.1 + shift.1)
     }
 
     /// Where a route in `lane` is drawn relative to the track: across the
@@ -338,44 +584,68 @@ impl MapPicture<'_> {
         }
     }
 
+    /// The legend: per company its colour, its total, and each of its
+    /// trains with its line, revenue and stops (×2 for a doubling train).
+    /// Companies are never added together.
     pub(super) fn draw_legend(&self, cr: &Context, overlay: &RouteOverlay) -> Result<()> {
         let r = self.layout.r;
         let line = r * 0.45;
         let mut y = self.layout.legend_top + r * 0.3;
         let size = r * 0.26;
-        let mut company: Option<&str> = None;
-        for (i, route) in overlay.routes.iter().enumerate() {
-            if overlay.companies.len() > 1 && company != Some(route.company.as_str()) {
-                company = Some(route.company.as_str());
-                let total = overlay
-                    .companies
-                    .iter()
-                    .find(|(c, _)| *c == route.company)
-                    .map_or(0, |(_, t)| *t);
-                let head = format!("{}: ${total}", route.company);
-                baseline_text(cr, &head, (r * 0.4, y + size * 0.35), size, true)?;
+        let styles = route_styles(self.game, overlay);
+        for (company, total) in &overlay.companies {
+            let look = super::token_look(self.game, company);
+            super::tile::draw_token(cr, (r * 0.55, y), r * 0.17, &look)?;
+            let head = format!("{company}: ${total}");
+            baseline_text(cr, &head, (r * 0.9, y + size * 0.35), size, true)?;
+            y += line;
+            for (route, style) in overlay
+                .routes
+                .iter()
+                .zip(&styles)
+                .filter(|(r, _)| r.company == *company)
+            {
+                cr.set_line_cap(cairo::LineCap::Butt);
+                cr.move_to(r * 0.9, y);
+                cr.line_to(r * 1.9, y);
+                set(cr, style.colour);
+                cr.set_line_width(r * ROUTE_WIDTH);
+                let dash: Vec<f64> = style.dash.iter().map(|d| d * r).collect();
+                cr.set_dash(&dash, 0.0);
+                cr.stroke()?;
+                cr.set_dash(&[], 0.0);
+                baseline_text(
+                    cr,
+                    &legend_line(route),
+                    (r * 2.1, y + size * 0.35),
+                    size,
+                    false,
+                )?;
                 y += line;
             }
-            let colour = TRAIN_COLOURS[i % TRAIN_COLOURS.len()];
-            cr.rectangle(r * 0.4, y - size * 0.4, r * 0.6, size * 0.8);
-            set(cr, colour);
-            cr.fill()?;
-            let skipped = route.stops.iter().filter(|s| s.skipped).count();
-            let label = format!(
-                "train {}: ${}  ({} stops{})",
-                route.train,
-                route.revenue,
-                route.stops.len() - skipped,
-                if skipped > 0 {
-                    format!(", {skipped} skipped shown hollow")
-                } else {
-                    String::new()
-                }
-            );
-            baseline_text(cr, &label, (r * 1.2, y + size * 0.35), size, false)?;
-            y += line;
         }
-        let total = format!("{} total: ${}", overlay.company, overlay.total);
-        baseline_text(cr, &total, (r * 0.4, y + size * 0.35), size, true)
+        Ok(())
     }
+}
+
+/// One train's line in a legend: its revenue, stops, and the doubling of
+/// a train that doubles ("train 5+5E: $780 (5 stops, stops $390 ×2, 10
+/// skipped shown hollow)").
+pub fn legend_line(route: &RoutePath) -> String {
+    let skipped = route.stops.iter().filter(|s| s.skipped).count();
+    let counted = route.stops.len() - skipped;
+    let mut words = format!("{counted} stops");
+    if route.multiplier > 1 {
+        let face: u32 = route
+            .stops
+            .iter()
+            .filter(|s| !s.skipped)
+            .map(|s| s.revenue)
+            .sum();
+        words.push_str(&format!(", stops ${face} ×{}", route.multiplier));
+    }
+    if skipped > 0 {
+        words.push_str(&format!(", {skipped} skipped shown hollow"));
+    }
+    format!("train {}: ${}  ({words})", route.train, route.revenue)
 }

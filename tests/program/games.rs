@@ -472,15 +472,15 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
         ),
         (
             "1830",
-            "colour: \"#0f7f0f\"",
+            "colour: \"#32763f\"",
             "colour: \"green\"",
             "custom.ron: companies[PRR].colour: \"green\" is not a colour",
         ),
         (
             "1830",
-            "stripe: \"#3fbf3f\"",
-            "stripe: \"#3fbf3\"",
-            "custom.ron: companies[PRR].stripe: \"#3fbf3\" is not a colour",
+            "stripe: \"#32763f\"",
+            "stripe: \"#32763\"",
+            "custom.ron: companies[PRR].stripe: \"#32763\" is not a colour",
         ),
         (
             "1889",

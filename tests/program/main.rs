@@ -15,6 +15,7 @@ mod help;
 mod lay_rules;
 mod mutations;
 mod page;
+mod pictures;
 mod render;
 mod renumber;
 mod round;

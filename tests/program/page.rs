@@ -86,8 +86,20 @@ fn chromium() -> Option<PathBuf> {
     found
 }
 
-/// Runs headless Chromium on `url` with its own profile; returns stdout.
+/// Runs headless Chromium on `url` with its own profile in a 1500×1600
+/// window; returns stdout.
 fn browse(chromium: &Path, profile: &Path, args: &[&str], url: &str) -> Vec<u8> {
+    browse_at(chromium, profile, (1500, 1600), args, url)
+}
+
+/// As [`browse`], in a window of `size`.
+fn browse_at(
+    chromium: &Path,
+    profile: &Path,
+    (w, h): (u32, u32),
+    args: &[&str],
+    url: &str,
+) -> Vec<u8> {
     let out = Command::new(chromium)
         .args([
             "--headless",
@@ -99,8 +111,8 @@ fn browse(chromium: &Path, profile: &Path, args: &[&str], url: &str) -> Vec<u8> 
             "--disable-component-update",
             "--disable-sync",
             "--hide-scrollbars",
-            "--window-size=1500,1600",
         ])
+        .arg(format!("--window-size={w},{h}"))
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(args)
         .arg(url)
@@ -185,4 +197,75 @@ fn toggling_a_route_in_chromium_changes_the_drawing() {
         tip.ends_with(&text.replace("&amp;", "&")) || tip.contains(text),
         "{tip} vs {text}"
     );
+}
+
+/// The groups of routes the page's DOM hides, by company.
+fn hidden_companies(dom: &str) -> Vec<(String, bool)> {
+    dom.match_indices("<g class=\"route\"")
+        .map(|(i, _)| &dom[i..i + dom[i..].find('>').unwrap()])
+        .map(|g| {
+            let at = g.find("data-company=\"").unwrap() + "data-company=\"".len();
+            let company = g[at..at + g[at..].find('"').unwrap()].replace("&amp;", "&");
+            (company, g.contains("display: none"))
+        })
+        .collect()
+}
+
+/// The page scales to the window: at 1280×800 and 1920×1080 the whole map
+/// is in view with nothing to scroll; its names are text a browser finds
+/// (Montreal); `#hide=C&O` hides C&O's routes as typed, as does `C%26O`.
+#[test]
+fn the_page_fits_the_window_finds_names_and_hides_as_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = page(dir.path());
+    let text = fs::read_to_string(&page).unwrap();
+    assert!(text.contains(">Montreal</text>"), "Montreal as text");
+    assert!(text.contains("viewBox=\"0 0 "), "a viewBox");
+    assert!(text.contains("width=\"100%\""), "drawn at 100 %");
+    assert!(!text.contains("<symbol"), "no text drawn as outlines");
+    let Some(chromium) = chromium() else { return };
+    let url = format!("file://{}", page.display());
+    for (w, h) in [(1280, 800), (1920, 1080)] {
+        let dom = String::from_utf8(browse_at(
+            &chromium,
+            &dir.path().join(format!("fit{w}.profile")),
+            (w, h),
+            &["--dump-dom"],
+            &url,
+        ))
+        .unwrap();
+        let at = dom.find("data-fit=\"").unwrap() + "data-fit=\"".len();
+        let fit: Vec<i64> = dom[at..at + dom[at..].find('"').unwrap()]
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let [sw, sh, iw, ih, right, bottom] = fit[..] else {
+            panic!("{fit:?}")
+        };
+        // Headless Chromium keeps some of the window's height for itself.
+        assert!(
+            iw == i64::from(w) && ih <= i64::from(h) && ih > 500,
+            "the window: {iw}×{ih}"
+        );
+        assert!(sw <= iw && sh <= ih, "{w}×{h}: scrolls to {sw}×{sh}");
+        assert!(
+            right <= iw && bottom <= ih,
+            "{w}×{h}: the map ends at {right}×{bottom}"
+        );
+        assert!(dom.contains(">Montreal</text>"), "Montreal in the DOM");
+    }
+    for hash in ["#hide=C&O", "#hide=C%26O", "#hide=c&o"] {
+        let dom = String::from_utf8(browse(
+            &chromium,
+            &dir.path().join("hide.profile"),
+            &["--dump-dom"],
+            &format!("{url}{hash}"),
+        ))
+        .unwrap();
+        let groups = hidden_companies(&dom);
+        assert_eq!(groups.len(), 6, "{hash}");
+        for (company, hidden) in groups {
+            assert_eq!(hidden, company == "C&O", "{hash}: {company}");
+        }
+    }
 }
