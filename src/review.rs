@@ -137,16 +137,8 @@ fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
     let (best, priced, routes) = if run.trains.is_empty() {
         (0, None, Vec::new())
     } else {
-        let bonuses = routes::bonuses_in_force(game, run.state.phase, &[]);
-        let runners = request::Runners::One {
-            company: run.company.to_string(),
-            trains: None,
-        };
-        let file = format!("action {}", run.action);
-        let queries = request::queries(game, &run.state, &runners, &bonuses, &file)?;
-        let query = &queries[0];
-        let net = routes::network::Network::build(game, &run.state);
-        let solution = routes::solve_on(&net, query)?;
+        let (net, query, solution) = best_of(game, run)?;
+        let query = &query;
         let priced = price_player(game, run, &net, query, &mut flags);
         let routes = solution
             .routes
@@ -197,6 +189,25 @@ fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
 
 /// hexroute's price of the routes the player ran; each route our rules
 /// refuse is added to `flags` with the rule.
+/// The run's map as the routes see it, its company's query (its trains,
+/// the bonuses in force), and the best routes.
+fn best_of(
+    game: &Game,
+    run: &Run,
+) -> Result<(routes::network::Network, routes::Query, routes::Solution), Error> {
+    let bonuses = routes::bonuses_in_force(game, run.state.phase, &[]);
+    let runners = request::Runners::One {
+        company: run.company.to_string(),
+        trains: None,
+    };
+    let file = format!("action {}", run.action);
+    let mut queries = request::queries(game, &run.state, &runners, &bonuses, &file)?;
+    let query = queries.swap_remove(0);
+    let net = routes::network::Network::build(game, &run.state);
+    let solution = routes::solve_on(&net, &query)?;
+    Ok((net, query, solution))
+}
+
 fn price_player(
     game: &Game,
     run: &Run,
@@ -314,16 +325,8 @@ pub fn run_routes(record: &Record, game: &Game, action: u64) -> Result<RunRoutes
             "action {action} is no run of trains of the record (review lists them in its first column)"
         ))
     })?;
-    let bonuses = routes::bonuses_in_force(game, run.state.phase, &[]);
-    let runners = request::Runners::One {
-        company: run.company.to_string(),
-        trains: None,
-    };
-    let file = format!("action {}", run.action);
-    let queries = request::queries(game, &run.state, &runners, &bonuses, &file)?;
-    let query = &queries[0];
-    let net = routes::network::Network::build(game, &run.state);
-    let solution = routes::solve_on(&net, query)?;
+    let (net, query, solution) = best_of(game, &run)?;
+    let query = &query;
     let best = routes::report::CompanyRoutes::new(game, &solution);
     let mut refused = Vec::new();
     let mut given = Vec::new();
