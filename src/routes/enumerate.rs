@@ -11,7 +11,6 @@ use crate::game::{Bonus, ConflictRule, Distance, Skip, Towns, TrainDef, TrainId}
 use crate::geometry::Coord;
 use crate::tile::StopKind;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A step of a route: segment `idx` of those leaving stop `from`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -218,13 +217,10 @@ enum Keep<'a> {
     Every,
     /// Only the richest route of the one train searched for: no list, and
     /// no route checked for a shorter one inside it unless it is the
-    /// richest so far. `shared` is the best any walk has found, so a walk
-    /// skips routes that earn less (never those that tie: which of those
-    /// wins is decided by the order of the walks, as a list would).
-    Richest {
-        shared: &'a AtomicU32,
-        ceiling: Option<&'a Ceiling>,
-    },
+    /// richest so far. A walk skips routes that cannot beat its own best
+    /// (ties keep the first, as a list would); it shares nothing with the
+    /// others, so what it prices, and the count, never depends on timing.
+    Richest { ceiling: Option<&'a Ceiling> },
 }
 
 /// The routes a company could run from each of its tokens, in token order,
@@ -303,10 +299,8 @@ pub(super) fn richest(
     query: &Query,
     train: &TrainDef,
 ) -> (Option<Candidate>, usize) {
-    let shared = AtomicU32::new(0);
     let ceiling = Ceiling::of(net, train, &query.bonuses);
     let keep = Keep::Richest {
-        shared: &shared,
         ceiling: ceiling.as_ref(),
     };
     let types = std::slice::from_ref(train);
@@ -424,14 +418,10 @@ impl Walker<'_> {
     }
 
     /// True when a route earning at most `most` cannot be the answer of a
-    /// search for the richest: another walk found more, or this one found
-    /// as much first.
+    /// search for the richest: this walk found as much first.
     fn beaten(&self, most: u64) -> bool {
-        let Keep::Richest { shared, .. } = self.keep else {
-            return false;
-        };
-        most < u64::from(shared.load(Ordering::Relaxed))
-            || self
+        matches!(self.keep, Keep::Richest { .. })
+            && self
                 .richest
                 .as_ref()
                 .is_some_and(|b| most <= u64::from(b.revenue[0]))
@@ -533,10 +523,7 @@ impl Walker<'_> {
         let candidate = self.candidate(revenue);
         match self.keep {
             Keep::Every => self.out.push(candidate),
-            Keep::Richest { shared, .. } => {
-                shared.fetch_max(candidate.revenue[0], Ordering::Relaxed);
-                self.richest = Some(candidate);
-            }
+            Keep::Richest { .. } => self.richest = Some(candidate),
         }
     }
 

@@ -76,7 +76,8 @@ pub struct Solution {
     pub routes: Vec<TrainRoute>,
     /// How many routes the search priced that some train can run (for
     /// reports): every one for several trains, fewer for one, whose search
-    /// skips routes that cannot beat the best found.
+    /// skips routes that cannot beat the best its walk found (the same
+    /// count every time: walks share nothing while they run).
     pub candidates: usize,
     /// False when a time limit stopped the search before it proved that
     /// no better set exists.

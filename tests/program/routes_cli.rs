@@ -450,3 +450,24 @@ fn one_eight_train_across_russia() {
     assert!(out.contains("bonus: Ekaterinburg +$40"), "{out}");
     assert!(out.ends_with("total $540\n"), "{out}");
 }
+
+/// One train's walks share nothing while they run, so what they price,
+/// and the count reported, never depends on which thread runs first:
+/// CNR's tokens walk in parallel on the Bankruptcy Club map.
+#[test]
+fn one_train_counts_the_same_every_time() {
+    let run = || {
+        stdout_of(hexroute().arg("routes").arg(fixture("1867_bc.json")).args([
+            "--company",
+            "CNR",
+            "--trains",
+            "8",
+            "--json",
+        ]))
+    };
+    let first = run();
+    assert!(first.contains("\"candidates\":"), "{first}");
+    for _ in 0..4 {
+        assert_eq!(run(), first);
+    }
+}
