@@ -10,6 +10,18 @@ fn hex(i: u64) -> Coord {
     }
 }
 
+/// A city in hex `i` worth `revenue`, holding the company's token or not.
+fn city(i: u64, revenue: u32, token: bool) -> Visit {
+    Visit {
+        hex: hex(i),
+        revenue,
+        is_city: true,
+        token,
+        port: None,
+        free: false,
+    }
+}
+
 /// Every subset of stops, checked against the rules one by one: slow,
 /// and shares nothing with `choose` but the types and [`subsets`].
 fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonus]) -> Option<u64> {
@@ -395,23 +407,15 @@ fn twenty_bonus_stops_are_all_considered() {
 /// poor one it would rather pass (1867 and 1861's 5+5E).
 #[test]
 fn express_counts_its_token_stop() {
-    let stop = |i: u64, revenue: u32, token: bool| Visit {
-        hex: hex(i),
-        revenue,
-        is_city: true,
-        token,
-        port: None,
-        free: false,
-    };
     // Ends $50 and $50; the token city pays $10; five more pay $50.
     let visits = [
-        stop(0, 50, false),
-        stop(1, 10, true),
-        stop(2, 50, false),
-        stop(3, 50, false),
-        stop(4, 50, false),
-        stop(5, 50, false),
-        stop(6, 50, false),
+        city(0, 50, false),
+        city(1, 10, true),
+        city(2, 50, false),
+        city(3, 50, false),
+        city(4, 50, false),
+        city(5, 50, false),
+        city(6, 50, false),
     ];
     let express = TrainDef {
         name: "5+5E".into(),
@@ -589,21 +593,13 @@ fn subsets_refuse_more_items_than_a_u64_counts() {
 /// run.
 #[test]
 fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
-    let stop = |i: u64, revenue: u32, token: bool| Visit {
-        hex: hex(i),
-        revenue,
-        is_city: true,
-        token,
-        port: None,
-        free: false,
-    };
     // The token city pays $20, the others $30, $10, $50 and $40.
     let visits = [
-        stop(0, 20, true),
-        stop(1, 30, false),
-        stop(2, 10, false),
-        stop(3, 50, false),
-        stop(4, 40, false),
+        city(0, 20, true),
+        city(1, 30, false),
+        city(2, 10, false),
+        city(3, 50, false),
+        city(4, 40, false),
     ];
     let three_five = TrainDef {
         name: "3/5".into(),
@@ -653,7 +649,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
     );
     // A sixth stop is one too many; so is a town, whatever it pays.
     let mut six = visits.to_vec();
-    six.push(stop(5, 10, false));
+    six.push(city(5, 10, false));
     assert_eq!(best_run(&three_five, &six, 6, &[]), None);
     let mut town = visits.to_vec();
     town[2].is_city = false;
