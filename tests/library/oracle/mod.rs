@@ -727,6 +727,51 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
     (game, state, trains, chosen)
 }
 
+/// The fast search against the oracle on one random case of company "A"
+/// with the trains `chosen` (names among `trains`): the same total, every
+/// route legal by the oracle's rules and clear of the others, and the
+/// routes adding up to the total. `None` when the oracle, which tries every
+/// assignment, would take too long; else the oracle's total and the
+/// search's solution.
+fn fast_equals_oracle(
+    seed: u64,
+    game: &Game,
+    state: &MapState,
+    trains: &[TrainDef],
+    chosen: &[String],
+    bonuses: Vec<Bonus>,
+) -> Option<(u32, routes::Solution)> {
+    let train_defs: Vec<TrainDef> = chosen
+        .iter()
+        .map(|n| trains.iter().find(|t| &t.name == n).unwrap().clone())
+        .collect();
+    let judge = Oracle {
+        game,
+        state,
+        company: "A",
+    };
+    if judge.routes().len().pow(train_defs.len() as u32) > 20_000_000 {
+        return None;
+    }
+    let oracle = judge.solve(&train_defs, &bonuses);
+    let query = Query {
+        company: "A".into(),
+        trains: train_defs,
+        bonuses,
+    };
+    let fast = routes::solve(game, state, &query).unwrap();
+    assert_eq!(fast.total, oracle, "seed {seed}: trains {chosen:?}");
+    if let Err(fault) = judge.check_routes(&fast, &query.trains, &query.bonuses) {
+        panic!("seed {seed}: {fault}");
+    }
+    let summed: u32 = fast.routes.iter().map(|r| r.revenue).sum();
+    assert_eq!(
+        summed, fast.total,
+        "seed {seed}: route revenues add up to the total"
+    );
+    Some((oracle, fast))
+}
+
 #[test]
 fn fast_search_equals_brute_force_on_random_maps() {
     let mut nonzero = 0;
@@ -734,35 +779,10 @@ fn fast_search_equals_brute_force_on_random_maps() {
     for seed in 1..=cases {
         let (game, state, trains, chosen) = random_case(seed);
         let bonuses = random_bonuses(seed, &game);
-        let train_defs: Vec<TrainDef> = chosen
-            .iter()
-            .map(|n| trains.iter().find(|t| &t.name == n).unwrap().clone())
-            .collect();
-        let judge = Oracle {
-            game: &game,
-            state: &state,
-            company: "A",
-        };
-        // The oracle tries every assignment: keep it affordable.
-        if judge.routes().len().pow(train_defs.len() as u32) > 20_000_000 {
+        let Some((oracle, _)) = fast_equals_oracle(seed, &game, &state, &trains, &chosen, bonuses)
+        else {
             continue;
-        }
-        let oracle = judge.solve(&train_defs, &bonuses);
-        let query = Query {
-            company: "A".into(),
-            trains: train_defs,
-            bonuses,
         };
-        let fast = routes::solve(&game, &state, &query).unwrap();
-        assert_eq!(fast.total, oracle, "seed {seed}: trains {chosen:?}");
-        if let Err(fault) = judge.check_routes(&fast, &query.trains, &query.bonuses) {
-            panic!("seed {seed}: {fault}");
-        }
-        let summed: u32 = fast.routes.iter().map(|r| r.revenue).sum();
-        assert_eq!(
-            summed, fast.total,
-            "seed {seed}: route revenues add up to the total"
-        );
         nonzero += usize::from(oracle > 0);
     }
     // The generator must produce real work, not empty maps.
