@@ -4,13 +4,13 @@
 //! neutral tokens, closed hexes, reserved homes).
 
 use crate::common::{fixture, hexroute, stdout_of};
+use crate::render::{Png, byte_rgb};
 use hexroute::game::{self, Game};
 use hexroute::geometry::Rotation;
 use hexroute::render::{self, HexFrame, MapOptions, MapPicture, Pt, Rect, RouteOverlay};
 use hexroute::routes::report::RoutesReport;
 use hexroute::state::MapState;
 use std::fs;
-use std::path::Path;
 
 /// The save behind a fixture, and its game.
 fn load(name: &str) -> (Game, MapState) {
@@ -190,7 +190,7 @@ fn company_colours_are_the_games() {
         .success();
     let (game, state) = load("1867_bc.json");
     let picture = MapPicture::new(&game, &state, MapOptions::default(), None).unwrap();
-    let img = Pixels::read(&png);
+    let img = Png::read(&png);
     for co in ["C&O", "CNR", "GWR"] {
         let (c, space) = state
             .tokens()
@@ -198,7 +198,7 @@ fn company_colours_are_the_games() {
             .map(|(c, s, _)| (c, s))
             .unwrap();
         let p = space_centre(&game, &state, &picture, c, space);
-        let want = bytes(render::parse_colour(&game.company(co).unwrap().colour));
+        let want = byte_rgb(render::parse_colour(&game.company(co).unwrap().colour));
         assert!(
             img.has_near(p, 6.0, want),
             "{co}'s token at {}",
@@ -433,52 +433,6 @@ fn marks_never_overlap_on_any_hex() {
     assert!(checked > 3000, "{checked}");
 }
 
-/// A decoded PNG.
-struct Pixels {
-    stride: usize,
-    data: Vec<u8>,
-}
-
-impl Pixels {
-    fn read(path: &Path) -> Pixels {
-        let mut file = fs::File::open(path).unwrap();
-        let mut surface = cairo::ImageSurface::create_from_png(&mut file).unwrap();
-        let stride = surface.stride() as usize;
-        Pixels {
-            stride,
-            data: surface.data().unwrap().to_vec(),
-        }
-    }
-
-    fn rgb(&self, (x, y): Pt) -> (u8, u8, u8) {
-        let (x, y) = (x.round() as usize, y.round() as usize);
-        let i = y * self.stride + x * 4;
-        let px = u32::from_ne_bytes(self.data[i..i + 4].try_into().unwrap());
-        (
-            ((px >> 16) & 0xff) as u8,
-            ((px >> 8) & 0xff) as u8,
-            (px & 0xff) as u8,
-        )
-    }
-
-    fn has_near(&self, at: Pt, r: f64, want: (u8, u8, u8)) -> bool {
-        let steps = r.ceil() as i32;
-        (-steps..=steps).any(|dx| {
-            (-steps..=steps).any(|dy| {
-                let got = self.rgb((at.0 + f64::from(dx), at.1 + f64::from(dy)));
-                got.0.abs_diff(want.0) <= 3
-                    && got.1.abs_diff(want.1) <= 3
-                    && got.2.abs_diff(want.2) <= 3
-            })
-        })
-    }
-}
-
-fn bytes(c: render::Rgb) -> (u8, u8, u8) {
-    let b = |v: f64| (v * 255.0).round() as u8;
-    (b(c.0), b(c.1), b(c.2))
-}
-
 /// The map as the rules check it, on a new game of every title: every
 /// printed stub is drawn (track a third of the way in from its side),
 /// every neutral token (grey, in its city's last space), every closed
@@ -499,7 +453,7 @@ fn stubs_neutral_tokens_closed_hexes_and_homes_are_drawn() {
             .arg(&png)
             .assert()
             .success();
-        let img = Pixels::read(&png);
+        let img = Png::read(&png);
         let game = game::builtin(id).unwrap();
         let text = fs::read_to_string(&save).unwrap();
         let state = hexroute::save::from_json(&text, &game).unwrap().state;
@@ -527,7 +481,7 @@ fn stubs_neutral_tokens_closed_hexes_and_homes_are_drawn() {
                     |(t, _)| render::colour_of(t.colour),
                 );
                 let mix = |a: f64, b: f64| a * 0.55 + b * 0.45;
-                let hatch = bytes((mix(under.0, 0.55), mix(under.1, 0.1), mix(under.2, 0.1)));
+                let hatch = byte_rgb((mix(under.0, 0.55), mix(under.1, 0.1), mix(under.2, 0.1)));
                 assert!(
                     img.has_near(f.centre, f.radius * 0.4, hatch),
                     "{id} {}: not hatched",
@@ -548,7 +502,7 @@ fn stubs_neutral_tokens_closed_hexes_and_homes_are_drawn() {
                     let space = tile.spaces_of_city(city).last().unwrap();
                     let p = render::city_circles(tile, rot, &f)[space].0;
                     assert!(
-                        img.has_near(p, 6.0, bytes((0.55, 0.55, 0.55))),
+                        img.has_near(p, 6.0, byte_rgb((0.55, 0.55, 0.55))),
                         "{id} {}: neutral token",
                         game.format(*c)
                     );
@@ -569,7 +523,7 @@ fn stubs_neutral_tokens_closed_hexes_and_homes_are_drawn() {
             let (tile, rot) = state.tile_at(&game, c).unwrap();
             let f = frame(&game, &picture, c);
             let fill = render::parse_colour(&co.colour);
-            let faint = bytes((0.7 + 0.3 * fill.0, 0.7 + 0.3 * fill.1, 0.7 + 0.3 * fill.2));
+            let faint = byte_rgb((0.7 + 0.3 * fill.0, 0.7 + 0.3 * fill.1, 0.7 + 0.3 * fill.2));
             let near = render::city_circles(tile, rot, &f)
                 .iter()
                 .any(|(p, _)| img.has_near(*p, 8.0, faint));

@@ -28,7 +28,7 @@ fn bc() -> (Game, MapState) {
 }
 
 /// A decoded PNG: (width, height, pixel reader).
-struct Png {
+pub(crate) struct Png {
     width: i32,
     height: i32,
     stride: usize,
@@ -36,7 +36,7 @@ struct Png {
 }
 
 impl Png {
-    fn read(path: &Path) -> Png {
+    pub(crate) fn read(path: &Path) -> Png {
         let mut file = fs::File::open(path).unwrap();
         let mut surface = cairo::ImageSurface::create_from_png(&mut file).unwrap();
         let (width, height, stride) =
@@ -51,7 +51,7 @@ impl Png {
     }
 
     /// RGB (0–255) at a canvas point.
-    fn rgb(&self, (x, y): (f64, f64)) -> (u8, u8, u8) {
+    pub(crate) fn rgb(&self, (x, y): (f64, f64)) -> (u8, u8, u8) {
         let (x, y) = (x.round() as usize, y.round() as usize);
         let i = y * self.stride + x * 4;
         // Cairo stores native-endian premultiplied ARGB32: B, G, R, A on little-endian.
@@ -64,7 +64,7 @@ impl Png {
     }
 
     /// True when some pixel within `r` of `at` is `want` (±3 per channel).
-    fn has_near(&self, at: (f64, f64), r: f64, want: (u8, u8, u8)) -> bool {
+    pub(crate) fn has_near(&self, at: (f64, f64), r: f64, want: (u8, u8, u8)) -> bool {
         let steps = r.ceil() as i32;
         (-steps..=steps).any(|dx| {
             (-steps..=steps)
@@ -77,7 +77,7 @@ fn close(a: (u8, u8, u8), b: (u8, u8, u8)) -> bool {
     a.0.abs_diff(b.0) <= 3 && a.1.abs_diff(b.1) <= 3 && a.2.abs_diff(b.2) <= 3
 }
 
-fn byte_rgb(c: render::Rgb) -> (u8, u8, u8) {
+pub(crate) fn byte_rgb(c: render::Rgb) -> (u8, u8, u8) {
     let b = |v: f64| (v * 255.0).round() as u8;
     (b(c.0), b(c.1), b(c.2))
 }
