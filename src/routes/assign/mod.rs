@@ -4,16 +4,22 @@
 //! train earns; a branch stops as soon as what it holds plus what the
 //! remaining trains could still earn cannot beat the best total found. That
 //! bound is the smallest of:
+//! - for three trains or more, the hot bound ([`hot`]): the track elements
+//!   where rich routes crowd are found from the prices of the problem's
+//!   linear relaxation ([`prices`]), and the remaining trains' conflicts on
+//!   them are counted exactly, by a table over which of them are still
+//!   free, while every other element is relaxed to its price. It costs a
+//!   look-up, so every route is checked with it before it is taken; on the
+//!   Bankruptcy Club's 1867 map with four 8-trains it leaves a tenth of
+//!   the nodes the other bounds leave;
 //! - their richest routes that still fit, added up (for a run of identical
 //!   trains, that many distinct routes), refined by setting aside one track
 //!   element the richest of them share;
-//! - their exact best together on an empty board;
-//! - for a route about to be tried, each later train's richest route that
-//!   misses it (the partner tables), checked before the route is taken;
+//! - the sum of their richest routes;
 //! - for a route worth `r` with more identical trains after it, `r` for
 //!   each of them: they take routes ranked after it.
 //!
-//! The first bound costs scans of the lists, so a node works it out only
+//! The second bound costs scans of the lists, so a node works it out only
 //! once it has a route worth taking; most nodes have none.
 //!
 //! Identical trains take candidates in increasing rank, so no set of routes
@@ -34,14 +40,17 @@
 //! train could still take).
 
 mod clash;
+mod hot;
 mod plan;
+mod prices;
 mod rank;
 mod search;
 #[cfg(test)]
 mod tests;
 
+use hot::Hot;
 use plan::Plan;
-use rank::{Partners, Ranked, rank};
+use rank::{Ranked, rank};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -123,6 +132,10 @@ pub(super) struct Tuning {
     pub(super) bound_chunks: usize,
     /// How many of the first train's routes the greedy seed starts from.
     pub(super) greedy_starts: usize,
+    /// The most hot elements the hot bound keeps exactly (0: no hot
+    /// bound), and how many table entries it may fill to do so.
+    pub(super) hot_bits: usize,
+    pub(super) hot_budget: u64,
 }
 
 impl Tuning {
@@ -130,6 +143,8 @@ impl Tuning {
     pub(super) const RELEASE: Tuning = Tuning {
         bound_chunks: 32,
         greedy_starts: 256,
+        hot_bits: 18,
+        hot_budget: 1 << 24,
     };
 }
 
@@ -160,8 +175,9 @@ fn choose_tuned(
             .then(type_of[a].cmp(&type_of[b]))
             .then(a.cmp(&b))
     });
-    let partners = Partners::of(&lists, type_of, &order, words);
-    let plan = Plan::new(&lists, type_of, order, words, limit, &partners, tuning);
+    let types: Vec<usize> = order.iter().map(|&slot| type_of[slot]).collect();
+    let hot = Hot::new(&lists, &types, words, tuning.hot_bits, tuning.hot_budget);
+    let plan = Plan::new(&lists, type_of, order, words, limit, hot.as_ref(), tuning);
     match plan.best(progress) {
         Some((_, picks)) => picks
             .iter()

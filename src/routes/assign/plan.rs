@@ -2,7 +2,8 @@
 //! the bounds on what later trains can earn, the greedy seed, and the
 //! parallel run over the first train's branches.
 
-use super::rank::{Partners, Ranked};
+use super::hot::Hot;
+use super::rank::Ranked;
 use super::search::Search;
 use super::{Limit, Picks, Progress, Tuning};
 use rayon::prelude::*;
@@ -14,70 +15,41 @@ pub(super) struct Plan<'a> {
     pub(super) type_of: &'a [usize],
     /// Train slots in search order.
     pub(super) order: Vec<usize>,
-    /// `rest[d]`: the most the trains from depth `d` on can earn together.
+    /// `rest[d]`: the sum of the richest routes of the trains from depth
+    /// `d` on, the most they can earn together.
     pub(super) rest: Vec<u32>,
     pub(super) words: usize,
     pub(super) limit: &'a Limit,
-    pub(super) partners: &'a Partners,
+    /// The bound that sees the trains' conflicts on the hot elements.
+    pub(super) hot: Option<&'a Hot>,
     pub(super) tuning: Tuning,
 }
 
 impl<'a> Plan<'a> {
-    /// Bounds what the trains from each depth on can earn by the sum of
-    /// their richest routes, and, for two or more trains short of all,
-    /// by their exact best on an empty board (a smaller search, whose
-    /// answer is far tighter when the richest routes overlap).
     pub(super) fn new(
         lists: &'a [Ranked],
         type_of: &'a [usize],
         order: Vec<usize>,
         words: usize,
         limit: &'a Limit,
-        partners: &'a Partners,
+        hot: Option<&'a Hot>,
         tuning: Tuning,
     ) -> Self {
         let k = order.len();
-        let mut plan = Plan {
+        let mut rest = vec![0; k + 1];
+        for i in (0..k).rev() {
+            rest[i] = rest[i + 1] + lists[type_of[order[i]]].top();
+        }
+        Plan {
             lists,
             type_of,
             order,
-            rest: vec![0; k + 1],
+            rest,
             words,
             limit,
-            partners,
+            hot,
             tuning,
-        };
-        // From the last train back, so each tail's search reuses the bounds
-        // of the shorter tails already worked out.
-        for i in (0..k).rev() {
-            let t = type_of[plan.order[i]];
-            plan.rest[i] = plan.rest[i + 1] + lists[t].top();
-            if i >= 1 && k - i >= 2 {
-                let tail = Plan {
-                    lists,
-                    type_of,
-                    order: plan.order[i..].to_vec(),
-                    rest: plan.rest[i..].to_vec(),
-                    words,
-                    limit,
-                    partners,
-                    tuning,
-                };
-                let exact = tail.best(&|_| {}).map_or(0, |(v, _)| v);
-                plan.rest[i] = plan.rest[i].min(exact);
-            }
         }
-        plan
-    }
-
-    /// What the trains after `depth` can earn at most beside route `pos`
-    /// of the train at `depth`, by the partner tables alone.
-    pub(super) fn partner_bound(&self, depth: usize, pos: usize) -> u32 {
-        let t = self.type_of[self.order[depth]];
-        self.order[depth + 1..]
-            .iter()
-            .map(|&slot| self.partners.best(t, self.type_of[slot], pos))
-            .fold(0u32, u32::saturating_add)
     }
 
     /// What the trains after `depth` can earn at most when the train at

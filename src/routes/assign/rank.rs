@@ -1,9 +1,8 @@
 //! Each train type's routes ranked richest first, with which routes use
-//! each track element, 64 to a word; and the partner tables built on them.
+//! each track element, 64 to a word.
 
 use super::Priced;
 use crate::routes::bitset;
-use rayon::prelude::*;
 
 /// One train type's runnable candidates, richest first, packed.
 pub(super) struct Ranked {
@@ -28,6 +27,11 @@ impl Ranked {
 
     pub(super) fn len(&self) -> usize {
         self.ids.len()
+    }
+
+    /// The track elements of the route at rank position `pos`.
+    pub(super) fn row(&self, pos: usize, words: usize) -> &[u64] {
+        &self.bits[pos * words..(pos + 1) * words]
     }
 
     /// Which routes of chunk `chunk` use element `e`.
@@ -66,79 +70,4 @@ pub(super) fn rank(cands: &[Priced], t: usize, words: usize) -> Ranked {
         chunks,
         elements,
     }
-}
-
-/// For two train types `t` and `u` (the latter searched after the former):
-/// for each of `t`'s routes, the revenue of `u`'s richest route that shares
-/// no track with it, on an empty board, and ranked after it when `u` is
-/// `t` (identical trains take routes in rank order). Whatever else is
-/// taken, a later `u` train running beside that route earns no more.
-pub(super) struct Partners {
-    pub(super) types: usize,
-    /// `[t * types + u]`: one entry per route of `t`, or empty when the
-    /// search never needs the pair.
-    pub(super) best: Vec<Vec<u32>>,
-}
-
-impl Partners {
-    pub(super) fn of(
-        lists: &[Ranked],
-        type_of: &[usize],
-        order: &[usize],
-        words: usize,
-    ) -> Partners {
-        let types = lists.len();
-        let mut needed = vec![false; types * types];
-        for (i, &a) in order.iter().enumerate() {
-            for &b in &order[i + 1..] {
-                needed[type_of[a] * types + type_of[b]] = true;
-            }
-        }
-        let best = (0..types * types)
-            .into_par_iter()
-            .map(|pair| {
-                if !needed[pair] {
-                    return Vec::new();
-                }
-                let (t, u) = (pair / types, pair % types);
-                let (from, to) = (&lists[t], &lists[u]);
-                (0..from.len())
-                    .map(|pos| {
-                        let row = &from.bits[pos * words..(pos + 1) * words];
-                        let start = if t == u { pos + 1 } else { 0 };
-                        first_disjoint(to, row, start).map_or(0, |q| to.revenue[q])
-                    })
-                    .collect()
-            })
-            .collect();
-        Partners { types, best }
-    }
-
-    pub(super) fn best(&self, t: usize, u: usize, pos: usize) -> u32 {
-        self.best[t * self.types + u]
-            .get(pos)
-            .copied()
-            .unwrap_or(u32::MAX)
-    }
-}
-
-/// The first rank position from `start` in `list` whose route shares no
-/// element with `row`, 64 routes at a time.
-pub(super) fn first_disjoint(list: &Ranked, row: &[u64], start: usize) -> Option<usize> {
-    let mut elements = Vec::new();
-    bitset::for_each(row, |e| elements.push(e));
-    let mut chunk = start / 64;
-    while chunk * 64 < list.len() {
-        let blocked = elements.iter().fold(0u64, |b, &e| b | list.users(e, chunk));
-        let mut free = !blocked;
-        if chunk == start / 64 {
-            free &= !0u64 << (start % 64);
-        }
-        if free != 0 {
-            let pos = chunk * 64 + free.trailing_zeros() as usize;
-            return (pos < list.len()).then_some(pos);
-        }
-        chunk += 1;
-    }
-    None
 }

@@ -40,6 +40,10 @@ pub(super) struct Search<'a> {
     /// blocks more, so a level starts from the floors of the one below,
     /// and a scan starts at its floor instead of at the top of the list.
     pub(super) floors: RefCell<Vec<usize>>,
+    /// The hot elements no route taken uses, and the outside prices of
+    /// the elements no route taken uses (for the hot bound).
+    hot_free: u32,
+    outside_free: u64,
 }
 
 impl<'a> Search<'a> {
@@ -68,6 +72,8 @@ impl<'a> Search<'a> {
                     .collect(),
             ),
             floors: RefCell::new(vec![0; (k + 3) * plan.lists.len()]),
+            hot_free: plan.hot.map_or(0, |h| h.all),
+            outside_free: plan.hot.map_or(0, |h| h.outside_total),
         }
     }
 
@@ -170,13 +176,14 @@ impl<'a> Search<'a> {
         let first = &plan.lists[plan.type_of[plan.order[0]]];
         if pos == first.ids.len() {
             let end = plan.group_end(0);
-            if self.cut(plan.rest[end]) {
+            if self.cut(plan.rest[end]) || self.cut_wide(self.hot_rest(end)) {
                 return None;
             }
             self.go(end, 0, 0);
         } else {
             let r = first.revenue[pos];
-            if self.cut(r + plan.ranked_cap(0)(r).min(plan.partner_bound(0, pos))) {
+            let t = plan.type_of[plan.order[0]];
+            if self.cut(r + plan.ranked_cap(0)(r)) || self.cut_wide(self.hot_with(0, t, pos, r)) {
                 return None;
             }
             self.take(0, pos);
@@ -195,6 +202,29 @@ impl<'a> Search<'a> {
         bound <= self.best
             || bound < self.global.value
             || (bound == self.global.value && self.branch_id > self.global.branch)
+    }
+
+    /// [`Self::cut`] for a bound that may pass `u32` (or be none at all).
+    fn cut_wide(&self, bound: u64) -> bool {
+        u32::try_from(bound).is_ok_and(|b| self.cut(b))
+    }
+
+    /// The hot bound on what the trains from `depth` on can earn beside
+    /// the routes taken (none without a hot bound).
+    fn hot_rest(&self, depth: usize) -> u64 {
+        let plan = self.plan;
+        plan.hot.map_or(u64::MAX, |h| {
+            h.rest(depth, self.hot_free, self.outside_free)
+        })
+    }
+
+    /// The hot bound on what the train at `depth` and those after it earn
+    /// when it runs route `pos` of type `t`, worth `r`.
+    fn hot_with(&self, depth: usize, t: usize, pos: usize, r: u32) -> u64 {
+        let plan = self.plan;
+        plan.hot.map_or(u64::MAX, |h| {
+            h.with(depth, t, pos, r, self.hot_free, self.outside_free)
+        })
     }
 
     pub(super) fn row(&self, t: usize, pos: usize) -> &'a [u64] {
@@ -283,6 +313,10 @@ impl<'a> Search<'a> {
         let slot = self.plan.order[depth];
         let t = self.plan.type_of[slot];
         self.push_level(self.row(t, pos));
+        if let Some(h) = self.plan.hot {
+            self.hot_free &= !h.key(t, pos);
+            self.outside_free -= u64::from(h.outside(t, pos));
+        }
         self.picks[slot] = Some(RouteAt { ty: t, pos });
     }
 
@@ -291,6 +325,10 @@ impl<'a> Search<'a> {
         let t = self.plan.type_of[slot];
         debug_assert_eq!(self.picks[slot], Some(RouteAt { ty: t, pos }));
         self.pop_level();
+        if let Some(h) = self.plan.hot {
+            self.hot_free |= h.key(t, pos);
+            self.outside_free += u64::from(h.outside(t, pos));
+        }
         self.picks[slot] = None;
     }
 
@@ -471,7 +509,11 @@ impl<'a> Search<'a> {
         self.record(total);
         self.refresh();
         let plan = self.plan;
-        if depth == plan.order.len() || self.cut(total + plan.rest[depth]) || plan.limit.stopped() {
+        if depth == plan.order.len()
+            || self.cut(total + plan.rest[depth])
+            || self.cut_wide(u64::from(total).saturating_add(self.hot_rest(depth)))
+            || plan.limit.stopped()
+        {
             return;
         }
         if depth + 1 == plan.order.len() {
@@ -504,12 +546,12 @@ impl<'a> Search<'a> {
             let Ok(Some(pos)) = self.next_fitting(t, from, end, None) else {
                 break;
             };
-            // Every later train's route must miss this one: if even their
-            // richest such routes cannot make the set worth having, skip it
-            // without taking it.
+            // The hot bound: what this route and the later trains beside
+            // it can earn, their conflicts on the hot elements counted. A
+            // route that cannot make the set worth having is skipped
+            // without being taken.
             let r = list.revenue[pos];
-            let partners = plan.partner_bound(depth, pos);
-            if partners < cap && self.cut(total + r + partners) {
+            if self.cut_wide(u64::from(total).saturating_add(self.hot_with(depth, t, pos, r))) {
                 from = pos + 1;
                 continue;
             }

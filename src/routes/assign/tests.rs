@@ -1,6 +1,7 @@
 //! The search against brute force on random and crowded instances.
 
 use super::*;
+use rank::Ranked;
 
 use crate::routes::Lcg;
 
@@ -211,6 +212,8 @@ fn optimal_and_independent_of_threads() {
         let tuning = Tuning {
             bound_chunks: if case % 4 < 2 { 0 } else { 32 },
             greedy_starts: if case % 2 == 0 { 1 } else { 256 },
+            hot_bits: [0, 3, 18][case % 3],
+            ..Tuning::RELEASE
         };
         let one = run(1, tuning, &bits, &rev, &ty);
         let four = run(4, tuning, &bits, &rev, &ty);
@@ -230,6 +233,90 @@ fn optimal_and_independent_of_threads() {
         assert_eq!(total, brute_sets(&bits, &rev, &ty), "case {case}");
         if !big && !crowded {
             assert_eq!(total, brute(&bits, &rev, &ty, &mut empty), "case {case}");
+        }
+    }
+}
+
+/// The hot bound never falls below the truth: on crowded random
+/// instances, with some routes taken, what it allows the remaining trains
+/// (and a route of the next train with the trains after it) is at least
+/// their brute-force best beside the routes taken, for hot sets from a
+/// couple of elements to every priced one.
+#[test]
+fn hot_bound_is_never_below_the_best() {
+    let mut rng = Lcg(23);
+    for case in 0..300 {
+        let n = 16 + rng.below(24) as usize;
+        let bits: Vec<Vec<u64>> = (0..n)
+            .map(|_| {
+                let mut b = vec![0u64; 2];
+                for _ in 0..2 + rng.below(8) {
+                    let e = rng.below(80) as usize;
+                    b[e / 64] |= 1 << (e % 64);
+                }
+                b
+            })
+            .collect();
+        let rev: Vec<Vec<u32>> = (0..n)
+            .map(|_| (0..2).map(|_| 10 * rng.below(12) as u32).collect())
+            .collect();
+        let k = 3 + rng.below(3) as usize;
+        let types: Vec<usize> = (0..k).map(|_| usize::from(rng.below(3) == 0)).collect();
+        let cands: Vec<Priced> = bits
+            .iter()
+            .zip(&rev)
+            .map(|(b, r)| Priced {
+                bits: b,
+                revenue: r,
+            })
+            .collect();
+        let lists: Vec<Ranked> = (0..2).map(|t| rank(&cands, t, 2)).collect();
+        let hot_bits = [2, 6, 18][case % 3];
+        let hot = Hot::new(&lists, &types, 2, hot_bits, 1 << 20).expect("three trains or more");
+        // Take routes for the first `d` trains, one at random that fits
+        // (or none), then bound the rest.
+        let d = rng.below(k as u64) as usize;
+        let mut used = vec![0u64; 2];
+        let (mut free, mut outside) = (hot.all, hot.outside_total);
+        for &t in &types[..d] {
+            let list = &lists[t];
+            if list.len() == 0 || rng.below(4) == 0 {
+                continue;
+            }
+            let pos = rng.below(list.len() as u64) as usize;
+            if disjoint(list.row(pos, 2), &used) {
+                for (u, b) in used.iter_mut().zip(list.row(pos, 2)) {
+                    *u |= b;
+                }
+                free &= !hot.key(t, pos);
+                outside -= u64::from(hot.outside(t, pos));
+            }
+        }
+        let truth = brute(&bits, &rev, &types[d..], &mut used.clone());
+        assert!(
+            u64::from(truth) <= hot.rest(d, free, outside) || d == 0,
+            "case {case}: trains from {d} earn {truth}, bound {}",
+            hot.rest(d, free, outside)
+        );
+        // Some routes of the next train that fit, with the trains after it.
+        let t = types[d];
+        for _ in 0..6.min(lists[t].len()) {
+            let pos = rng.below(lists[t].len() as u64) as usize;
+            let row = lists[t].row(pos, 2);
+            if !disjoint(row, &used) {
+                continue;
+            }
+            let mut with = used.clone();
+            for (u, b) in with.iter_mut().zip(row) {
+                *u |= b;
+            }
+            let r = lists[t].revenue[pos];
+            let truth = r + brute(&bits, &rev, &types[d + 1..], &mut with);
+            let bound = hot.with(d, t, pos, r, free, outside);
+            assert!(
+                u64::from(truth) <= bound,
+                "case {case}: route {pos} earns {truth} with the rest, bound {bound}"
+            );
         }
     }
 }
