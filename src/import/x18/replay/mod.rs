@@ -13,6 +13,7 @@ use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod formation;
 mod late;
 mod setup;
 mod tokens;
@@ -89,9 +90,11 @@ pub(super) struct Replay<'g> {
     merging: Vec<CompanyId>,
     /// Companies in the order they operated in the latest operating round.
     or_order: Vec<CompanyId>,
-    /// Tokens a lay lifted off a hex (a trackless city of several), which
+    /// Tokens a lay lifted off a hex (a trackless city of several), in
+    /// the engine's order (city, then space), which the company operating
+    /// puts back with token actions, whoever owns them.
     /// their owners put back with token actions.
-    lifted: BTreeSet<(Coord, CompanyId)>,
+    lifted: Vec<(Coord, CompanyId)>,
     /// The train kind whose first purchase lifts tiles
     /// (`from_18xx_games.lift_tiles`), drawn from the record's seed.
     lift: Option<TrainId>,
@@ -103,6 +106,8 @@ pub(super) struct Replay<'g> {
     holders: BTreeMap<String, String>,
     /// The last action prepared.
     last_action: u64,
+    /// A national's formation under way (`from_18xx_games.formation`).
+    forming: Option<formation::Forming>,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -210,7 +215,7 @@ impl<'g> Replay<'g> {
         });
         let mut replay = Replay {
             lift,
-            lifted: BTreeSet::new(),
+            lifted: Vec::new(),
             game,
             play,
             title: record.title.clone(),
@@ -245,6 +250,7 @@ impl<'g> Replay<'g> {
             markers: BTreeMap::new(),
             holders: BTreeMap::new(),
             last_action: 0,
+            forming: None,
         };
         replay.setup(record)?;
         Ok(replay)
@@ -256,6 +262,10 @@ impl<'g> Replay<'g> {
     /// why (and nothing is done).
     pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
         self.last_action = a.id;
+        if self.merges_into_national(a) {
+            return Ok(None);
+        }
+        self.formation_ends(a)?;
         if let Some(why) = self.turn_ends(a)? {
             return Ok(Some(why));
         }
@@ -482,6 +492,7 @@ impl<'g> Replay<'g> {
             "assign" => self.assign(a),
             // Mergers and nationalisation as 1867 has them: only titles with
             // a national (`from_18xx_games.national`) replay them.
+            "merge" if self.play.formation.is_some() => self.merge_into_national(a),
             "merge" if self.play.national.is_some() => self.merge(a),
             "convert" if self.play.national.is_some() => self.convert(a),
             "choose" if self.play.national.is_some() => self.choose(a),
@@ -560,7 +571,8 @@ impl<'g> Replay<'g> {
         self.state = edit.next;
         // Tokens on cities with no track yet (1830's Buffalo) have no
         // place of their own on a tile of several cities: the engine lifts
-        // them and their owners put them back with token actions.
+        // them and the company operating puts them back with token actions
+        // (18xx.games's `TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY`).
         let new = self.game.tile(name)?;
         if trackless
             && !new.track.is_empty()
@@ -568,7 +580,7 @@ impl<'g> Replay<'g> {
             && let Some(h) = self.state.hexes.get_mut(&c)
         {
             for co in std::mem::take(&mut h.tokens).into_values() {
-                self.lifted.insert((c, co));
+                self.lifted.push((c, co));
             }
         }
         self.tiles.retain(|_, at| *at != c);
@@ -658,6 +670,14 @@ impl<'g> Replay<'g> {
             Ok(city) => city,
             Err(full) => self.closed_space(a, full)?,
         };
+        // A token a lay lifted off this hex is put back first, whoever's
+        // it is (the action only names where).
+        let lifted = self.lifted.iter().position(|(at, _)| *at == c);
+        let put_back = lifted.is_some();
+        let company = match lifted {
+            Some(i) => self.lifted.remove(i).1,
+            None => company,
+        };
         let private = if a.by_private() {
             self.game.private(&a.entity()).ok()
         } else {
@@ -667,7 +687,6 @@ impl<'g> Replay<'g> {
             edit::place_token_by(self.game, &self.state, c, &company, Some(space), private)?;
         // A token put back where a lay lifted it, or placed by a private's
         // ability (1882's North West Rebellion), needs no reach.
-        let put_back = self.lifted.remove(&(c, company.clone()));
         if put_back || a.by_private() {
             edit.violations.retain(|v| v.rule != Rule::Reachable);
         }
