@@ -178,3 +178,44 @@ fn a_second_merge_is_refused() {
         fails_with(hexroute().arg("import").arg(&path), why);
     }
 }
+
+/// A trainless CGR may borrow a D or an 8 for its turn (`borrow_train`,
+/// in none of the public records): it runs with it, and the train goes
+/// back to the depot as its turn ends. Here the CGR of 1856_game_end_bank
+/// borrows D-0 before its run at 638 (renumbered 639).
+#[test]
+fn a_borrowed_train_runs_for_one_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rec: Value = serde_json::from_slice(&fs::read(record(END_BANK)).unwrap()).unwrap();
+    let actions = rec["actions"].as_array_mut().unwrap();
+    let at = actions.iter().position(|a| a["id"] == 638).unwrap();
+    actions.truncate(at + 3);
+    actions.insert(
+        at,
+        serde_json::json!({"type": "borrow_train", "entity": "CGR",
+            "entity_type": "corporation", "train": "D-0", "id": 638}),
+    );
+    for a in &mut actions[at + 1..] {
+        a["id"] = (a["id"].as_u64().unwrap() + 1).into();
+    }
+    let path = dir.path().join("borrow.json");
+    fs::write(&path, serde_json::to_vec(&rec).unwrap()).unwrap();
+    let at = |id: u64| {
+        let out = dir.path().join(format!("at{id}.json"));
+        hexroute()
+            .arg("import")
+            .arg(&path)
+            .args(["--at", &id.to_string(), "--force", "-o"])
+            .arg(&out)
+            .assert()
+            .success();
+        saved_json(&out)
+    };
+    let borrowed = at(638);
+    assert_eq!(
+        borrowed["trains"]["CGR"],
+        serde_json::json!(["6", "5", "5", "D"])
+    );
+    assert_eq!(borrowed["phase"], "6");
+    assert_eq!(at(641)["trains"]["CGR"], serde_json::json!(["6", "5", "5"]));
+}

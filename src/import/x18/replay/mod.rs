@@ -108,6 +108,9 @@ pub(super) struct Replay<'g> {
     last_action: u64,
     /// A national's formation under way (`from_18xx_games.formation`).
     forming: Option<formation::Forming>,
+    /// The train (engine id) a company borrowed from the depot for its
+    /// turn (1856's trainless CGR).
+    borrowed: BTreeMap<CompanyId, String>,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -127,6 +130,7 @@ const OPERATING: &[&str] = &[
     "run_routes",
     "dividend",
     "buy_train",
+    "borrow_train",
     "place_token",
 ];
 
@@ -251,6 +255,7 @@ impl<'g> Replay<'g> {
             holders: BTreeMap::new(),
             last_action: 0,
             forming: None,
+            borrowed: BTreeMap::new(),
         };
         replay.setup(record)?;
         Ok(replay)
@@ -299,6 +304,7 @@ impl<'g> Replay<'g> {
         let Some(ended) = std::mem::replace(&mut self.turn, next) else {
             return Ok(None);
         };
+        self.return_borrowed(&ended.company);
         let trainless = self.trains.get(&ended.company).is_none_or(Vec::is_empty);
         let national = self.play.national.as_ref();
         if national.is_some_and(|n| n.trainless_turn)
@@ -487,6 +493,7 @@ impl<'g> Replay<'g> {
             "remove_token" => self.remove_token(a),
             "buy_train" => self.buy_train(a),
             "discard_train" => self.discard_train(a),
+            "borrow_train" => self.borrow_train(a),
             "buy_company" => self.buy_company(a),
             "special_buy" => self.special_buy(a),
             "assign" => self.assign(a),
