@@ -11,7 +11,7 @@ use crate::state::{Change, HexState, History, MapState, SavedGame};
 use crate::tile::TileId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Format version written in every saved game. Format 2 numbers 1861 as
 /// 18xx.games does; the game file's `former_numbering` says how format 1
@@ -117,6 +117,11 @@ struct SaveIn {
     /// (`BSS`) → its owner. A private's route bonus goes to its owner.
     #[serde(default, deserialize_with = "crate::unique::map")]
     privates: BTreeMap<String, String>,
+    /// Companies that have closed for good (1856's merged into the CGR):
+    /// no space of their home stays kept for them. No command changes it,
+    /// so the history does not record it.
+    #[serde(default)]
+    closed: BTreeSet<String>,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
@@ -225,6 +230,8 @@ struct SaveOut<'a> {
     trains: &'a BTreeMap<CompanyId, Vec<TrainId>>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     privates: &'a BTreeMap<String, CompanyId>,
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    closed: &'a BTreeSet<CompanyId>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -389,12 +396,24 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             .map_err(|e| e.context(format!("privates: {private}")))?;
         privates.insert(sym, owner.abbrev.clone());
     }
+    let closed = raw
+        .closed
+        .iter()
+        .map(|co| {
+            Ok(game
+                .company(co)
+                .map_err(|e| e.context("closed"))?
+                .abbrev
+                .clone())
+        })
+        .collect::<Result<_, Error>>()?;
     Ok(SavedGame {
         state: MapState {
             phase,
             hexes,
             trains,
             privates,
+            closed,
         },
         history: History {
             changes: history,
@@ -457,6 +476,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         hexes: BTreeMap::from([(c, state.clone())]),
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
+        closed: BTreeSet::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -642,6 +662,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
         hexes,
         trains: &state.trains,
         privates: &state.privates,
+        closed: &state.closed,
         history: history
             .changes
             .iter()

@@ -3,7 +3,7 @@
 use crate::game::{CompanyId, Game, PhaseId, Supply, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile, TileId};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 mod hand;
 mod history;
@@ -29,6 +29,9 @@ pub struct MapState {
     /// Private companies owned by companies: private (18xx.games's sym,
     /// `BSS`) → owner. A private's route bonus goes to its owner's routes.
     pub privates: BTreeMap<String, CompanyId>,
+    /// Companies that have closed for good (1856's merged into the CGR):
+    /// no space of their home stays kept for them.
+    pub closed: BTreeSet<CompanyId>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -96,6 +99,7 @@ impl MapState {
             hexes: BTreeMap::new(),
             trains: BTreeMap::new(),
             privates: BTreeMap::new(),
+            closed: BTreeSet::new(),
         }
     }
 

@@ -28,6 +28,7 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     }
     setup_spaces(game).map_err(|(f, m)| err(f, m))?;
     special_buys(game).map_err(|(f, m)| err(f, m))?;
+    formation(game).map_err(|(f, m)| err(f, m))?;
     water_sides(game).map_err(|(f, m)| err(f, m))
 }
 
@@ -46,6 +47,35 @@ fn special_buys(game: &Game) -> Result<(), Failure> {
                 format!("{p} is no private company the game's bonuses or lays name"),
             ));
         }
+    }
+    Ok(())
+}
+
+/// The national a formation makes is a company of the game, and its
+/// rights are privates a save may hold.
+fn formation(game: &Game) -> Result<(), Failure> {
+    let Some(f) = game
+        .from_18xx_games
+        .iter()
+        .find_map(|p| p.formation.as_ref())
+    else {
+        return Ok(());
+    };
+    if game.company(&f.company).is_err() {
+        return Err((
+            "from_18xx_games.formation.company".into(),
+            format!("{} is no company of the game", f.company),
+        ));
+    }
+    let rights = f.rights.iter().flatten();
+    if let Some(p) = rights
+        .into_iter()
+        .find(|p| game.private_sym(p).as_ref() != Some(*p))
+    {
+        return Err((
+            "from_18xx_games.formation.rights".into(),
+            format!("{p} is no private company the game's bonuses or lays name"),
+        ));
     }
     Ok(())
 }

@@ -72,6 +72,29 @@ pub struct PlayDef {
     /// with the private companies, their tokens leaving the map (1846).
     #[serde(default)]
     pub minors_bought: bool,
+    /// A national that companies merge into as it forms (1856's CGR).
+    #[serde(default)]
+    pub formation: Option<FormationDef>,
+}
+
+/// A national formed from the companies that merge into it (18xx.games's
+/// 1856 CGR, as the first 6 is bought): each names itself in a `merge`
+/// action, and leaves the map at once, its trains and `rights` going to
+/// the national. Once the merges end (the first action that is neither a
+/// `merge` nor a `pass`), the national puts a token in each merged
+/// company's home city, then one in each other city they held (none more
+/// in a home's hex), and the merged companies close; which tokens go over
+/// the national's limit, or twice in a hex, the record's `remove_token`
+/// actions say.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormationDef {
+    pub company: String,
+    /// Groups of private companies (syms) of which a company holds one:
+    /// the national takes a merged company's one of a group if it has none
+    /// (1856's bridge and tunnel rights); any other goes back to the bank.
+    #[serde(default)]
+    pub rights: Vec<Vec<String>>,
 }
 
 /// An item a `special_buy` names (`description`), as private syms.

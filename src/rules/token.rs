@@ -217,7 +217,7 @@ fn neutral_spaces(
 /// Why another company's home reservation keeps `company` out of `city`
 /// on hex `c`, if it does. A company with a printed home reserves a space
 /// there (in its `home_city`, else in a one-city hex's city, else anywhere
-/// in the hex) until its own token is placed.
+/// in the hex) until its own token is placed, or it closes.
 fn reserved_for_other(
     game: &Game,
     state: &MapState,
@@ -239,6 +239,7 @@ fn reserved_for_other(
         .filter(|o| o.abbrev != company)
         .filter(|o| game.home(&o.abbrev) == Some(c))
         .filter(|o| !held.values().any(|co| *co == o.abbrev))
+        .filter(|o| !state.closed.contains(&o.abbrev))
         .filter(|o| !game.cannot_start(o, state.phase))
         .map(|o| {
             let reserved = o

@@ -24,3 +24,4 @@ mod rules;
 #[cfg(unix)]
 mod terminal;
 mod x18;
+mod x18_cgr;

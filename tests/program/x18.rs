@@ -25,8 +25,10 @@ fn load(game: &Game, path: &Path) -> MapState {
 }
 
 /// What routes see of a hex: its tile, its track at its rotation (so a
-/// symmetric tile turned another equal way reads the same), and the
-/// companies holding its token spaces.
+/// symmetric tile turned another equal way reads the same, each stop
+/// named by its kind and the sides it reaches, not by its number: tile 1
+/// turned half round swaps its two towns), and the companies holding its
+/// token spaces.
 fn hex_as_routes_see_it(
     game: &Game,
     state: &MapState,
@@ -34,10 +36,29 @@ fn hex_as_routes_see_it(
 ) -> (String, Vec<String>, Vec<String>) {
     let (name, track) = match state.tile_at(game, c) {
         Some((tile, rot)) => {
-            let mut track: Vec<String> = tile
+            let pieces: Vec<[String; 2]> = tile
                 .track_rotated(rot)
-                .map(|t| {
-                    let mut ends = [format!("{:?}", t.a), format!("{:?}", t.b)];
+                .map(|t| [format!("{:?}", t.a), format!("{:?}", t.b)])
+                .collect();
+            let is_face = |end: &str| end.starts_with("Face");
+            let stop_name = |stop: &str| {
+                let mut sides: Vec<&str> = pieces
+                    .iter()
+                    .filter_map(|[a, b]| match (a == stop, b == stop) {
+                        (true, _) if is_face(b) => Some(b.as_str()),
+                        (_, true) if is_face(a) => Some(a.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                sides.sort();
+                let kind = stop.split('(').next().unwrap_or(stop);
+                format!("{kind}[{}]", sides.join(","))
+            };
+            let end = |e: &String| if is_face(e) { e.clone() } else { stop_name(e) };
+            let mut track: Vec<String> = pieces
+                .iter()
+                .map(|[a, b]| {
+                    let mut ends = [end(a), end(b)];
                     ends.sort();
                     ends.join("-")
                 })
@@ -62,7 +83,7 @@ fn hex_as_routes_see_it(
 fn imports_equal_the_engines_states() {
     let dir = tempfile::tempdir().unwrap();
     let positions = expected_positions();
-    assert_eq!(positions.len(), 43);
+    assert_eq!(positions.len(), 47);
     for p in positions {
         let action = p["action"].as_u64().unwrap();
         let company = p["company"].as_str().unwrap();

@@ -6,13 +6,14 @@ use super::record::{Action, Record};
 use super::{Refusal, Replayed, Run, tiles};
 use crate::edit;
 use crate::error::Error;
-use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, Rule, TrainId};
+use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, TrainId};
 use crate::geometry::Coord;
 use crate::rules::{LayBy, LayKind, Site, Violation};
 use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod formation;
 mod late;
 mod setup;
 mod tokens;
@@ -89,9 +90,11 @@ pub(super) struct Replay<'g> {
     merging: Vec<CompanyId>,
     /// Companies in the order they operated in the latest operating round.
     or_order: Vec<CompanyId>,
-    /// Tokens a lay lifted off a hex (a trackless city of several), which
+    /// Tokens a lay lifted off a hex (a trackless city of several), in
+    /// the engine's order (city, then space), which the company operating
+    /// puts back with token actions, whoever owns them.
     /// their owners put back with token actions.
-    lifted: BTreeSet<(Coord, CompanyId)>,
+    lifted: Vec<(Coord, CompanyId)>,
     /// The train kind whose first purchase lifts tiles
     /// (`from_18xx_games.lift_tiles`), drawn from the record's seed.
     lift: Option<TrainId>,
@@ -103,6 +106,11 @@ pub(super) struct Replay<'g> {
     holders: BTreeMap<String, String>,
     /// The last action prepared.
     last_action: u64,
+    /// A national's formation under way (`from_18xx_games.formation`).
+    forming: Option<formation::Forming>,
+    /// The train (engine id) a company borrowed from the depot for its
+    /// turn (1856's trainless CGR).
+    borrowed: BTreeMap<CompanyId, String>,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -122,6 +130,7 @@ const OPERATING: &[&str] = &[
     "run_routes",
     "dividend",
     "buy_train",
+    "borrow_train",
     "place_token",
 ];
 
@@ -210,7 +219,7 @@ impl<'g> Replay<'g> {
         });
         let mut replay = Replay {
             lift,
-            lifted: BTreeSet::new(),
+            lifted: Vec::new(),
             game,
             play,
             title: record.title.clone(),
@@ -245,6 +254,8 @@ impl<'g> Replay<'g> {
             markers: BTreeMap::new(),
             holders: BTreeMap::new(),
             last_action: 0,
+            forming: None,
+            borrowed: BTreeMap::new(),
         };
         replay.setup(record)?;
         Ok(replay)
@@ -256,6 +267,10 @@ impl<'g> Replay<'g> {
     /// why (and nothing is done).
     pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
         self.last_action = a.id;
+        if self.merges_into_national(a) {
+            return Ok(None);
+        }
+        self.formation_ends(a)?;
         if let Some(why) = self.turn_ends(a)? {
             return Ok(Some(why));
         }
@@ -289,6 +304,7 @@ impl<'g> Replay<'g> {
         let Some(ended) = std::mem::replace(&mut self.turn, next) else {
             return Ok(None);
         };
+        self.return_borrowed(&ended.company);
         let trainless = self.trains.get(&ended.company).is_none_or(Vec::is_empty);
         let national = self.play.national.as_ref();
         if national.is_some_and(|n| n.trainless_turn)
@@ -477,11 +493,13 @@ impl<'g> Replay<'g> {
             "remove_token" => self.remove_token(a),
             "buy_train" => self.buy_train(a),
             "discard_train" => self.discard_train(a),
+            "borrow_train" => self.borrow_train(a),
             "buy_company" => self.buy_company(a),
             "special_buy" => self.special_buy(a),
             "assign" => self.assign(a),
             // Mergers and nationalisation as 1867 has them: only titles with
             // a national (`from_18xx_games.national`) replay them.
+            "merge" if self.play.formation.is_some() => self.merge_into_national(a),
             "merge" if self.play.national.is_some() => self.merge(a),
             "convert" if self.play.national.is_some() => self.convert(a),
             "choose" if self.play.national.is_some() => self.choose(a),
@@ -560,7 +578,8 @@ impl<'g> Replay<'g> {
         self.state = edit.next;
         // Tokens on cities with no track yet (1830's Buffalo) have no
         // place of their own on a tile of several cities: the engine lifts
-        // them and their owners put them back with token actions.
+        // them and the company operating puts them back with token actions
+        // (18xx.games's `TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY`).
         let new = self.game.tile(name)?;
         if trackless
             && !new.track.is_empty()
@@ -568,126 +587,12 @@ impl<'g> Replay<'g> {
             && let Some(h) = self.state.hexes.get_mut(&c)
         {
             for co in std::mem::take(&mut h.tokens).into_values() {
-                self.lifted.insert((c, co));
+                self.lifted.push((c, co));
             }
         }
         self.tiles.retain(|_, at| *at != c);
         self.tiles.insert(id.to_string(), c);
         self.reserved_tile(c, name)
-    }
-
-    /// The hex and our token space of the engine's city `T-I-C` (tile
-    /// `T-I`'s city `C`); a printed tile is named after its hex.
-    fn city(&self, a: &Action) -> Result<(Coord, String, usize), Error> {
-        self.city_space(a, a.kind == "place_token")
-    }
-
-    /// [`Replay::city`], the space the first free one (`first_free`) or
-    /// the action's own slot.
-    fn city_space(&self, a: &Action, first_free: bool) -> Result<(Coord, String, usize), Error> {
-        let city = Self::field(a, &a.city, "city")?;
-        let bad = || {
-            Error::Import(format!(
-                "city \"{city}\" is not TILE-COPY-CITY (18xx.games writes 57-0-0)"
-            ))
-        };
-        let (tile_id, index) = city.rsplit_once('-').ok_or_else(bad)?;
-        let index: usize = index.parse().map_err(|_| bad())?;
-        let (c, ours) = match self.tiles.get(tile_id) {
-            Some(&c) => {
-                let name = tile_id.rsplit_once('-').map_or(tile_id, |(n, _)| n);
-                (c, tiles::laid_city(&self.title, name, index)?)
-            }
-            None => {
-                let hex = tile_id.split('-').next().unwrap_or(tile_id);
-                let c = self.coord(hex).map_err(|_| bad())?;
-                (c, tiles::printed_city(&self.title, hex, index)?)
-            }
-        };
-        let (tile, _) = self
-            .state
-            .tile_at(self.game, c)
-            .ok_or_else(|| Error::Import(format!("no tile on {}", self.game.format(c))))?;
-        let Some(city) = tile.cities.get(ours) else {
-            return Err(Error::Import(format!(
-                "tile {} on {} has no city {ours}",
-                tile.name,
-                self.game.format(c)
-            )));
-        };
-        let base: usize = tile.cities[..ours]
-            .iter()
-            .map(|c| usize::from(c.spaces))
-            .sum();
-        // The engine puts a token in the city's first free space (the
-        // action's `slot` is where it was clicked); a token to remove names
-        // its own space.
-        let taken = |space: usize| {
-            self.state
-                .tokens_at(c)
-                .is_some_and(|t| t.contains_key(&(base + space)))
-        };
-        let slot = match first_free {
-            true => (0..usize::from(city.spaces)).find(|&s| !taken(s)),
-            false => Some(a.slot.unwrap_or(0).max(0) as usize),
-        }
-        .filter(|&s| s < usize::from(city.spaces))
-        .ok_or_else(|| {
-            Error::Import(format!(
-                "city {ours} of tile {} on {} has no free token space of its {}",
-                tile.name,
-                self.game.format(c),
-                city.spaces
-            ))
-        })?;
-        Ok((c, self.game.format(c), base + slot))
-    }
-
-    fn place_token(&mut self, a: &Action) -> Result<(), Error> {
-        let company = self.acting_company(a).ok_or_else(|| {
-            Error::Import(format!("a token of {}, which is no company's", a.entity()))
-        })?;
-        if a.token_type.as_deref() == Some("neutral") {
-            let (c, hex, space) = self.city(a)?;
-            return self.place_neutral(a, &company, c, &hex, space);
-        }
-        if let Ok((c, _, space)) = self.city_space(a, false) {
-            self.replace_neutral(&company, c, space);
-        }
-        let (c, hex, space) = match self.city(a) {
-            Ok(city) => city,
-            Err(full) => self.closed_space(a, full)?,
-        };
-        let private = if a.by_private() {
-            self.game.private(&a.entity()).ok()
-        } else {
-            None
-        };
-        let mut edit =
-            edit::place_token_by(self.game, &self.state, c, &company, Some(space), private)?;
-        // A token put back where a lay lifted it, or placed by a private's
-        // ability (1882's North West Rebellion), needs no reach.
-        let put_back = self.lifted.remove(&(c, company.clone()));
-        if put_back || a.by_private() {
-            edit.violations.retain(|v| v.rule != Rule::Reachable);
-        }
-        self.refuse(a, &hex, &company, &edit.violations);
-        self.state = edit.next;
-        self.homes_down.insert(company);
-        Ok(())
-    }
-
-    fn remove_token(&mut self, a: &Action) -> Result<(), Error> {
-        let (c, hex, space) = self.city(a)?;
-        let mut h = self.state.hex_state(c);
-        let Some(owner) = h.tokens.remove(&space) else {
-            return Err(Error::Import(format!(
-                "no token in that space of {hex} to remove"
-            )));
-        };
-        self.state.hexes.insert(c, h);
-        self.home_left(a, c, space, &owner);
-        Ok(())
     }
 
     fn refuse(&mut self, a: &Action, hex: &str, what: &str, violations: &[Violation]) {

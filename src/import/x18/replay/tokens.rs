@@ -1,11 +1,12 @@
-//! What the replay does with tokens beyond a company laying its own: a
+//! Tokens: a company's own laid in the engine's city (`T-I-C`) or taken
+//! off, and what the replay does beyond that: a
 //! neutral token laid by a company for the game's neutral company (1882's
 //! CN), a first token laid in place of a neutral one (1882's SC), a home
 //! token taken up by a private leaving a neutral token (1882's North West
 //! Rebellion), and tiles lifted by an event of the engine (the Rebellion's
 //! yellow tiles).
 
-use super::Replay;
+use super::{Replay, tiles};
 use crate::edit;
 use crate::error::Error;
 use crate::game::{CompanyId, Rule};
@@ -13,6 +14,131 @@ use crate::geometry::Coord;
 use crate::import::x18::record::Action;
 
 impl Replay<'_> {
+    /// The hex and our token space of the engine's city `T-I-C` (tile
+    /// `T-I`'s city `C`); a printed tile is named after its hex.
+    pub(super) fn city(&self, a: &Action) -> Result<(Coord, String, usize), Error> {
+        self.city_space(a, a.kind == "place_token")
+    }
+
+    /// [`Replay::city`], the space the first free one (`first_free`) or
+    /// the action's own slot.
+    pub(super) fn city_space(
+        &self,
+        a: &Action,
+        first_free: bool,
+    ) -> Result<(Coord, String, usize), Error> {
+        let city = Self::field(a, &a.city, "city")?;
+        let bad = || {
+            Error::Import(format!(
+                "city \"{city}\" is not TILE-COPY-CITY (18xx.games writes 57-0-0)"
+            ))
+        };
+        let (tile_id, index) = city.rsplit_once('-').ok_or_else(bad)?;
+        let index: usize = index.parse().map_err(|_| bad())?;
+        let (c, ours) = match self.tiles.get(tile_id) {
+            Some(&c) => {
+                let name = tile_id.rsplit_once('-').map_or(tile_id, |(n, _)| n);
+                (c, tiles::laid_city(&self.title, name, index)?)
+            }
+            None => {
+                let hex = tile_id.split('-').next().unwrap_or(tile_id);
+                let c = self.coord(hex).map_err(|_| bad())?;
+                (c, tiles::printed_city(&self.title, hex, index)?)
+            }
+        };
+        let (tile, _) = self
+            .state
+            .tile_at(self.game, c)
+            .ok_or_else(|| Error::Import(format!("no tile on {}", self.game.format(c))))?;
+        let Some(city) = tile.cities.get(ours) else {
+            return Err(Error::Import(format!(
+                "tile {} on {} has no city {ours}",
+                tile.name,
+                self.game.format(c)
+            )));
+        };
+        let base: usize = tile.cities[..ours]
+            .iter()
+            .map(|c| usize::from(c.spaces))
+            .sum();
+        // The engine puts a token in the city's first free space (the
+        // action's `slot` is where it was clicked); a token to remove names
+        // its own space.
+        let taken = |space: usize| {
+            self.state
+                .tokens_at(c)
+                .is_some_and(|t| t.contains_key(&(base + space)))
+        };
+        let slot = match first_free {
+            true => (0..usize::from(city.spaces)).find(|&s| !taken(s)),
+            false => Some(a.slot.unwrap_or(0).max(0) as usize),
+        }
+        .filter(|&s| s < usize::from(city.spaces))
+        .ok_or_else(|| {
+            Error::Import(format!(
+                "city {ours} of tile {} on {} has no free token space of its {}",
+                tile.name,
+                self.game.format(c),
+                city.spaces
+            ))
+        })?;
+        Ok((c, self.game.format(c), base + slot))
+    }
+
+    pub(super) fn place_token(&mut self, a: &Action) -> Result<(), Error> {
+        let company = self.acting_company(a).ok_or_else(|| {
+            Error::Import(format!("a token of {}, which is no company's", a.entity()))
+        })?;
+        if a.token_type.as_deref() == Some("neutral") {
+            let (c, hex, space) = self.city(a)?;
+            return self.place_neutral(a, &company, c, &hex, space);
+        }
+        if let Ok((c, _, space)) = self.city_space(a, false) {
+            self.replace_neutral(&company, c, space);
+        }
+        let (c, hex, space) = match self.city(a) {
+            Ok(city) => city,
+            Err(full) => self.closed_space(a, full)?,
+        };
+        // A token a lay lifted off this hex is put back first, whoever's
+        // it is (the action only names where).
+        let lifted = self.lifted.iter().position(|(at, _)| *at == c);
+        let put_back = lifted.is_some();
+        let company = match lifted {
+            Some(i) => self.lifted.remove(i).1,
+            None => company,
+        };
+        let private = if a.by_private() {
+            self.game.private(&a.entity()).ok()
+        } else {
+            None
+        };
+        let mut edit =
+            edit::place_token_by(self.game, &self.state, c, &company, Some(space), private)?;
+        // A token put back where a lay lifted it, or placed by a private's
+        // ability (1882's North West Rebellion), needs no reach.
+        if put_back || a.by_private() {
+            edit.violations.retain(|v| v.rule != Rule::Reachable);
+        }
+        self.refuse(a, &hex, &company, &edit.violations);
+        self.state = edit.next;
+        self.homes_down.insert(company);
+        Ok(())
+    }
+
+    pub(super) fn remove_token(&mut self, a: &Action) -> Result<(), Error> {
+        let (c, hex, space) = self.city(a)?;
+        let mut h = self.state.hex_state(c);
+        let Some(owner) = h.tokens.remove(&space) else {
+            return Err(Error::Import(format!(
+                "no token in that space of {hex} to remove"
+            )));
+        };
+        self.state.hexes.insert(c, h);
+        self.home_left(a, c, space, &owner);
+        Ok(())
+    }
+
     /// The game's neutral company (`companies[].neutral`), which an
     /// 18xx.games token of type `neutral` belongs to.
     fn neutral(&self, a: &Action) -> Result<CompanyId, Error> {

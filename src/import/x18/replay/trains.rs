@@ -251,6 +251,29 @@ impl Replay<'_> {
         Ok(())
     }
 
+    /// `borrow_train`: a trainless company (1856's CGR) has a depot train
+    /// for its turn, free; it begins no phase (18xx.games's `buy_train`
+    /// with no purchase step).
+    pub(super) fn borrow_train(&mut self, a: &Action) -> Result<(), Error> {
+        let company = self.company(&a.entity())?;
+        let id = Self::field(a, &a.train, "train")?.to_string();
+        self.train_type(&id)?;
+        self.trains
+            .entry(company.clone())
+            .or_default()
+            .push(id.clone());
+        self.borrowed.insert(company, id);
+        Ok(())
+    }
+
+    /// The turn of `company` has ended: a train it borrowed is back in the
+    /// depot (the engine returns it as its train step ends, after its run).
+    pub(super) fn return_borrowed(&mut self, company: &CompanyId) {
+        if let Some(id) = self.borrowed.remove(company) {
+            self.take_train(&id);
+        }
+    }
+
     pub(super) fn discard_train(&mut self, a: &Action) -> Result<(), Error> {
         let id = Self::field(a, &a.train, "train")?;
         self.take_train(id);
