@@ -72,6 +72,11 @@ pub struct PlayDef {
     /// with the private companies, their tokens leaving the map (1846).
     #[serde(default)]
     pub minors_bought: bool,
+    /// The stock market and how the engine moves share prices, where a
+    /// company closes as its price reaches a closing cell (1846): the
+    /// replay follows every price to know when.
+    #[serde(default)]
+    pub share_prices: Option<super::market::SharePrices>,
 }
 
 /// An item a `special_buy` names (`description`), as private syms.

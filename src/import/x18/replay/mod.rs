@@ -13,7 +13,9 @@ use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod closing;
 mod late;
+mod market;
 mod setup;
 mod tokens;
 mod trains;
@@ -103,6 +105,8 @@ pub(super) struct Replay<'g> {
     holders: BTreeMap<String, String>,
     /// The last action prepared.
     last_action: u64,
+    /// Share prices and holdings, where the title follows them.
+    stocks: market::Stocks,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -245,8 +249,10 @@ impl<'g> Replay<'g> {
             markers: BTreeMap::new(),
             holders: BTreeMap::new(),
             last_action: 0,
+            stocks: market::Stocks::default(),
         };
         replay.setup(record)?;
+        replay.market_setup(record)?;
         Ok(replay)
     }
 
@@ -256,6 +262,7 @@ impl<'g> Replay<'g> {
     /// why (and nothing is done).
     pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
         self.last_action = a.id;
+        self.market_prepare(a)?;
         if let Some(why) = self.turn_ends(a)? {
             return Ok(Some(why));
         }
@@ -447,11 +454,13 @@ impl<'g> Replay<'g> {
             )));
         }
         self.national_bought(a)?;
+        self.receivership_bought(a)?;
         if let Some(why) = self.left_unseen(a)? {
             return Ok(Flow::StopBefore(why));
         }
         let before = self.state.phase;
         self.apply_one(a)?;
+        self.market_after();
         // Players' standing orders buy shares (and pass); a share so
         // bought counts toward floating as any other.
         for auto in a.auto_actions.iter().flatten() {
@@ -475,7 +484,10 @@ impl<'g> Replay<'g> {
             "lay_tile" => self.lay_tile(a),
             "place_token" => self.place_token(a),
             "remove_token" => self.remove_token(a),
-            "buy_train" => self.buy_train(a),
+            "buy_train" => {
+                self.market_buy_train(a)?;
+                self.buy_train(a)
+            }
             "discard_train" => self.discard_train(a),
             "buy_company" => self.buy_company(a),
             "special_buy" => self.special_buy(a),
@@ -485,14 +497,22 @@ impl<'g> Replay<'g> {
             "merge" if self.play.national.is_some() => self.merge(a),
             "convert" if self.play.national.is_some() => self.convert(a),
             "choose" if self.play.national.is_some() => self.choose(a),
-            "dividend" => self.dividend(a),
+            "dividend" => {
+                self.market_dividend(a)?;
+                self.dividend(a)
+            }
             "par" => self.par(a),
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
             "bid" if a.corporation.is_some() => self.par_by_bid(a),
             "bid" if a.company.is_some() => self.drafted(a),
-            "bankrupt" if self.play.minors_bought => self.bankrupt(a),
-            "buy_shares" => self.buy_shares(a.shares.as_deref().unwrap_or_default()),
+            "bankrupt" => self.bankrupt(a),
+            "buy_shares" => {
+                self.market_buy(a);
+                self.buy_shares(a.shares.as_deref().unwrap_or_default())
+            }
+            "sell_shares" => self.market_sell(a),
+            "run_routes" => self.market_run(a),
             kind if OFF_MAP.contains(&kind) => Ok(()),
             kind => Err(Error::Import(format!(
                 "hexroute does not replay \"{kind}\" actions, which may change the map"
@@ -706,6 +726,7 @@ impl<'g> Replay<'g> {
     fn par(&mut self, a: &Action) -> Result<(), Error> {
         let name = Self::field(a, &a.corporation, "corporation")?;
         let company = self.company(name)?;
+        self.market_par(a, &company)?;
         self.holders.insert(company.to_string(), a.entity());
         *self.sold.entry(company.clone()).or_default() += 20;
         self.shares_seen.insert(format!("{name}_0"));

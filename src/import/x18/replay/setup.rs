@@ -190,8 +190,23 @@ impl Replay<'_> {
     /// close (18xx.games's 1846), their tokens leaving the map. The
     /// president is taken to be the player who parred the company.
     pub(super) fn bankrupt(&mut self, a: &Action) -> Result<(), Error> {
+        if self.play.minors_bought {
+            self.minors_of_bankrupt(a)?;
+        }
+        self.market_bankrupt(a)
+    }
+
+    /// The minors of a bankrupt president close. Where share prices are
+    /// followed the president is known; else it is taken to be the player
+    /// who parred the company, with a caution.
+    fn minors_of_bankrupt(&mut self, a: &Action) -> Result<(), Error> {
         let entity = a.entity();
-        let Some(player) = self.holders.get(&entity).cloned() else {
+        let known = self
+            .company(&entity)
+            .ok()
+            .and_then(|co| self.stocks.holdings.get(&co))
+            .and_then(|h| h.president.clone());
+        let Some(player) = known.clone().or_else(|| self.holders.get(&entity).cloned()) else {
             return Ok(());
         };
         let minors: Vec<CompanyId> = self
@@ -205,6 +220,9 @@ impl Replay<'_> {
             .collect();
         for minor in minors {
             self.close_minor(&minor);
+            if known.is_some() {
+                continue;
+            }
             self.cautions.push(format!(
                 "action {}: {entity}'s president goes bankrupt and {minor} closes with the other companies of {player}, whom hexroute takes as the president (the player who parred {entity})",
                 a.id
