@@ -241,8 +241,8 @@ impl Replay<'_> {
 
     /// A token placed in a city with no free space (`full`, the error
     /// saying so): the engine had freed the space the action names, whose
-    /// company had closed (1846's companies close as their share price
-    /// reaches 0, which hexroute does not replay). Its token leaves, with a
+    /// company had closed unseen (where the title's share prices are not
+    /// followed, `from_18xx_games.share_prices`). Its token leaves, with a
     /// caution.
     pub(super) fn closed_space(
         &mut self,
@@ -261,7 +261,7 @@ impl Replay<'_> {
             return Err(full);
         };
         self.cautions.push(format!(
-            "action {}: {} puts a token in a full city of {hex}, so {gone}'s token there had left (its company closed: hexroute does not follow share prices, and keeps a closed company's tokens until a token takes their space)",
+            "action {}: {} puts a token in a full city of {hex}, so {gone}'s token there had left (its company closed: hexroute does not follow this title's share prices, and keeps a closed company's tokens until a token takes their space)",
             a.id,
             a.entity()
         ));
