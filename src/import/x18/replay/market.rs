@@ -310,34 +310,11 @@ impl Replay<'_> {
         self.presidency(company);
     }
 
-    /// The engine's presidency check: the president keeps the company
-    /// while holding as much as anyone; else the player holding most (at
-    /// least 20%) nearest after the president in seat order takes it.
+    /// The engine's presidency check on `company` after a transfer.
     pub(super) fn presidency(&mut self, company: &CompanyId) {
         let seats = self.stocks.seats.clone();
-        let Some(h) = self.stocks.holdings.get_mut(company) else {
-            return;
-        };
-        let most = h.players.values().copied().max().unwrap_or(0);
-        let holds = |p: &String| h.players.get(p).copied().unwrap_or(0);
-        if let Some(p) = &h.president
-            && holds(p) == most
-        {
-            return;
-        }
-        let from = h
-            .president
-            .as_ref()
-            .and_then(|p| seats.iter().position(|s| s == p));
-        let n = seats.len().max(1);
-        let next = seats
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| holds(p) == most && most >= 20)
-            .min_by_key(|(i, _)| from.map_or(0, |f| (i + n - f) % n))
-            .map(|(_, p)| p.clone());
-        if let Some(p) = next {
-            h.president = Some(p);
+        if let Some(h) = self.stocks.holdings.get_mut(company) {
+            h.president = president_after(&h.players, h.president.as_deref(), &seats);
         }
     }
 
@@ -459,6 +436,33 @@ impl Replay<'_> {
     }
 }
 
+/// The president after a transfer (18xx.games's `transfer_shares`): the
+/// president keeps the company while holding as much as any player; else
+/// the player holding most, if at least the president's 20%, nearest after
+/// the president in seat order (the first seat when there was none).
+fn president_after(
+    players: &BTreeMap<String, u32>,
+    president: Option<&str>,
+    seats: &[String],
+) -> Option<String> {
+    let most = players.values().copied().max().unwrap_or(0);
+    let holds = |p: &str| players.get(p).copied().unwrap_or(0);
+    if let Some(p) = president
+        && holds(p) == most
+    {
+        return Some(p.to_string());
+    }
+    let from = president.and_then(|p| seats.iter().position(|s| s == p));
+    let n = seats.len().max(1);
+    let next = seats
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| holds(p) == most && most >= 20)
+        .min_by_key(|(i, _)| from.map_or(0, |f| (i + n - f) % n))
+        .map(|(_, p)| p.clone());
+    next.or_else(|| president.map(str::to_string))
+}
+
 impl Action {
     /// `share_price` as the record writes it: `"80,0,8"` for a par, a
     /// number for a sale.
@@ -475,5 +479,59 @@ impl Action {
 
     pub(super) fn kind_of_dividend(&self) -> Option<&str> {
         self.dividend_kind.as_deref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::president_after;
+    use std::collections::BTreeMap;
+
+    fn held(list: &[(&str, u32)]) -> BTreeMap<String, u32> {
+        list.iter().map(|(p, v)| (p.to_string(), *v)).collect()
+    }
+
+    fn seats() -> Vec<String> {
+        ["a", "b", "c", "d"].map(String::from).to_vec()
+    }
+
+    /// A tie keeps the president; a player holding more takes over.
+    #[test]
+    fn the_president_keeps_a_tie_and_loses_to_more() {
+        let tie = held(&[("a", 30), ("b", 30)]);
+        assert_eq!(
+            president_after(&tie, Some("a"), &seats()).as_deref(),
+            Some("a")
+        );
+        let more = held(&[("a", 20), ("b", 30)]);
+        assert_eq!(
+            president_after(&more, Some("a"), &seats()).as_deref(),
+            Some("b")
+        );
+    }
+
+    /// The president sells down to 10%: b and d hold 30% each; b sits
+    /// nearer after c (c, d, a, b: d is one seat on, b three), so d
+    /// presides.
+    #[test]
+    fn the_nearest_after_the_president_among_those_holding_most() {
+        let after_sale = held(&[("c", 10), ("b", 30), ("d", 30)]);
+        assert_eq!(
+            president_after(&after_sale, Some("c"), &seats()).as_deref(),
+            Some("d")
+        );
+    }
+
+    /// In receivership (no president) a player takes the company only
+    /// with 20%: 10% is not enough.
+    #[test]
+    fn receivership_ends_at_twenty_percent() {
+        let ten = held(&[("b", 10)]);
+        assert_eq!(president_after(&ten, None, &seats()), None);
+        let twenty = held(&[("b", 20), ("c", 10)]);
+        assert_eq!(
+            president_after(&twenty, None, &seats()).as_deref(),
+            Some("b")
+        );
     }
 }
