@@ -1,4 +1,5 @@
-//! Share prices in the replay, where the title keeps them
+//! Shares in the replay: those sold, which float a company (and may put
+//! its home token down), and, where the title keeps them
 //! (`from_18xx_games.share_prices`): each company's cell, moved as the
 //! engine moves it (par, dividends, sales, issues, the end of each stock
 //! round), and who holds its shares (players, its treasury, the market),
@@ -8,7 +9,7 @@
 use super::Replay;
 use crate::error::Error;
 use crate::game::market::{Cell, SellMovement, SharePrices, moved};
-use crate::game::{CompanyId, CompanyKind};
+use crate::game::{CompanyId, CompanyKind, HomeTokenTiming};
 use crate::import::x18::record::{Action, Record};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -92,6 +93,57 @@ pub(super) fn seats(record: &Record) -> Vec<String> {
 }
 
 impl Replay<'_> {
+    pub(super) fn par(&mut self, a: &Action) -> Result<(), Error> {
+        let name = Self::field(a, &a.corporation, "corporation")?;
+        let company = self.company(name)?;
+        self.market_par(a, &company)?;
+        self.holders.insert(company.to_string(), a.entity());
+        *self.sold.entry(company.clone()).or_default() += 20;
+        self.shares_seen.insert(format!("{name}_0"));
+        if self.play.home_token == HomeTokenTiming::Par {
+            self.home_token(&company)?;
+        }
+        self.floated(&company)
+    }
+
+    pub(super) fn par_by_bid(&mut self, a: &Action) -> Result<(), Error> {
+        let name = Self::field(a, &a.corporation, "corporation")?;
+        let company = self.company(name)?;
+        if self.play.home_token == HomeTokenTiming::Par {
+            self.home_token(&company)?;
+        }
+        Ok(())
+    }
+
+    /// Shares bought count towards floating the first time each leaves
+    /// the company (a president's share is 20%, the others 10%).
+    pub(super) fn buy_shares(&mut self, shares: &[String]) -> Result<(), Error> {
+        for share in shares {
+            let Some((name, index)) = share.rsplit_once('_') else {
+                continue;
+            };
+            if !self.shares_seen.insert(share.clone()) {
+                continue;
+            }
+            let Ok(company) = self.company(name) else {
+                continue;
+            };
+            *self.sold.entry(company.clone()).or_default() += if index == "0" { 20 } else { 10 };
+            self.floated(&company)?;
+        }
+        Ok(())
+    }
+
+    /// Where home tokens go down as a company floats, `company`'s once
+    /// its shares sold reach the float.
+    fn floated(&mut self, company: &CompanyId) -> Result<(), Error> {
+        let sold = self.sold.get(company).copied().unwrap_or(0);
+        if self.play.home_token == HomeTokenTiming::Float && sold >= self.play.float_percent {
+            self.home_token(company)?;
+        }
+        Ok(())
+    }
+
     pub(super) fn rules(&self) -> Option<&SharePrices> {
         self.play.share_prices.as_ref()
     }

@@ -723,57 +723,6 @@ impl<'g> Replay<'g> {
         }
     }
 
-    fn par(&mut self, a: &Action) -> Result<(), Error> {
-        let name = Self::field(a, &a.corporation, "corporation")?;
-        let company = self.company(name)?;
-        self.market_par(a, &company)?;
-        self.holders.insert(company.to_string(), a.entity());
-        *self.sold.entry(company.clone()).or_default() += 20;
-        self.shares_seen.insert(format!("{name}_0"));
-        if self.play.home_token == HomeTokenTiming::Par {
-            self.home_token(&company)?;
-        }
-        self.floated(&company)
-    }
-
-    fn par_by_bid(&mut self, a: &Action) -> Result<(), Error> {
-        let name = Self::field(a, &a.corporation, "corporation")?;
-        let company = self.company(name)?;
-        if self.play.home_token == HomeTokenTiming::Par {
-            self.home_token(&company)?;
-        }
-        Ok(())
-    }
-
-    /// Shares bought count towards floating the first time each leaves
-    /// the company (a president's share is 20%, the others 10%).
-    fn buy_shares(&mut self, shares: &[String]) -> Result<(), Error> {
-        for share in shares {
-            let Some((name, index)) = share.rsplit_once('_') else {
-                continue;
-            };
-            if !self.shares_seen.insert(share.clone()) {
-                continue;
-            }
-            let Ok(company) = self.company(name) else {
-                continue;
-            };
-            *self.sold.entry(company.clone()).or_default() += if index == "0" { 20 } else { 10 };
-            self.floated(&company)?;
-        }
-        Ok(())
-    }
-
-    /// Where home tokens go down as a company floats, `company`'s once
-    /// its shares sold reach the float.
-    fn floated(&mut self, company: &CompanyId) -> Result<(), Error> {
-        let sold = self.sold.get(company).copied().unwrap_or(0);
-        if self.play.home_token == HomeTokenTiming::Float && sold >= self.play.float_percent {
-            self.home_token(company)?;
-        }
-        Ok(())
-    }
-
     /// The map with every company's trains and private companies (those
     /// the game knows: one with neither a lay nor a bonus leaves no mark).
     fn with_trains(&self) -> Result<MapState, Error> {
