@@ -78,6 +78,9 @@ impl Replay<'_> {
             self.finish_or()?;
             self.start_or();
         }
+        if a.kind == "run_routes" {
+            self.receivership_runs(a, &company)?;
+        }
         if minor || self.stocks.or.current.as_ref() == Some(&company) {
             return Ok(());
         }
@@ -223,7 +226,6 @@ impl Replay<'_> {
         if self.rules().is_none() || !self.stocks.at.contains_key(&company) {
             return Ok(());
         }
-        self.receivership_runs(a, &company)?;
         let run = self.run(a)?;
         self.stocks.or.run = Some(run);
         if self.in_receivership(&company) {
@@ -258,7 +260,8 @@ impl Replay<'_> {
     }
 
     /// A company in receivership runs a train it did not have: it bought
-    /// it with no action at its last turn (the depot's cheapest).
+    /// it with no action at its last turn (the depot's cheapest); it has it
+    /// before the run is handed out.
     fn receivership_runs(&mut self, a: &Action, company: &CompanyId) -> Result<(), Error> {
         if !self.in_receivership(company) {
             return Ok(());
