@@ -29,6 +29,7 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     setup_spaces(game).map_err(|(f, m)| err(f, m))?;
     special_buys(game).map_err(|(f, m)| err(f, m))?;
     formation(game).map_err(|(f, m)| err(f, m))?;
+    market(game).map_err(|(f, m)| err(f, m))?;
     water_sides(game).map_err(|(f, m)| err(f, m))
 }
 
@@ -75,6 +76,27 @@ fn formation(game: &Game) -> Result<(), Failure> {
         return Err((
             "from_18xx_games.formation.rights".into(),
             format!("{p} is no private company the game's bonuses or lays name"),
+        ));
+    }
+    Ok(())
+}
+
+/// The stock market's cells read, and each dividend step divides by more
+/// than zero.
+fn market(game: &Game) -> Result<(), Failure> {
+    let Some(prices) = game
+        .from_18xx_games
+        .as_ref()
+        .and_then(|p| p.share_prices.as_ref())
+    else {
+        return Ok(());
+    };
+    let field = |f: &str| format!("from_18xx_games.share_prices.{f}");
+    prices.cells().map_err(|m| (field("market"), m))?;
+    if prices.dividend.steps.iter().any(|s| s.paid.1 == 0) {
+        return Err((
+            field("dividend"),
+            "a step's share of the price divides by zero".into(),
         ));
     }
     Ok(())

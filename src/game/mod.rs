@@ -18,6 +18,7 @@ mod builtin;
 mod check;
 pub mod def;
 mod ids;
+pub mod market;
 pub mod play;
 mod resolve;
 mod rule;

@@ -75,6 +75,11 @@ pub struct PlayDef {
     /// A national that companies merge into as it forms (1856's CGR).
     #[serde(default)]
     pub formation: Option<FormationDef>,
+    /// The stock market and how the engine moves share prices, where a
+    /// company closes as its price reaches a closing cell (1846): the
+    /// replay follows every price to know when.
+    #[serde(default)]
+    pub share_prices: Option<super::market::SharePrices>,
 }
 
 /// A national formed from the companies that merge into it (18xx.games's

@@ -409,7 +409,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 /// the field (exit 2), not an internal error when a save will not reload.
 #[test]
 fn a_damaged_game_file_is_refused_when_it_loads() {
-    let cases: [(&str, &str, &str, &str); 25] = [
+    let cases: [(&str, &str, &str, &str); 27] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -559,6 +559,18 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "privates: [\"TUNNEL1\", \"TUNNEL2\", \"TUNNEL3\"]",
             "privates: [\"TUNNEL1\", \"TUNNEL2\", \"TUNNEL4\"]",
             "custom.ron: from_18xx_games.special_buys[\"Tunnel Token\"]: TUNNEL4 is no private company the game's bonuses or lays name",
+        ),
+        (
+            "1846",
+            "\"0c\", \"10\"",
+            "\"0x\", \"10\"",
+            "custom.ron: from_18xx_games.share_prices.market: \"0x\": hexroute knows the cell types c (closes) and p (par), not x",
+        ),
+        (
+            "1846",
+            "(paid: (1, 2), moves: 0)",
+            "(paid: (1, 0), moves: 0)",
+            "custom.ron: from_18xx_games.share_prices.dividend: a step's share of the price divides by zero",
         ),
     ];
     for (game, from, to, needle) in cases {

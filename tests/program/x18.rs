@@ -83,7 +83,7 @@ fn hex_as_routes_see_it(
 fn imports_equal_the_engines_states() {
     let dir = tempfile::tempdir().unwrap();
     let positions = expected_positions();
-    assert_eq!(positions.len(), 47);
+    assert_eq!(positions.len(), 50);
     for p in positions {
         let action = p["action"].as_u64().unwrap();
         let company = p["company"].as_str().unwrap();
@@ -693,4 +693,42 @@ fn a_private_s_marker_on_a_hex_pays_its_owner_until_its_phase_ends() {
     // Phase 4D: the token is gone, and ABC's 4 (obsolete since the 7)
     // runs as recorded.
     assert_eq!(total(&late), 180);
+}
+
+/// 1846: a company whose share price reaches $0 closes and its tokens leave
+/// the map. GT, in receivership since its president's bankruptcy (action
+/// 221), is at $10 when the stock round ends at 254 with GT shares in the
+/// market: one cell left, $0, and its token in Port Huron (B16) goes. As
+/// its turn after action 236 ended, GT (no train, in receivership) bought
+/// the first 5 as a 4/6 with cash hexroute does not keep (the engine's
+/// log); the record shows it only when IC buys 5-1 at 270, so phase III
+/// begins there, and the import says what it assumed.
+#[test]
+fn a_company_at_zero_closes_and_a_receivership_purchase_shows_late() {
+    let rec = record("1846_bankrupt.json");
+    let at = |n: &str| -> Value {
+        let save = stdout_of(hexroute().arg("import").arg(&rec).args(["--at", n]));
+        serde_json::from_str(&save).unwrap()
+    };
+    let before = at("253");
+    assert_eq!(
+        before["hexes"]["B16"]["tokens"],
+        serde_json::json!({"0": "GT"})
+    );
+    let after = at("254");
+    assert!(after["hexes"]["B16"].get("tokens").is_none(), "{after}");
+    assert_eq!(at("269")["phase"], "II");
+    assert_eq!(at("270")["phase"], "III");
+    let review = stdout_of(hexroute().arg("review").arg(&rec).arg("--json"));
+    let review: Value = serde_json::from_str(&review).unwrap();
+    assert!(review["stopped"].is_null());
+    let cautions: Vec<&str> = review["cautions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(cautions.len(), 3, "{cautions:?}");
+    assert!(cautions[1].starts_with("before action 237: GT, in receivership with no train"));
+    assert!(cautions[2].starts_with("action 270: train 5-1 is bought, so 5-0 had left"));
 }

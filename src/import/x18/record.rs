@@ -73,6 +73,13 @@ pub struct Action {
     pub shares: Option<Vec<String>>,
     #[serde(default)]
     pub percent: Option<u32>,
+    /// `par`: the cell (`"80,0,8"`: price, row, column); `sell_shares` and
+    /// `buy_shares`: the price a share.
+    #[serde(default)]
+    pub share_price: Option<serde_json::Value>,
+    /// `dividend`: `payout`, `withhold` or `half`.
+    #[serde(default, rename = "kind")]
+    pub dividend_kind: Option<String>,
     #[serde(default)]
     pub routes: Option<Vec<RanRoute>>,
     /// `special_buy`: what was bought, in words (1856's `Tunnel Token`).

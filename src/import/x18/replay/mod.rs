@@ -13,8 +13,10 @@ use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod closing;
 mod formation;
 mod late;
+mod market;
 mod setup;
 mod tokens;
 mod trains;
@@ -111,6 +113,8 @@ pub(super) struct Replay<'g> {
     /// The train (engine id) a company borrowed from the depot for its
     /// turn (1856's trainless CGR).
     borrowed: BTreeMap<CompanyId, String>,
+    /// Share prices and holdings, where the title follows them.
+    stocks: market::Stocks,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -256,8 +260,10 @@ impl<'g> Replay<'g> {
             last_action: 0,
             forming: None,
             borrowed: BTreeMap::new(),
+            stocks: market::Stocks::default(),
         };
         replay.setup(record)?;
+        replay.market_setup(record)?;
         Ok(replay)
     }
 
@@ -267,6 +273,7 @@ impl<'g> Replay<'g> {
     /// why (and nothing is done).
     pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
         self.last_action = a.id;
+        self.market_prepare(a)?;
         if self.merges_into_national(a) {
             return Ok(None);
         }
@@ -463,11 +470,13 @@ impl<'g> Replay<'g> {
             )));
         }
         self.national_bought(a)?;
+        self.receivership_bought(a)?;
         if let Some(why) = self.left_unseen(a)? {
             return Ok(Flow::StopBefore(why));
         }
         let before = self.state.phase;
         self.apply_one(a)?;
+        self.market_after();
         // Players' standing orders buy shares (and pass); a share so
         // bought counts toward floating as any other.
         for auto in a.auto_actions.iter().flatten() {
@@ -491,7 +500,10 @@ impl<'g> Replay<'g> {
             "lay_tile" => self.lay_tile(a),
             "place_token" => self.place_token(a),
             "remove_token" => self.remove_token(a),
-            "buy_train" => self.buy_train(a),
+            "buy_train" => {
+                self.market_buy_train(a)?;
+                self.buy_train(a)
+            }
             "discard_train" => self.discard_train(a),
             "borrow_train" => self.borrow_train(a),
             "buy_company" => self.buy_company(a),
@@ -503,14 +515,22 @@ impl<'g> Replay<'g> {
             "merge" if self.play.national.is_some() => self.merge(a),
             "convert" if self.play.national.is_some() => self.convert(a),
             "choose" if self.play.national.is_some() => self.choose(a),
-            "dividend" => self.dividend(a),
+            "dividend" => {
+                self.market_dividend(a)?;
+                self.dividend(a)
+            }
             "par" => self.par(a),
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
             "bid" if a.corporation.is_some() => self.par_by_bid(a),
             "bid" if a.company.is_some() => self.drafted(a),
-            "bankrupt" if self.play.minors_bought => self.bankrupt(a),
-            "buy_shares" => self.buy_shares(a.shares.as_deref().unwrap_or_default()),
+            "bankrupt" => self.bankrupt(a),
+            "buy_shares" => {
+                self.market_buy(a);
+                self.buy_shares(a.shares.as_deref().unwrap_or_default())
+            }
+            "sell_shares" => self.market_sell(a),
+            "run_routes" => self.market_run(a),
             kind if OFF_MAP.contains(&kind) => Ok(()),
             kind => Err(Error::Import(format!(
                 "hexroute does not replay \"{kind}\" actions, which may change the map"
@@ -606,56 +626,6 @@ impl<'g> Replay<'g> {
                 message: v.message.clone(),
             });
         }
-    }
-
-    fn par(&mut self, a: &Action) -> Result<(), Error> {
-        let name = Self::field(a, &a.corporation, "corporation")?;
-        let company = self.company(name)?;
-        self.holders.insert(company.to_string(), a.entity());
-        *self.sold.entry(company.clone()).or_default() += 20;
-        self.shares_seen.insert(format!("{name}_0"));
-        if self.play.home_token == HomeTokenTiming::Par {
-            self.home_token(&company)?;
-        }
-        self.floated(&company)
-    }
-
-    fn par_by_bid(&mut self, a: &Action) -> Result<(), Error> {
-        let name = Self::field(a, &a.corporation, "corporation")?;
-        let company = self.company(name)?;
-        if self.play.home_token == HomeTokenTiming::Par {
-            self.home_token(&company)?;
-        }
-        Ok(())
-    }
-
-    /// Shares bought count towards floating the first time each leaves
-    /// the company (a president's share is 20%, the others 10%).
-    fn buy_shares(&mut self, shares: &[String]) -> Result<(), Error> {
-        for share in shares {
-            let Some((name, index)) = share.rsplit_once('_') else {
-                continue;
-            };
-            if !self.shares_seen.insert(share.clone()) {
-                continue;
-            }
-            let Ok(company) = self.company(name) else {
-                continue;
-            };
-            *self.sold.entry(company.clone()).or_default() += if index == "0" { 20 } else { 10 };
-            self.floated(&company)?;
-        }
-        Ok(())
-    }
-
-    /// Where home tokens go down as a company floats, `company`'s once
-    /// its shares sold reach the float.
-    fn floated(&mut self, company: &CompanyId) -> Result<(), Error> {
-        let sold = self.sold.get(company).copied().unwrap_or(0);
-        if self.play.home_token == HomeTokenTiming::Float && sold >= self.play.float_percent {
-            self.home_token(company)?;
-        }
-        Ok(())
     }
 
     /// The map with every company's trains and private companies (those

@@ -190,8 +190,23 @@ impl Replay<'_> {
     /// close (18xx.games's 1846), their tokens leaving the map. The
     /// president is taken to be the player who parred the company.
     pub(super) fn bankrupt(&mut self, a: &Action) -> Result<(), Error> {
+        if self.play.minors_bought {
+            self.minors_of_bankrupt(a)?;
+        }
+        self.market_bankrupt(a)
+    }
+
+    /// The minors of a bankrupt president close. Where share prices are
+    /// followed the president is known; else it is taken to be the player
+    /// who parred the company, with a caution.
+    fn minors_of_bankrupt(&mut self, a: &Action) -> Result<(), Error> {
         let entity = a.entity();
-        let Some(player) = self.holders.get(&entity).cloned() else {
+        let known = self
+            .company(&entity)
+            .ok()
+            .and_then(|co| self.stocks.holdings.get(&co))
+            .and_then(|h| h.president.clone());
+        let Some(player) = known.clone().or_else(|| self.holders.get(&entity).cloned()) else {
             return Ok(());
         };
         let minors: Vec<CompanyId> = self
@@ -205,6 +220,9 @@ impl Replay<'_> {
             .collect();
         for minor in minors {
             self.close_minor(&minor);
+            if known.is_some() {
+                continue;
+            }
             self.cautions.push(format!(
                 "action {}: {entity}'s president goes bankrupt and {minor} closes with the other companies of {player}, whom hexroute takes as the president (the player who parred {entity})",
                 a.id
@@ -223,8 +241,8 @@ impl Replay<'_> {
 
     /// A token placed in a city with no free space (`full`, the error
     /// saying so): the engine had freed the space the action names, whose
-    /// company had closed (1846's companies close as their share price
-    /// reaches 0, which hexroute does not replay). Its token leaves, with a
+    /// company had closed unseen (where the title's share prices are not
+    /// followed, `from_18xx_games.share_prices`). Its token leaves, with a
     /// caution.
     pub(super) fn closed_space(
         &mut self,
@@ -243,7 +261,7 @@ impl Replay<'_> {
             return Err(full);
         };
         self.cautions.push(format!(
-            "action {}: {} puts a token in a full city of {hex}, so {gone}'s token there had left (its company closed: hexroute does not follow share prices, and keeps a closed company's tokens until a token takes their space)",
+            "action {}: {} puts a token in a full city of {hex}, so {gone}'s token there had left (its company closed: hexroute does not follow this title's share prices, and keeps a closed company's tokens until a token takes their space)",
             a.id,
             a.entity()
         ));
