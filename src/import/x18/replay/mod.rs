@@ -663,8 +663,7 @@ impl<'g> Replay<'g> {
         } else {
             None
         };
-        let mut edit =
-            edit::place_token_by(self.game, &self.state, c, &company, Some(space), private)?;
+        let mut edit = self.own_token(c, &company, space, private)?;
         // A token put back where a lay lifted it, or placed by a private's
         // ability (1882's North West Rebellion), needs no reach.
         let put_back = self.lifted.remove(&(c, company.clone()));
@@ -753,15 +752,10 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
-    /// The map with every company's trains and private companies (those
-    /// the game knows: one with neither a lay nor a bonus leaves no mark).
+    /// The map with every company's trains and private companies.
     fn with_trains(&self) -> Result<MapState, Error> {
         let mut state = self.state.clone();
-        state.privates = self
-            .privates
-            .iter()
-            .filter_map(|(p, owner)| Some((self.game.private_sym(p)?, owner.clone())))
-            .collect();
+        state.privates = self.known_privates();
         state.trains = BTreeMap::new();
         for company in self.trains.keys() {
             state
