@@ -303,7 +303,8 @@ pub fn change_trains(
 /// Gives private companies (18xx.games syms or names, any case) to
 /// `company`, from whoever owned them, and takes others away (they
 /// closed, or went to a player). Owning one after the phase that closes
-/// them all breaks a rule.
+/// them all breaks a rule. A minor sold with its token (`token_to_buyer`)
+/// passes its home token to the company given it, as buying it does.
 pub fn change_privates(
     game: &Game,
     state: &MapState,
@@ -344,6 +345,7 @@ pub fn change_privates(
                 Some(had) => did.push(format!("{p} goes from {had} to {}", o.abbrev)),
                 None => did.push(format!("{} now owns {p}", o.abbrev)),
             }
+            did.extend(pass_token(game, &mut next, &p, &o.abbrev));
             next.privates.insert(p, o.abbrev.clone());
         }
     }
@@ -364,4 +366,32 @@ pub fn change_privates(
         violations,
         said: did.join("; "),
     })
+}
+
+/// A minor sold with its token (`token_to_buyer`) bought by `buyer`: its
+/// home token becomes the buyer's, or leaves the map where the buyer has
+/// one on the hex already (18xx.games's 1846 `process_buy_company`).
+/// What it did, in words; nothing for another private.
+fn pass_token(game: &Game, next: &mut MapState, minor: &str, buyer: &str) -> Option<String> {
+    let minor = game.company(minor).ok().filter(|m| m.token_to_buyer)?;
+    let home = game.home(&minor.abbrev)?;
+    let mut hex = next.hex_state(home);
+    let space = hex
+        .tokens
+        .iter()
+        .find(|(_, co)| **co == minor.abbrev)
+        .map(|(s, _)| *s)?;
+    let addr = game.format(home);
+    let said = if hex.tokens.values().any(|co| co == buyer) {
+        hex.tokens.remove(&space);
+        format!(
+            "{}'s token leaves {addr}, where {buyer} has one",
+            minor.abbrev
+        )
+    } else {
+        hex.tokens.insert(space, buyer.into());
+        format!("{}'s token on {addr} is now {buyer}'s", minor.abbrev)
+    };
+    next.hexes.insert(home, hex);
+    Some(said)
 }

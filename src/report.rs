@@ -100,6 +100,9 @@ pub struct CompanyRow {
     pub home: Option<String>,
     /// Its tokens on the map, in board order.
     pub tokens: Vec<Token>,
+    /// Tokens it may still place: its own count, and those gained with a
+    /// minor or a private it owns (`token_to_buyer`, `token.extra`), less
+    /// those on the map.
     pub tokens_left: u32,
     pub trains: Vec<String>,
     /// The private companies it owns (18xx.games's syms, `BSS`): their

@@ -252,7 +252,8 @@ pub enum Command {
         remove: bool,
         /// Place through a private company's ability (name or sym, e.g.
         /// GRRRC): on its hexes, exempt from the rules it waives (18Texas's
-        /// teleports: `reachable`).
+        /// teleports: `reachable`); 1846's C&WI places its owner's token in
+        /// Chicago's city 3, beyond the company's count.
         #[arg(short, long, value_name = "NAME", conflicts_with = "remove")]
         private: Option<String>,
     },
@@ -346,8 +347,10 @@ pub enum Command {
     /// A private's route bonus goes by itself to the company that owns it
     /// (`routes`, `review`, `--all`). `import` of an 18xx.games game records
     /// who owns which; here you change it by hand (a purchase, a closure).
-    /// A private goes from its old owner to the new one. Changes are
-    /// recorded, so `undo` takes them back.
+    /// A private goes from its old owner to the new one; a minor bought with
+    /// its token (1846's MS and BIG4) gives the company its home token, one
+    /// beyond the company's count. Changes are recorded, so `undo` takes
+    /// them back.
     ///
     /// Examples:
     ///   hexroute companies game.json

@@ -27,6 +27,8 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
         company(game, c).map_err(|(f, m)| err(f, m))?;
     }
     setup_spaces(game).map_err(|(f, m)| err(f, m))?;
+    reservations(game).map_err(|(f, m)| err(f, m))?;
+    private_tokens(game).map_err(|(f, m)| err(f, m))?;
     special_buys(game).map_err(|(f, m)| err(f, m))?;
     formation(game).map_err(|(f, m)| err(f, m))?;
     market(game).map_err(|(f, m)| err(f, m))?;
@@ -190,6 +192,12 @@ fn company(game: &Game, c: &Company) -> Result<(), Failure> {
             "0 shares cannot be paid; a minor has 1".into(),
         ));
     }
+    if c.token_to_buyer && c.home.is_none() {
+        return Err((
+            field("token_to_buyer"),
+            "a minor sold with its token holds it in its home; give `home`".into(),
+        ));
+    }
     match (&c.home, c.home_city) {
         (Some(home), city) => home_city(game, home, city).map_err(|m| (field("home"), m)),
         (None, Some(_)) => Err((
@@ -275,6 +283,90 @@ fn setup_spaces(game: &Game) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// Each reserved space is a space of a city printed on its hex, and no
+/// two reservations hold the same one.
+fn reservations(game: &Game) -> Result<(), Failure> {
+    let mut taken = BTreeSet::new();
+    for r in &game.reservations {
+        let field = match &r.holder {
+            super::Holder::Company { company, .. } => {
+                format!("companies[{company}].reserved_tokens")
+            }
+            super::Holder::Private(p) => format!("privates[{p}].token"),
+        };
+        let addr = game.format(r.at);
+        let spaces = printed_spaces(game, r.at);
+        match spaces.get(r.city) {
+            None => {
+                return Err((
+                    field,
+                    format!(
+                        "hex {addr}: city {} does not exist ({})",
+                        r.city,
+                        cities_word(spaces.len())
+                    ),
+                ));
+            }
+            Some(&n) if r.slot >= n => {
+                return Err((
+                    field,
+                    format!(
+                        "hex {addr}: city {} has {n} token space{}, so no slot {} (numbered from 0)",
+                        r.city,
+                        if n == 1 { "" } else { "s" },
+                        r.slot
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+        if !taken.insert((r.at, r.city, r.slot)) {
+            return Err((
+                field,
+                format!(
+                    "hex {addr}: slot {} of city {} is reserved twice",
+                    r.slot, r.city
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A private's token city is a city printed on each of its hexes.
+fn private_tokens(game: &Game) -> Result<(), Failure> {
+    for p in &game.privates {
+        let Some(city) = p.token.as_ref().and_then(|t| t.city) else {
+            continue;
+        };
+        for h in &p.hexes {
+            let at = game
+                .hex(h)
+                .map_err(|e| (format!("privates[{}]", p.abbrev), e.to_string()))?;
+            let cities = printed_spaces(game, at).len();
+            if city >= cities {
+                return Err((
+                    format!("privates[{}].token.city", p.abbrev),
+                    format!(
+                        "hex {h}: city {city} does not exist ({})",
+                        cities_word(cities)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `its printed tile has 2 cities, numbered from 0`.
+fn cities_word(n: usize) -> String {
+    match n {
+        0 => "its printed tile has no city".into(),
+        1 => "its printed tile has 1 city, numbered 0".into(),
+        n => format!("its printed tile has {n} cities, numbered from 0"),
+    }
 }
 
 /// A water side lies between two hexes of the map (both are recorded when

@@ -167,6 +167,45 @@ pub struct Company {
     /// type `neutral` is this company's.
     #[serde(default)]
     pub neutral: bool,
+    /// Token spaces held for the company, each with its right to a token
+    /// there (18xx.games's `reservation` and `token` abilities of a
+    /// corporation: 1846's PRR in Fort Wayne, B&O in Cincinnati).
+    #[serde(default)]
+    pub reserved_tokens: Vec<ReservedToken>,
+    /// A company may buy this minor, as the private company of its
+    /// abbreviation (a save's `privates`), and then holds the minor's home
+    /// token as one beyond its own count (18xx.games's 1846 Michigan
+    /// Southern and Big 4: "purchasing company receives its cash, train
+    /// and token").
+    #[serde(default)]
+    pub token_to_buyer: bool,
+}
+
+/// A token space held for a company until a phase, and the company's right
+/// to a token there (18xx.games: a corporation's `reservation` ability with
+/// its `token` ability on the same hex).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReservedToken {
+    pub at: String,
+    /// The city of the hex's tile, numbered as our catalogues number it
+    /// (0 in a hex of one city).
+    #[serde(default)]
+    pub city: usize,
+    /// The space of that city held (ERIE's in Erie is 1: NYC's home token
+    /// takes the 0).
+    #[serde(default)]
+    pub slot: usize,
+    /// The phase from which the space is no longer held; without it, held
+    /// until the company's token is on the hex.
+    #[serde(default)]
+    pub until: Option<String>,
+    /// The company may place its token on the hex without a route, in any
+    /// phase (18xx.games's `teleport_price`: PRR's Fort Wayne at $60 rather
+    /// than $40 with a route). Without it the token needs a route as any
+    /// other does.
+    #[serde(default)]
+    pub teleport: bool,
 }
 
 fn ten() -> u32 {
@@ -391,7 +430,9 @@ pub struct Private {
     pub name: String,
     /// Hexes where it may lay.
     pub hexes: Vec<String>,
-    /// Tiles it may lay there.
+    /// Tiles it may lay there (none for a private that only places a
+    /// token).
+    #[serde(default)]
     pub tiles: Vec<TileId>,
     /// Rules its lay is exempt from, by name (`phase colour`, `tile lay`);
     /// `reachable` lets its company put a token on its hexes without a
@@ -401,6 +442,32 @@ pub struct Private {
     /// True when its tiles can be laid only through it (1889's port 437).
     #[serde(default)]
     pub exclusive: bool,
+    /// What its token is, beyond one placed where `reachable` is waived
+    /// (18xx.games's `token` ability of a private: 1846's Chicago and
+    /// Western Indiana).
+    #[serde(default)]
+    pub token: Option<PrivateToken>,
+}
+
+/// A private's token: where on its hexes it goes, whether it is one of
+/// the company's own, and the space it holds before a company owns it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrivateToken {
+    /// The one city of its hexes the token may go in (the C&WI's city 3
+    /// of Chicago, by the southeast entrance); without it, any.
+    #[serde(default)]
+    pub city: Option<usize>,
+    /// The token is one beyond the company's own count, and only the
+    /// company owning the private (a save's `privates`) places it
+    /// (18xx.games gives the company a new token for the C&WI's).
+    #[serde(default)]
+    pub extra: bool,
+    /// The first space of `city` on its one hex is held for it until a
+    /// company owns the private or the privates close (18xx.games's
+    /// `reservation` removed when `sold`).
+    #[serde(default)]
+    pub reserves: bool,
 }
 
 /// From `phase` on, a tile of `from` may be replaced by one of `to`,

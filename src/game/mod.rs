@@ -20,6 +20,7 @@ pub mod def;
 mod ids;
 pub mod market;
 pub mod play;
+mod reserve;
 mod resolve;
 mod rule;
 
@@ -27,6 +28,7 @@ pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
 pub use ids::{CompanyId, PhaseId, TrainId};
 pub use play::*;
+pub use reserve::{Holder, Reservation};
 pub use rule::Rule;
 
 /// A printed map hex, resolved.
@@ -118,13 +120,15 @@ impl Bonus {
 
 impl Game {
     /// Every private company a save may say a company owns: those with a
-    /// lay ability and those whose owner earns a route bonus.
+    /// lay or token ability, those whose owner earns a route bonus, and
+    /// the minors a company buys with their token.
     pub fn private_syms(&self) -> Vec<String> {
         let mut syms: Vec<String> = self
             .privates
             .iter()
             .map(|p| p.abbrev.clone())
             .chain(self.bonuses.iter().filter_map(|b| b.private.clone()))
+            .chain(self.minors_sold_with_token().map(|c| c.abbrev.to_string()))
             .collect();
         syms.sort();
         syms.dedup();
@@ -153,11 +157,11 @@ impl Game {
     }
 
     /// As [`Game::private_sym`], or an error that names the privates a
-    /// save may hold (those that lay tiles or earn a route bonus).
+    /// save may hold.
     pub fn known_private_sym(&self, name: &str) -> crate::error::Result<String> {
         self.private_sym(name).ok_or_else(|| {
             crate::error::Error::Invalid(format!(
-                "{name} is no private company of {} that lays tiles or earns a route bonus (those: {})",
+                "{name} is no private company of {} that lays tiles, places tokens or earns a route bonus (those: {})",
                 self.id,
                 crate::suggest::words_or_none(&self.private_syms())
             ))
@@ -222,8 +226,13 @@ pub struct Game {
     pub stop_upgrades: Vec<(StopUpgrade, PhaseId)>,
     /// The phase in which every private company closes.
     pub privates_close: Option<PhaseId>,
-    /// Privates (syms) whose bonuses stay with their owner past that.
+    /// Privates (syms) whose effect stays with their owner past that: a
+    /// bonus kept after they close (`after_close`), a token counted beyond
+    /// the owner's own (a minor's sold with its token, a private's extra).
     pub privates_kept: BTreeSet<String>,
+    /// Token spaces held for companies and privates (`reserved_tokens`,
+    /// `privates[].token.reserves`).
+    pub reservations: Vec<Reservation>,
     /// From this phase, companies of this kind not yet started never start.
     pub cannot_start: Option<(CompanyKind, PhaseId)>,
     /// Each printed home, resolved when the game loads (`check` proves it
@@ -394,9 +403,12 @@ impl Game {
             .ok_or_else(|| {
                 let names: Vec<&str> = self.privates.iter().map(|p| p.name.as_str()).collect();
                 let known = if names.is_empty() {
-                    "; this game has no private that lays tiles".to_string()
+                    "; this game has no private that lays tiles or places tokens".to_string()
                 } else {
-                    format!("; privates that lay tiles: {}", names.join(", "))
+                    format!(
+                        "; privates that lay tiles or place tokens: {}",
+                        names.join(", ")
+                    )
                 };
                 Error::unknown("private company", wanted, &self.id, names, known)
             })

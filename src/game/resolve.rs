@@ -47,6 +47,8 @@ impl Game {
         let rusts = r.train_phases(&def.rusts, "rusts")?;
         let obsolete = r.train_phases(&def.obsolete, "obsolete")?;
         r.privates(&hexes, &tiles)?;
+        let reservations = r.reservations(&hexes)?;
+        let privates_kept = kept_privates(&def);
         let stop_upgrades = r.stop_upgrades(&tiles)?;
         let privates_close = def
             .privates_close
@@ -78,12 +80,8 @@ impl Game {
             privates: def.privates,
             stop_upgrades,
             privates_close,
-            privates_kept: def
-                .bonuses
-                .iter()
-                .filter(|b| b.after_close)
-                .filter_map(|b| b.private.clone())
-                .collect(),
+            privates_kept,
+            reservations,
             cannot_start,
             rusts,
             obsolete,
@@ -97,6 +95,28 @@ impl Game {
         check::loaded(&game, source)?;
         Ok(game)
     }
+}
+
+/// The privates whose effect outlives their closing: bonuses kept after
+/// it, and tokens counted beyond their owner's own (the minors sold with
+/// their token, the privates whose token is extra).
+fn kept_privates(def: &GameDef) -> BTreeSet<String> {
+    let bonuses = def
+        .bonuses
+        .iter()
+        .filter(|b| b.after_close)
+        .filter_map(|b| b.private.clone());
+    let minors = def
+        .companies
+        .iter()
+        .filter(|c| c.token_to_buyer)
+        .map(|c| c.abbrev.to_string());
+    let extras = def
+        .privates
+        .iter()
+        .filter(|p| p.token.as_ref().is_some_and(|t| t.extra))
+        .map(|p| p.abbrev.clone());
+    bonuses.chain(minors).chain(extras).collect()
 }
 
 /// A number shift keeps each line's parity only if it is even, and an odd
@@ -483,6 +503,47 @@ impl Resolver<'_> {
                 return Err((self.err)(format!("stop_upgrades: unknown tile \"{t}\"")));
             }
             out.push((u.clone(), self.phase(&u.phase, "stop_upgrades")?));
+        }
+        Ok(out)
+    }
+
+    /// Each space held for a company (`reserved_tokens`, its phase one of
+    /// the game's) or a private (`token.reserves`), on the map; whether
+    /// its city and space exist is `check`'s.
+    fn reservations(&self, hexes: &Hexes) -> Result<Vec<Reservation>> {
+        let mut out = Vec::new();
+        for c in &self.def.companies {
+            for r in &c.reserved_tokens {
+                let what = format!("companies[{}].reserved_tokens", c.abbrev);
+                let until = r.until.as_ref().map(|p| self.phase(p, &what)).transpose()?;
+                out.push(Reservation {
+                    holder: Holder::Company {
+                        company: c.abbrev.clone(),
+                        until,
+                        teleport: r.teleport,
+                    },
+                    at: self.on_map(hexes, &r.at, &what)?,
+                    city: r.city,
+                    slot: r.slot,
+                });
+            }
+        }
+        for p in &self.def.privates {
+            let Some(t) = p.token.as_ref().filter(|t| t.reserves) else {
+                continue;
+            };
+            let what = format!("{}: token.reserves", p.name);
+            let (Some(city), [hex]) = (t.city, p.hexes.as_slice()) else {
+                return Err((self.err)(format!(
+                    "{what}: a private holds a space in one city of one hex; give `city` and one hex"
+                )));
+            };
+            out.push(Reservation {
+                holder: Holder::Private(p.abbrev.clone()),
+                at: self.on_map(hexes, hex, &what)?,
+                city,
+                slot: 0,
+            });
         }
         Ok(out)
     }

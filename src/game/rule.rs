@@ -34,6 +34,9 @@ pub enum Rule {
     TokensLeft,
     OneTokenPerHex,
     HomeReserved,
+    /// A space held for another company or a private (`reserved_tokens`,
+    /// `privates[].token.reserves`).
+    ReservedSpace,
     Home,
     FirstToken,
     Reachable,
@@ -46,7 +49,7 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, most telling first.
-    pub const ALL: [Rule; 24] = [
+    pub const ALL: [Rule; 25] = [
         Rule::UntilPhase,
         Rule::PrivateAbility,
         Rule::YellowFirst,
@@ -65,6 +68,7 @@ impl Rule {
         Rule::TokensLeft,
         Rule::OneTokenPerHex,
         Rule::HomeReserved,
+        Rule::ReservedSpace,
         Rule::Home,
         Rule::FirstToken,
         Rule::Reachable,
@@ -113,6 +117,7 @@ impl Rule {
             Rule::OneTokenPerHex => "one token per hex",
             Rule::Home => "home",
             Rule::HomeReserved => "home reserved",
+            Rule::ReservedSpace => "reserved space",
             Rule::FirstToken => "first token",
             Rule::Reachable => "reachable",
             Rule::PhaseOrder => "phase order",

@@ -16,10 +16,12 @@ mod cost;
 mod lay;
 mod lay_rule;
 mod moves;
+mod reserve;
 mod shape;
 mod token;
 
 use lay::check_lay_plain;
+pub use reserve::{extra_tokens, reserved_for_others};
 pub use shape::distinct_rotations;
 use shape::stops_word;
 pub use token::{TokenPlacement, check_token, check_token_by};

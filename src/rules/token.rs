@@ -1,6 +1,7 @@
 //! Station tokens: whether a company may place one on a hex, and in which
 //! space. Apart from tile lays, which share only the shape helpers.
 
+use super::reserve::{extra_tokens, held_for_others, held_words, own_space};
 use super::shape::{city_faces, faces_word};
 use super::{Violation, violation};
 use crate::error::Error;
@@ -9,7 +10,7 @@ use crate::geometry::{Coord, Orientation, Rotation};
 use crate::reach;
 use crate::state::MapState;
 use crate::tile::Tile;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Where a token would go and what it would break.
 #[derive(Clone, Debug)]
@@ -30,7 +31,9 @@ pub fn check_token(
 }
 
 /// Checks placing a token of `company` on hex `c` through a private's
-/// ability: on its hexes, exempt from the rules it waives (`reachable`).
+/// ability: on its hexes (in its city, a token beyond the company's count
+/// only where the company owns it), exempt from the rules it waives
+/// (`reachable`).
 pub fn check_token_by(
     game: &Game,
     state: &MapState,
@@ -39,12 +42,19 @@ pub fn check_token_by(
     space: Option<usize>,
     private: Option<&Private>,
 ) -> Result<TokenPlacement, Error> {
-    let mut placement = check_plain(game, state, c, company, space)?;
+    let mut placement = check_plain(game, state, c, company, space, private)?;
     if let Some(p) = private {
         let addr = game.format(c);
-        let places = p.waives.contains(&Rule::Reachable);
+        let places = p.waives.contains(&Rule::Reachable) || p.token.is_some();
         if places && p.hexes.contains(&addr) {
             placement.violations.retain(|v| !p.waives.contains(&v.rule));
+            if let Some(token) = &p.token {
+                let city = state
+                    .tile_at(game, c)
+                    .and_then(|(t, _)| t.city_of_space(placement.space));
+                let at = (addr.as_str(), city);
+                private_token(state, company, p, token, at, &mut placement);
+            }
         } else {
             let why = if places {
                 format!(
@@ -62,12 +72,48 @@ pub fn check_token_by(
     Ok(placement)
 }
 
+/// What a private's token ability adds: its token goes in its city, and an
+/// extra token is its owner's, beyond the company's count.
+/// `at`: the hex and the city of the space taken.
+fn private_token(
+    state: &MapState,
+    company: &str,
+    p: &Private,
+    token: &crate::game::PrivateToken,
+    (addr, city): (&str, Option<usize>),
+    placement: &mut TokenPlacement,
+) {
+    if let Some(k) = token.city.filter(|k| city != Some(*k)) {
+        placement.violations.push(violation(
+            Rule::PrivateAbility,
+            format!(
+                "{} places its token in city {k} of {addr} only, not in city {}",
+                p.name,
+                city.map_or("?".into(), |c| c.to_string())
+            ),
+        ));
+    }
+    if token.extra {
+        placement.violations.retain(|v| v.rule != Rule::TokensLeft);
+        if state.owner(&p.abbrev).is_none_or(|o| o != company) {
+            placement.violations.push(violation(
+                Rule::PrivateAbility,
+                format!(
+                    "{company} does not own the {} ({}), whose token is its owner's (companies --give)",
+                    p.abbrev, p.name
+                ),
+            ));
+        }
+    }
+}
+
 fn check_plain(
     game: &Game,
     state: &MapState,
     c: Coord,
     company: &str,
     space: Option<usize>,
+    private: Option<&Private>,
 ) -> Result<TokenPlacement, Error> {
     let addr = game.format(c);
     let info = game.company(company)?;
@@ -85,6 +131,8 @@ fn check_plain(
     }
     let held = state.tokens_at(c).cloned().unwrap_or_default();
     let neutral = neutral_spaces(game, state, c, tile, &held);
+    let through = private.map(|p| p.abbrev.as_str());
+    let reserved = held_for_others(game, state, c, tile, company, through);
     let placed = state.tokens().filter(|(_, _, co)| *co == company).count();
     let home_hex = game.home(&info.abbrev);
     let space = match space {
@@ -108,14 +156,19 @@ fn check_plain(
             }
             s
         }
+        None if let Some(s) = own_space(game, state, c, tile, company, through) => s,
         None => {
-            let home_city = info.home_city.filter(|_| home_hex == Some(c));
+            let private_city = private.and_then(|p| p.token.as_ref()).and_then(|t| t.city);
+            let home_city = info
+                .home_city
+                .filter(|_| home_hex == Some(c))
+                .or(private_city);
             let mut taken = held.clone();
-            for s in neutral.keys() {
-                taken.insert(*s, "a neutral token".into());
+            for s in neutral.keys().chain(reserved.keys()) {
+                taken.insert(*s, "a neutral token or a reservation".into());
             }
-            // A space only a neutral token fills is chosen, and refused
-            // below by the rule that names the phase.
+            // A space only a neutral token fills (or a reservation holds)
+            // is chosen, and refused below by the rule that names it.
             pick_space(tile, rot, &taken, home_city, o)
                 .or_else(|e| pick_space(tile, rot, &held, home_city, o).map_err(|_| e))
                 .map_err(|e| Error::Impossible(format!("hex {addr}: {e}")))?
@@ -129,10 +182,20 @@ fn check_plain(
             format!("hex {addr}: token space {space} holds a neutral token until phase {phase}"),
         ));
     }
-    if placed as u32 >= info.tokens {
+    if let Some(holder) = reserved.get(&space) {
+        v.push(violation(
+            Rule::ReservedSpace,
+            format!(
+                "hex {addr}: token space {space} is reserved for {}",
+                held_words(game, holder)
+            ),
+        ));
+    }
+    let extra = extra_tokens(game, state, company);
+    if placed >= info.tokens as usize + extra {
         v.push(violation(
             Rule::TokensLeft,
-            format!("{company} has placed all {} of its tokens", info.tokens),
+            all_placed(company, info.tokens, extra),
         ));
     }
     if held.values().any(|co| co == company) {
@@ -141,7 +204,8 @@ fn check_plain(
             format!("{company} already has a token on hex {addr}"),
         ));
     }
-    if let Some(why) = reserved_for_other(game, state, c, tile, city, company, &neutral) {
+    let not_free: BTreeSet<usize> = neutral.keys().chain(reserved.keys()).copied().collect();
+    if let Some(why) = reserved_for_other(game, state, c, tile, city, company, &not_free) {
         v.push(violation(Rule::HomeReserved, why));
     }
     // A neutral token in a company's home stands for its home token (1882's
@@ -175,7 +239,8 @@ fn check_plain(
             }
         }
         _ => {
-            if !reach::from_tokens(game, state, company).has_city(c, city) {
+            let teleports = game.teleports_to(company, c);
+            if !teleports && !reach::from_tokens(game, state, company).has_city(c, city) {
                 v.push(violation(
                     Rule::Reachable,
                     format!(
@@ -189,6 +254,18 @@ fn check_plain(
         space,
         violations: v,
     })
+}
+
+/// `GT has placed all 4 of its tokens (3 of its own, 1 gained with a minor
+/// or a private)`.
+fn all_placed(company: &str, own: u32, extra: usize) -> String {
+    let all = own as usize + extra;
+    match extra {
+        0 => format!("{company} has placed all {own} of its tokens"),
+        n => format!(
+            "{company} has placed all {all} of its tokens ({own} of its own, {n} gained with a minor or a private)"
+        ),
+    }
 }
 
 /// The spaces a neutral token fills on hex `c` in this phase, with the
@@ -217,7 +294,10 @@ fn neutral_spaces(
 /// Why another company's home reservation keeps `company` out of `city`
 /// on hex `c`, if it does. A company with a printed home reserves a space
 /// there (in its `home_city`, else in a one-city hex's city, else anywhere
-/// in the hex) until its own token is placed, or it closes.
+/// in the hex) until its own token is placed, or it closes; one placed
+/// at setup never reserves it again (1846's minors, whose token passes to
+/// a buyer). Spaces `not_free` (a neutral token's, those reserved for
+/// others) are not free.
 fn reserved_for_other(
     game: &Game,
     state: &MapState,
@@ -225,14 +305,15 @@ fn reserved_for_other(
     tile: &Tile,
     city: usize,
     company: &str,
-    neutral: &BTreeMap<usize, String>,
+    not_free: &BTreeSet<usize>,
 ) -> Option<String> {
     let held = state.tokens_at(c).cloned().unwrap_or_default();
     let free = |spaces: std::ops::Range<usize>| {
         spaces
-            .filter(|s| !held.contains_key(s) && !neutral.contains_key(s))
+            .filter(|s| !held.contains_key(s) && !not_free.contains(s))
             .count()
     };
+    let placed_at_setup = |co: &str| game.setup_tokens().any(|(who, at, _)| who == co && at == c);
     let waiting: Vec<(&str, Option<usize>)> = game
         .companies
         .iter()
@@ -240,6 +321,7 @@ fn reserved_for_other(
         .filter(|o| game.home(&o.abbrev) == Some(c))
         .filter(|o| !held.values().any(|co| *co == o.abbrev))
         .filter(|o| !state.closed.contains(&o.abbrev))
+        .filter(|o| !placed_at_setup(&o.abbrev))
         .filter(|o| !game.cannot_start(o, state.phase))
         .map(|o| {
             let reserved = o

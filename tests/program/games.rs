@@ -409,7 +409,9 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 /// the field (exit 2), not an internal error when a save will not reload.
 #[test]
 fn a_damaged_game_file_is_refused_when_it_loads() {
-    let cases: [(&str, &str, &str, &str); 27] = [
+    const PRR_E11: &str = "reserved_tokens: [(at: \"E11\", until: Some(\"IV\"), teleport: true)]";
+    const CWI: &str = "token: Some((city: Some(3), extra: true, reserves: true))";
+    let cases: [(&str, &str, &str, &str); 36] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -571,6 +573,60 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "(paid: (1, 2), moves: 0)",
             "(paid: (1, 0), moves: 0)",
             "custom.ron: from_18xx_games.share_prices.dividend: a step's share of the price divides by zero",
+        ),
+        (
+            "1846",
+            PRR_E11,
+            "reserved_tokens: [(at: \"E11\", slot: 1, until: Some(\"IV\"))]",
+            "custom.ron: companies[PRR].reserved_tokens: hex E11: city 0 has 1 token space, so no slot 1 (numbered from 0)",
+        ),
+        (
+            "1846",
+            PRR_E11,
+            "reserved_tokens: [(at: \"E11\", city: 1)]",
+            "custom.ron: companies[PRR].reserved_tokens: hex E11: city 1 does not exist (its printed tile has 1 city, numbered 0)",
+        ),
+        (
+            "1846",
+            PRR_E11,
+            "reserved_tokens: [(at: \"E11\", until: Some(\"V\"))]",
+            "custom.ron: companies[PRR].reserved_tokens: unknown phase \"V\"",
+        ),
+        (
+            "1846",
+            PRR_E11,
+            "reserved_tokens: [(at: \"K1\")]",
+            "custom.ron: companies[PRR].reserved_tokens: hex K1 is not on the map",
+        ),
+        (
+            "1846",
+            PRR_E11,
+            "reserved_tokens: [(at: \"D20\", slot: 1)]",
+            "custom.ron: companies[ERIE].reserved_tokens: hex D20: slot 1 of city 0 is reserved twice",
+        ),
+        (
+            "1846",
+            CWI,
+            "token: Some((city: Some(4), extra: true, reserves: true))",
+            "custom.ron: privates[C&WI].token: hex D6: city 4 does not exist (its printed tile has 4 cities, numbered from 0)",
+        ),
+        (
+            "1846",
+            CWI,
+            "token: Some((city: Some(4), extra: true))",
+            "custom.ron: privates[C&WI].token.city: hex D6: city 4 does not exist (its printed tile has 4 cities, numbered from 0)",
+        ),
+        (
+            "1846",
+            CWI,
+            "token: Some((extra: true, reserves: true))",
+            "custom.ron: Chicago and Western Indiana: token.reserves: a private holds a space in one city of one hex; give `city` and one hex",
+        ),
+        (
+            "1846",
+            "home: \"C15\", kind: Minor",
+            "kind: Minor",
+            "custom.ron: companies[MS].token_to_buyer: a minor sold with its token holds it in its home; give `home`",
         ),
     ];
     for (game, from, to, needle) in cases {

@@ -653,3 +653,103 @@ fn the_1856_towns_become_track_or_cities_from_phase_6() {
     assert_eq!(save["hexes"]["M6"]["tile"], "6");
     assert_eq!(save["hexes"]["I14"]["tile"], "14");
 }
+
+/// 1846's reserved spaces (`reserved_tokens`): PRR's Fort Wayne is held
+/// for it until phase IV, and PRR may put its token there without a route
+/// in any phase (18xx.games's `teleport_price`); ERIE's space in Erie is
+/// the second (NYC's home takes the first) and needs a route.
+#[test]
+fn reserved_spaces_and_their_tokens_without_a_route() {
+    let t = Table::new("1846");
+    t.accept(&["token", "F20", "PRR"]);
+    t.accept(&["token", "D20", "NYC"]);
+    assert_eq!(t.hex("D20")["tokens"]["0"], "NYC", "ERIE's space is left");
+    t.refuse(
+        &["token", "E11", "NYC"],
+        "hex E11: token space 0 is reserved for PRR until phase IV (reserved space rule)",
+    );
+    t.refuse(
+        &["token", "D20", "GT", "--space", "1"],
+        "token space 1 is reserved for ERIE until phase IV (reserved space rule)",
+    );
+    t.accept(&["token", "E21", "ERIE"]);
+    t.refuse(
+        &["token", "D20", "ERIE"],
+        "ERIE cannot reach the city on hex D20 over track from its tokens (reachable rule)",
+    );
+    t.accept(&["token", "E11", "PRR"]);
+    // From phase IV the space is no one's; the teleport stays.
+    let t = Table::new("1846");
+    t.accept(&["token", "F20", "PRR"]);
+    t.accept(&["token", "D20", "NYC"]);
+    t.accept(&["phase", "IV"]);
+    let said = t.refuse(&["token", "E11", "NYC"], "(reachable rule)");
+    assert!(!said.contains("reserved"), "{said}");
+    t.accept(&["token", "E11", "PRR"]);
+}
+
+/// 1846's minors start with their token at home (`setup_tokens`); a
+/// company buying one (`companies --give MS`) takes that token, one beyond
+/// its own count (`token_to_buyer`), and the minor's home is held for no
+/// one. GT (3 tokens) on Port Huron, its track to Detroit's second space.
+#[test]
+fn a_minors_token_passes_to_its_buyer_beyond_its_count() {
+    let t = Table::new("1846");
+    t.accept(&["token", "B16", "GT"]);
+    t.accept(&["place", "B16", "6", "--rotate", "2", "--company", "GT"]);
+    // IC buys the Michigan Southern: Detroit's first space is IC's, and
+    // its second is no longer held for the MS's home token.
+    t.accept(&["companies", "IC", "--give", "MS"]);
+    assert_eq!(t.hex("C15")["tokens"]["0"], "IC");
+    t.accept(&["token", "C15", "GT"]);
+    // GT buys the Big 4: its token in Indianapolis is GT's.
+    let t = Table::new("1846");
+    t.accept(&["token", "B16", "GT"]);
+    t.accept(&["place", "B16", "6", "--rotate", "2", "--company", "GT"]);
+    t.accept(&["token", "E17", "GT", "--force"]);
+    t.accept(&["companies", "GT", "--give", "BIG4"]);
+    assert_eq!(t.hex("G9")["tokens"]["0"], "GT");
+    // Three tokens on the map, one of them the Big 4's: a fourth is legal.
+    t.accept(&["token", "C15", "GT"]);
+    assert_eq!(
+        json(&t, &["companies", "GT", "--json"])[0]["tokens_left"],
+        0
+    );
+    t.refuse(
+        &["token", "E11", "GT"],
+        "GT has placed all 4 of its tokens (3 of its own, 1 gained with a minor or a private) (tokens left rule)",
+    );
+}
+
+/// 1846's Chicago and Western Indiana (`privates[].token`): Chicago's
+/// city 3 is held for it until a company owns it; its owner, and only its
+/// owner, may put a token there without a route, in city 3 only, beyond
+/// the company's own count.
+#[test]
+fn the_c_and_wi_token_is_its_owners_beyond_its_count() {
+    let t = Table::new("1846");
+    t.accept(&["token", "G19", "B&O"]);
+    for hex in ["E11", "I5", "E17"] {
+        t.accept(&["token", hex, "B&O", "--force"]);
+    }
+    t.refuse(
+        &["token", "D6", "B&O", "--space", "3"],
+        "hex D6: token space 3 is reserved for the C&WI until a company owns it (reserved space rule)",
+    );
+    t.refuse(
+        &["token", "D6", "B&O", "--private", "C&WI"],
+        "B&O does not own the C&WI (Chicago and Western Indiana), whose token is its owner's (companies --give) (private ability rule)",
+    );
+    t.accept(&["companies", "B&O", "--give", "C&WI"]);
+    t.refuse(
+        &["token", "D6", "B&O", "--private", "C&WI", "--space", "0"],
+        "Chicago and Western Indiana places its token in city 3 of D6 only, not in city 0 (private ability rule)",
+    );
+    // All four of B&O's own tokens are down; the C&WI's is one more.
+    t.accept(&["token", "D6", "B&O", "--private", "C&WI"]);
+    assert_eq!(t.hex("D6")["tokens"]["3"], "B&O");
+    t.refuse(
+        &["token", "H12", "B&O"],
+        "B&O has placed all 5 of its tokens (4 of its own, 1 gained with a minor or a private) (tokens left rule)",
+    );
+}

@@ -237,6 +237,8 @@ fn import_check_accepts_every_real_move() {
         "1830_29133.json",
         "1867_21268.json",
         "1856_hotseat005.json",
+        "1846_20381.json",
+        "1846_12666.json",
     ] {
         let out = stdout_of(
             hexroute()
@@ -630,6 +632,35 @@ fn a_private_s_bonus_goes_to_its_owner_unasked() {
             needle,
         );
     }
+}
+
+/// 1846 record 12666: B&O puts its reserved token in Cincinnati without a
+/// route (action 35); B&O and ERIE hold the Big 4's and the Michigan
+/// Southern's tokens beyond their own count, still after the privates
+/// close (B&O's fifth token, action 366); IC takes Fort Wayne in phase III
+/// because the setup removed PRR with its reservation (action 262). Every
+/// move passes our rules, and the tokens left at the end are the engine's
+/// (checked once: B&O 5 of 5 used, ERIE 3 of 5, NYC 2 of 4, GT 3 of 3, IC 3
+/// of 4).
+#[test]
+fn the_1846_reserved_and_gained_tokens_count_as_the_engine_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("12666.json");
+    hexroute()
+        .arg("import")
+        .arg(record("1846_12666.json"))
+        .arg("-o")
+        .arg(&save)
+        .assert()
+        .success();
+    let out = stdout_of(hexroute().arg("companies").arg(&save).arg("--json"));
+    let rows: Value = serde_json::from_str(&out).unwrap();
+    let left = |co: &str| {
+        let row = rows.as_array().unwrap().iter().find(|r| r["company"] == co);
+        row.unwrap()["tokens_left"].as_u64().unwrap()
+    };
+    let found: Vec<u64> = ["B&O", "ERIE", "NYC", "GT", "IC"].map(left).to_vec();
+    assert_eq!(found, [0, 2, 2, 0, 1]);
 }
 
 /// Private companies close when their game says (18Chesapeake: phase 5):

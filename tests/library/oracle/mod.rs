@@ -630,6 +630,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                 kind: Default::default(),
                 shares: 10,
                 neutral: false,
+                reserved_tokens: vec![],
+                token_to_buyer: false,
             })
             .collect(),
         hexes,

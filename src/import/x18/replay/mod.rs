@@ -628,15 +628,10 @@ impl<'g> Replay<'g> {
         }
     }
 
-    /// The map with every company's trains and private companies (those
-    /// the game knows: one with neither a lay nor a bonus leaves no mark).
+    /// The map with every company's trains and private companies.
     fn with_trains(&self) -> Result<MapState, Error> {
         let mut state = self.state.clone();
-        state.privates = self
-            .privates
-            .iter()
-            .filter_map(|(p, owner)| Some((self.game.private_sym(p)?, owner.clone())))
-            .collect();
+        state.privates = self.known_privates();
         state.trains = BTreeMap::new();
         for company in self.trains.keys() {
             state

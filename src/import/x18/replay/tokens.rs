@@ -1,5 +1,6 @@
-//! Tokens: a company's own laid in the engine's city (`T-I-C`) or taken
-//! off, and what the replay does beyond that: a
+//! Tokens: a company's own laid in the engine's city (`T-I-C`), in the
+//! space the engine gives it and judged with the privates it owns, or taken
+//! off; and what the replay does beyond that: a
 //! neutral token laid by a company for the game's neutral company (1882's
 //! CN), a first token laid in place of a neutral one (1882's SC), a home
 //! token taken up by a private leaving a neutral token (1882's North West
@@ -7,13 +8,80 @@
 //! yellow tiles).
 
 use super::{Replay, tiles};
-use crate::edit;
+use crate::edit::{self, Edit};
 use crate::error::Error;
-use crate::game::{CompanyId, Rule};
+use crate::game::{CompanyId, Holder, Private, Rule};
 use crate::geometry::Coord;
 use crate::import::x18::record::Action;
+use crate::rules;
+use std::collections::{BTreeMap, BTreeSet};
 
 impl Replay<'_> {
+    /// The private companies each company owns, those the game knows (one
+    /// with neither a lay, a token nor a bonus leaves no mark).
+    pub(super) fn known_privates(&self) -> BTreeMap<String, CompanyId> {
+        self.privates
+            .iter()
+            .filter_map(|(p, owner)| Some((self.game.private_sym(p)?, owner.clone())))
+            .collect()
+    }
+
+    /// `company`'s token in the city of `space` on hex `c`, through
+    /// `private` if named, judged with the privates each company owns
+    /// (they decide the tokens counted beyond a company's own: a minor's
+    /// bought with it, the C&WI's). The record names the city; the engine
+    /// takes its first space neither taken nor held for another
+    /// (`get_slot`). A company the setup removed holds no space: the
+    /// engine drops its reservations (hexroute's rules, which know no
+    /// removed companies, would keep them).
+    pub(super) fn own_token(
+        &mut self,
+        c: Coord,
+        company: &CompanyId,
+        space: usize,
+        private: Option<&Private>,
+    ) -> Result<Edit, Error> {
+        self.state.privates = self.known_privates();
+        let held = self.held_for_others(c, company, private);
+        let space = match held.contains(&space) {
+            false => space,
+            true => self.first_unheld(c, space, &held).unwrap_or(space),
+        };
+        let mut edit =
+            edit::place_token_by(self.game, &self.state, c, company, Some(space), private)?;
+        if !held.contains(&space) {
+            edit.violations.retain(|v| v.rule != Rule::ReservedSpace);
+        }
+        Ok(edit)
+    }
+
+    /// The spaces of hex `c` held for others than `company` by companies
+    /// still in the game, and by privates.
+    fn held_for_others(
+        &self,
+        c: Coord,
+        company: &str,
+        private: Option<&Private>,
+    ) -> BTreeSet<usize> {
+        let through = private.map(|p| p.abbrev.as_str());
+        rules::reserved_for_others(self.game, &self.state, c, company, through)
+            .into_iter()
+            .filter(|(_, h)| !matches!(h, Holder::Company { company, .. } if self.closed.contains(company)))
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// The first space of `space`'s city on hex `c` neither taken nor in
+    /// `held`.
+    fn first_unheld(&self, c: Coord, space: usize, held: &BTreeSet<usize>) -> Option<usize> {
+        let (tile, _) = self.state.tile_at(self.game, c)?;
+        let taken = |s: &usize| {
+            held.contains(s) || self.state.tokens_at(c).is_some_and(|t| t.contains_key(s))
+        };
+        tile.spaces_of_city(tile.city_of_space(space)?)
+            .find(|s| !taken(s))
+    }
+
     /// The hex and our token space of the engine's city `T-I-C` (tile
     /// `T-I`'s city `C`); a printed tile is named after its hex.
     pub(super) fn city(&self, a: &Action) -> Result<(Coord, String, usize), Error> {
@@ -113,8 +181,7 @@ impl Replay<'_> {
         } else {
             None
         };
-        let mut edit =
-            edit::place_token_by(self.game, &self.state, c, &company, Some(space), private)?;
+        let mut edit = self.own_token(c, &company, space, private)?;
         // A token put back where a lay lifted it, or placed by a private's
         // ability (1882's North West Rebellion), needs no reach.
         if put_back || a.by_private() {
