@@ -181,6 +181,9 @@ pub struct Scratch {
     active: Vec<usize>,
     /// The best choice so far: visit indices counted beyond the compulsory ones.
     best_extra: Vec<usize>,
+    /// Whether the caller needs `best_extra` to be the stops the report
+    /// names (a route described), or only the revenue (a route priced).
+    keep_stops: bool,
     extra: Vec<usize>,
 }
 
@@ -253,7 +256,17 @@ fn choose(
         return choose_with(train, visits, bonuses, s, slots, None);
     }
     // An express (or a train paid for fewer stops than it visits) counts
-    // a token stop: try each one the route passes.
+    // a token stop. Counting any stops it likes, it earns at least as much
+    // as counting one token stop and one stop fewer: so when its best such
+    // choice already counts a token stop, that is its best (pricing only,
+    // which needs no stops; with no port, whose pay depends on which stops
+    // count). Else try each token stop the route passes.
+    if !s.keep_stops && visits.iter().all(|v| v.port.is_none()) {
+        let free = choose_with(train, visits, bonuses, s, slots, None);
+        if free.is_some() && s.best_extra.iter().any(|&i| visits[i].token) {
+            return free;
+        }
+    }
     let mut best = None;
     let mut best_extra = std::mem::take(&mut s.best_extra);
     for t in (0..visits.len()).filter(|&i| !compulsory(i) && visits[i].token) {
@@ -430,7 +443,10 @@ pub fn best_run(
     hexes: usize,
     bonuses: &[Bonus],
 ) -> Option<Run> {
-    let mut s = Scratch::default();
+    let mut s = Scratch {
+        keep_stops: true,
+        ..Scratch::default()
+    };
     let revenue = choose(train, visits, hexes, bonuses, &mut s)?;
     let last = visits.len() - 1;
     let mut stops: Vec<bool> = visits
