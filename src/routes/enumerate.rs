@@ -241,9 +241,19 @@ fn walk_all<T: Send>(
     let tokens: Vec<usize> = (0..net.stops.len()).filter(|&s| is_token[s]).collect();
     let places = Places::of(net);
     let limits = Limits::of(types);
-    let found: Vec<(T, usize)> = tokens
+    // Each token's walk is split by the first segment of its left half
+    // (none first, then each in order), so that the routes come in the
+    // order one walk would list them and a token with much track beyond
+    // it keeps both threads busy.
+    let tasks: Vec<(usize, Option<usize>)> = tokens
+        .iter()
+        .flat_map(|&t| {
+            std::iter::once((t, None)).chain((0..net.out[t].len()).map(move |i| (t, Some(i))))
+        })
+        .collect();
+    let found: Vec<(T, usize)> = tasks
         .par_iter()
-        .map(|&t| {
+        .map(|&(t, first)| {
             let mut w = Walker {
                 net,
                 company,
@@ -270,7 +280,10 @@ fn walk_all<T: Send>(
                 scratch: revenue::Scratch::default(),
             };
             w.hex_used[w.hex_of[t]] = true;
-            w.extend(t, Side::Left);
+            match first {
+                None => w.extend(t, Side::Right),
+                Some(idx) => w.step(t, idx, Side::Left),
+            }
             (take(&mut w), w.priced)
         })
         .collect();
@@ -386,20 +399,26 @@ impl Walker<'_> {
             return;
         }
         for idx in 0..self.net.out[at].len() {
-            let r = SegRef {
-                from: at as u32,
-                idx: idx as u32,
-            };
-            if !self.enter(r) {
-                continue;
-            }
-            if self.within_limits() && !self.hopeless_branch() {
-                self.half(side).push(r);
-                self.extend(self.net.out[at][idx].to, side);
-                self.half(side).pop();
-            }
-            self.leave(r);
+            self.step(at, idx, side);
         }
+    }
+
+    /// Grows one half of the route from `at` along its `idx`-th segment,
+    /// and everything beyond it.
+    fn step(&mut self, at: usize, idx: usize, side: Side) {
+        let r = SegRef {
+            from: at as u32,
+            idx: idx as u32,
+        };
+        if !self.enter(r) {
+            return;
+        }
+        if self.within_limits() && !self.hopeless_branch() {
+            self.half(side).push(r);
+            self.extend(self.net.out[at][idx].to, side);
+            self.half(side).pop();
+        }
+        self.leave(r);
     }
 
     /// True when no route grown from the one walked so far can beat the
