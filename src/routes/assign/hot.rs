@@ -74,6 +74,10 @@ impl Hot {
         let prices = element_prices(lists, &counts, words);
         let mut priced: Vec<usize> = (0..prices.len()).filter(|&e| prices[e] > 0).collect();
         priced.sort_by_key(|&e| (std::cmp::Reverse(prices[e]), e));
+        let mut needed = vec![false; lists.len()];
+        for &t in &types[1..] {
+            needed[t] = true;
+        }
         // As many hot elements as the tables' work allows, and no more
         // than make a table a few times the size of the lists: a small
         // search is over before a big table would be filled.
@@ -82,7 +86,7 @@ impl Hot {
         let mut bits = priced.len().min(max_bits).min(size_cap).min(24);
         let keys = loop {
             let hot = &priced[..bits];
-            let keys = Keys::of(lists, words, &prices, hot);
+            let keys = Keys::of(lists, words, &prices, hot, &needed);
             if bits == 0 || keys.work(types, bits) <= budget {
                 break keys;
             }
@@ -148,7 +152,10 @@ impl Hot {
 }
 
 impl Keys {
-    fn of(lists: &[Ranked], words: usize, prices: &[u32], hot: &[usize]) -> Keys {
+    /// Each route's key and outside price, and for the types `needed`
+    /// (those of the trains after the first: no table holds the first)
+    /// their useful keys and best within each set.
+    fn of(lists: &[Ranked], words: usize, prices: &[u32], hot: &[usize], needed: &[bool]) -> Keys {
         let mut bit_of = vec![u32::MAX; prices.len()];
         for (i, &e) in hot.iter().enumerate() {
             bit_of[e] = i as u32;
@@ -160,40 +167,22 @@ impl Keys {
             useful: Vec::new(),
             within: Vec::new(),
         };
-        for list in lists {
+        for (t, list) in lists.iter().enumerate() {
             let (mut keys, mut outside) = (Vec::new(), Vec::new());
-            let mut within = vec![0u32; size];
             for pos in 0..list.len() {
                 let (mut key, mut paid) = (0u32, 0u32);
                 bitset::for_each(list.row(pos, words), |e| match bit_of[e] {
                     u32::MAX => paid = paid.saturating_add(prices[e]),
                     b => key |= 1 << b,
                 });
-                let net = list.revenue[pos].saturating_sub(paid);
-                let slot = &mut within[key as usize];
-                *slot = (*slot).max(net);
                 keys.push(key);
                 outside.push(paid);
             }
-            // `within` holds each key's best; a key is worth having when
-            // it beats every key inside it.
-            let exact = within.clone();
-            for b in 0..hot.len() {
-                for s in 0..size {
-                    if s >> b & 1 == 1 {
-                        within[s] = within[s].max(within[s ^ (1 << b)]);
-                    }
-                }
-            }
-            let useful = (0..size)
-                .filter(|&s| {
-                    exact[s] > 0
-                        && (0..hot.len())
-                            .filter(|b| s >> b & 1 == 1)
-                            .all(|b| exact[s] > within[s ^ (1 << b)])
-                })
-                .map(|s| (s as u32, exact[s]))
-                .collect();
+            let (useful, within) = if needed[t] {
+                useful_keys(list, &keys, &outside, size, hot.len())
+            } else {
+                (Vec::new(), Vec::new())
+            };
             out.keys.push(keys);
             out.outside.push(outside);
             out.useful.push(useful);
@@ -216,6 +205,55 @@ impl Keys {
             })
             .sum();
         fills + ((k as u64) << bits)
+    }
+}
+
+/// For one type's routes (their `keys` and `outside` prices): the keys
+/// worth having, `(key, net)` with net their best revenue less outside
+/// prices, each beating every key inside it; and the best net within
+/// each set of hot elements.
+fn useful_keys(
+    list: &Ranked,
+    keys: &[u32],
+    outside: &[u32],
+    size: usize,
+    bits: usize,
+) -> (Vec<(u32, u32)>, Vec<u32>) {
+    let mut within = vec![0u32; size];
+    for ((&key, &paid), &revenue) in keys.iter().zip(outside).zip(&list.revenue) {
+        let slot = &mut within[key as usize];
+        *slot = (*slot).max(revenue.saturating_sub(paid));
+    }
+    let mut exact: Vec<(u32, u32)> = keys
+        .iter()
+        .map(|&k| (k, within[k as usize]))
+        .filter(|&(_, net)| net > 0)
+        .collect();
+    exact.sort_unstable();
+    exact.dedup();
+    max_over_subsets(&mut within, bits);
+    let useful = exact
+        .into_iter()
+        .filter(|&(key, net)| {
+            (0..bits)
+                .filter(|b| key >> b & 1 == 1)
+                .all(|b| net > within[(key ^ (1 << b)) as usize])
+        })
+        .collect();
+    (useful, within)
+}
+
+/// Makes each entry of a table over the subsets of `bits` elements the
+/// largest over its subsets, one element at a time.
+fn max_over_subsets(table: &mut [u32], bits: usize) {
+    for b in 0..bits {
+        let half = 1 << b;
+        for block in table.chunks_exact_mut(2 * half) {
+            let (low, high) = block.split_at_mut(half);
+            for (h, l) in high.iter_mut().zip(low.iter()) {
+                *h = (*h).max(*l);
+            }
+        }
     }
 }
 

@@ -20,7 +20,7 @@ use crate::routes::bitset;
 /// Reduced costs at or below this are taken as zero.
 const EPSILON: f64 = 1e-6;
 /// Columns added per round of pricing, at most.
-const ADD_PER_ROUND: usize = 48;
+const ADD_PER_ROUND: usize = 256;
 /// Rounds of pricing, at most.
 const MAX_ROUNDS: usize = 60;
 /// Pivots between two fresh inversions of the basis.
@@ -43,6 +43,8 @@ struct Column {
 struct Simplex {
     m: usize,
     columns: Vec<Column>,
+    /// Whether each column is in the basis.
+    basic: Vec<bool>,
     basis: Vec<Var>,
     /// `m × m`, row-major.
     inverse: Vec<f64>,
@@ -62,6 +64,7 @@ impl Simplex {
         Simplex {
             m,
             columns: Vec::new(),
+            basic: Vec::new(),
             basis: (0..m).map(Var::Slack).collect(),
             inverse,
             values: rhs.clone(),
@@ -109,7 +112,7 @@ impl Simplex {
                 .columns
                 .iter()
                 .enumerate()
-                .filter(|(j, _)| !self.basis.contains(&Var::Column(*j)))
+                .filter(|(j, _)| !self.basic[*j])
                 .map(|(j, c)| (j, c.revenue - c.rows.iter().map(|&r| y[r]).sum::<f64>()))
                 .filter(|&(_, d)| d > EPSILON)
                 .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
@@ -127,7 +130,11 @@ impl Simplex {
                 return; // unbounded: cannot happen with every column on a row
             };
             self.pivot(p, &alpha, theta);
+            if let Var::Column(out) = self.basis[p] {
+                self.basic[out] = false;
+            }
             self.basis[p] = Var::Column(j);
+            self.basic[j] = true;
             if self.pivots.is_multiple_of(REFRESH_EVERY) && !self.refresh() {
                 return;
             }
@@ -213,6 +220,64 @@ impl Simplex {
     }
 }
 
+/// Each route's rows (its elements'), kept once for all types: a route is
+/// the same candidate in every type's list.
+struct Rows {
+    /// Candidate id → its rows, as a range of `rows`.
+    range: Vec<(u32, u32)>,
+    rows: Vec<u16>,
+    /// Candidate id → the sum of the current duals over its rows, and the
+    /// round that sum is for.
+    sum: Vec<(u32, f64)>,
+}
+
+impl Rows {
+    fn of(lists: &[Ranked], words: usize, row_of: &[usize]) -> Rows {
+        let candidates = lists
+            .iter()
+            .flat_map(|l| l.ids.iter())
+            .max()
+            .map_or(0, |&c| c as usize + 1);
+        let mut out = Rows {
+            range: vec![(0, 0); candidates],
+            rows: Vec::new(),
+            sum: vec![(0, 0.0); candidates],
+        };
+        let mut seen = vec![false; candidates];
+        for list in lists {
+            for pos in 0..list.len() {
+                let c = list.ids[pos] as usize;
+                if std::mem::replace(&mut seen[c], true) {
+                    continue;
+                }
+                let from = out.rows.len() as u32;
+                bitset::for_each(list.row(pos, words), |e| out.rows.push(row_of[e] as u16));
+                out.range[c] = (from, out.rows.len() as u32);
+            }
+        }
+        out
+    }
+
+    fn of_candidate(&self, c: usize) -> &[u16] {
+        let (from, to) = self.range[c];
+        &self.rows[from as usize..to as usize]
+    }
+
+    /// The duals `y` summed over candidate `c`'s rows, worked out once a
+    /// round (`round` counts from 1).
+    fn dual_sum(&mut self, c: usize, y: &[f64], round: u32) -> f64 {
+        if self.sum[c].0 != round {
+            let (from, to) = self.range[c];
+            let total = self.rows[from as usize..to as usize]
+                .iter()
+                .map(|&r| y[usize::from(r)])
+                .sum();
+            self.sum[c] = (round, total);
+        }
+        self.sum[c].1
+    }
+}
+
 /// Prices on the track elements (indexed as in the routes' bits), whole
 /// dollars, zero where the relaxation puts none; `counts[t]` is how many
 /// trains of type `t` the company runs.
@@ -232,6 +297,10 @@ pub(super) fn element_prices(lists: &[Ranked], counts: &[usize], words: usize) -
         }
     }
     let n_elements = element_of.len();
+    if n_elements + lists.len() > usize::from(u16::MAX) {
+        return vec![0; elements]; // no prices: a valid, if loose, bound
+    }
+    let mut rows = Rows::of(lists, words, &row_of);
     // A tiny, fixed perturbation of the right-hand sides keeps the
     // simplex from stalling on the many ties of a packing problem.
     let rhs: Vec<f64> = (0..n_elements)
@@ -239,21 +308,9 @@ pub(super) fn element_prices(lists: &[Ranked], counts: &[usize], words: usize) -
         .chain(counts.iter().map(|&k| k as f64))
         .collect();
     let mut lp = Simplex::new(rhs);
-    let mut held = vec![Vec::new(); lists.len()];
-    for (t, list) in lists.iter().enumerate() {
-        held[t] = vec![false; list.len()];
-    }
-    let column = |t: usize, pos: usize| {
-        let mut rows = Vec::new();
-        bitset::for_each(lists[t].row(pos, words), |e| rows.push(row_of[e]));
-        rows.push(n_elements + t);
-        Column {
-            rows,
-            revenue: f64::from(lists[t].revenue[pos]),
-        }
-    };
+    let mut held: Vec<Vec<bool>> = lists.iter().map(|l| vec![false; l.len()]).collect();
     let max_pivots = 40 * lp.m + 400;
-    for _ in 0..MAX_ROUNDS {
+    for round in 1..=MAX_ROUNDS as u32 {
         let y = lp.duals();
         // The most any route's elements can lower its reduced cost: the
         // negative duals (a basis not yet optimal may have some).
@@ -270,8 +327,7 @@ pub(super) fn element_prices(lists: &[Ranked], counts: &[usize], words: usize) -
                 if held[t][pos] {
                     continue;
                 }
-                let mut d = r - type_dual;
-                bitset::for_each(list.row(pos, words), |e| d -= y[row_of[e]]);
+                let d = r - type_dual - rows.dual_sum(list.ids[pos] as usize, &y, round);
                 if d > EPSILON {
                     wanted.push((d, t, pos));
                 }
@@ -283,7 +339,17 @@ pub(super) fn element_prices(lists: &[Ranked], counts: &[usize], words: usize) -
         wanted.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
         for &(_, t, pos) in wanted.iter().take(ADD_PER_ROUND) {
             held[t][pos] = true;
-            lp.columns.push(column(t, pos));
+            let mut column_rows: Vec<usize> = rows
+                .of_candidate(lists[t].ids[pos] as usize)
+                .iter()
+                .map(|&r| usize::from(r))
+                .collect();
+            column_rows.push(n_elements + t);
+            lp.columns.push(Column {
+                rows: column_rows,
+                revenue: f64::from(lists[t].revenue[pos]),
+            });
+            lp.basic.push(false);
         }
         lp.optimise(max_pivots);
         if lp.pivots >= max_pivots {
