@@ -483,6 +483,7 @@ impl Walker<'_> {
                 - lens[lens.len() - back..].iter().sum::<usize>();
             for (t, r) in self.types.iter().zip(revenue.iter_mut()) {
                 if *r > 0
+                    && revenue::ceiling(t, visits, self.bonuses) >= u64::from(*r)
                     && revenue::best_revenue(t, visits, hexes, self.bonuses, &mut self.scratch)
                         >= *r
                 {

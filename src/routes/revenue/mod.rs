@@ -417,6 +417,23 @@ fn choose_with(
     best
 }
 
+/// A ceiling on what a train earns on a route, in one pass: every stop
+/// counted and multiplied, and every bonus it could earn. Never below
+/// [`best_revenue`]; `u64::MAX` when a port makes a stop worth more than
+/// its face value.
+pub fn ceiling(train: &TrainDef, visits: &[Visit], bonuses: &[Bonus]) -> u64 {
+    if visits.iter().any(|v| v.port.is_some()) {
+        return u64::MAX;
+    }
+    let stops: u64 = visits.iter().map(|v| u64::from(v.revenue)).sum();
+    let bonus: u64 = bonuses
+        .iter()
+        .filter(|b| b.applies_to(train))
+        .map(|b| b.pays_on(train.multiplier, visits.len()))
+        .sum();
+    stops * u64::from(train.multiplier.max(1)) + bonus
+}
+
 /// The most a train can earn on a route (0 when it cannot run it), without
 /// saying how and without allocating: the search prices every route with it.
 pub fn best_revenue(

@@ -128,6 +128,10 @@ fn agree(
         slow.unwrap_or(0),
         "case {case}: {train:?} {visits:?} {bonuses:?}"
     );
+    assert!(
+        ceiling(train, visits, bonuses) >= u64::from(fast),
+        "case {case}: the ceiling is below the best"
+    );
     let run = best_run(train, visits, hexes, bonuses);
     assert_eq!(
         run.as_ref().map_or(0, |r| u64::from(r.revenue)),
