@@ -5,7 +5,7 @@
 use crate::error::Error;
 use crate::game::Game;
 use crate::import::x18::{self, Record, Run};
-use crate::routes::{self, check, request};
+use crate::routes::{self, check};
 use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -187,27 +187,19 @@ fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
     })
 }
 
-/// hexroute's price of the routes the player ran; each route our rules
-/// refuse is added to `flags` with the rule.
 /// The run's map as the routes see it, its company's query (its trains,
 /// the bonuses in force), and the best routes.
 fn best_of(
     game: &Game,
     run: &Run,
 ) -> Result<(routes::network::Network, routes::Query, routes::Solution), Error> {
-    let bonuses = routes::bonuses_in_force(game, run.state.phase, &[]);
-    let runners = request::Runners::One {
-        company: run.company.to_string(),
-        trains: None,
-    };
-    let file = format!("action {}", run.action);
-    let mut queries = request::queries(game, &run.state, &runners, &bonuses, &file)?;
-    let query = queries.swap_remove(0);
-    let net = routes::network::Network::build(game, &run.state);
+    let (net, query) = run.query(game)?;
     let solution = routes::solve_on(&net, &query)?;
     Ok((net, query, solution))
 }
 
+/// hexroute's price of the routes the player ran; each route our rules
+/// refuse is added to `flags` with the rule.
 fn price_player(
     game: &Game,
     run: &Run,
@@ -220,12 +212,8 @@ fn price_player(
     }
     let mut given = Vec::new();
     for r in &run.routes {
-        let parsed = match (&r.connections, r.hexes.is_empty()) {
-            (Some(legs), false) => check::Given::parse(game, &r.train, &r.hexes, Some(legs)),
-            (Some(legs), true) => check::Given::along(game, net, &r.train, &check::join_legs(legs)),
-            (None, _) => check::Given::along(game, net, &r.train, &r.hexes),
-        };
-        match parsed {
+        let legs = r.connections.as_deref();
+        match check::Given::recorded(game, net, &r.train, &r.hexes, legs) {
             Ok(g) => given.push(g),
             Err(e) => {
                 flags.push(format!("train {}: {e}", r.train));
@@ -331,14 +319,8 @@ pub fn run_routes(record: &Record, game: &Game, action: u64) -> Result<RunRoutes
     let mut refused = Vec::new();
     let mut given = Vec::new();
     for r in &run.routes {
-        let parsed = match (&r.connections, r.hexes.is_empty()) {
-            (Some(legs), false) => check::Given::parse(game, &r.train, &r.hexes, Some(legs)),
-            (Some(legs), true) => {
-                check::Given::along(game, &net, &r.train, &check::join_legs(legs))
-            }
-            (None, _) => check::Given::along(game, &net, &r.train, &r.hexes),
-        };
-        match parsed {
+        let legs = r.connections.as_deref();
+        match check::Given::recorded(game, &net, &r.train, &r.hexes, legs) {
             Ok(g) => given.push(g),
             Err(e) => refused.push(format!("train {}: {e}", r.train)),
         }

@@ -550,6 +550,23 @@ impl Given {
         );
         Ok(given)
     }
+
+    /// A route as an 18xx.games record names it: by its stops and the
+    /// legs between them (newer records), by its legs alone, or by every
+    /// hex it enters (older ones).
+    pub fn recorded(
+        game: &Game,
+        net: &Network,
+        train: &str,
+        hexes: &[String],
+        legs: Option<&[Vec<String>]>,
+    ) -> Result<Given, Error> {
+        match (legs, hexes.is_empty()) {
+            (Some(legs), false) => Given::parse(game, train, hexes, Some(legs)),
+            (Some(legs), true) => Given::along(game, net, train, &join_legs(legs)),
+            (None, _) => Given::along(game, net, train, hexes),
+        }
+    }
 }
 
 /// The hexes of a route given as its legs, each a list of hexes from one

@@ -228,8 +228,10 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// Every tile lay and token of these games passes our rules: 1889's, the
 /// 1830 game whose NYNH lays the Champlain & St. Lawrence's tile on B20
 /// (action 220) though it does not reach it, 1867's whole game, its
-/// mergers and nationalisations included, and an 1856 game (the Waterloo &
-/// Saugeen's free token on Kitchener without a route).
+/// mergers and nationalisations included, 1856 games (the Waterloo &
+/// Saugeen's free token on Kitchener without a route; two with the CGR's
+/// formation, BBG's lay on London and CV's putting back the CGR's token on
+/// Kitchener in 51745, action 467, where the tile lay lifted it, included).
 #[test]
 fn import_check_accepts_every_real_move() {
     for rec in [
@@ -237,6 +239,8 @@ fn import_check_accepts_every_real_move() {
         "1830_29133.json",
         "1867_21268.json",
         "1856_hotseat005.json",
+        "1856_game_end_bank.json",
+        "1856_51745.json",
         "1846_20381.json",
         "1846_12666.json",
     ] {

@@ -107,23 +107,6 @@ fn a_closed_company_keeps_no_home_space() {
     assert_eq!(saved_json(&save)["hexes"]["F15"]["tokens"]["1"], "BBG");
 }
 
-/// Every lay and token of both records with a formation passes our
-/// rules, BBG's on London and CV's putting back the CGR's token on
-/// Kitchener (51745, action 467: the tile lay lifted it) included.
-#[test]
-fn import_check_accepts_every_move_after_the_formation() {
-    for rec in [END_BANK, "1856_51745.json"] {
-        let out = stdout_of(
-            hexroute()
-                .arg("import")
-                .arg(record(rec))
-                .args(["--check", "--json"]),
-        );
-        let report: Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(report["refused"], serde_json::json!([]), "{rec}");
-    }
-}
-
 /// Whole records review, the runs after the formation included: every
 /// run priced as the record has it, with no caution; the best as
 /// hexroute finds it (each run's best checked against the engine once,

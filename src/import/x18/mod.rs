@@ -14,6 +14,8 @@ pub mod tiles;
 
 use crate::error::Error;
 use crate::game::{CompanyId, Game, Rule, TrainId};
+use crate::routes::network::Network;
+use crate::routes::{self, Query, request};
 use crate::state::MapState;
 pub use record::{Action, RanRoute, Record};
 use replay::{Flow, Replay};
@@ -65,6 +67,22 @@ pub struct Run {
     pub routes: Vec<RanRoute>,
     /// The map, with every company's trains and private companies.
     pub state: MapState,
+}
+
+impl Run {
+    /// The run's map as routes see it, and its company's query: its
+    /// trains and the bonuses in force.
+    pub fn query(&self, game: &Game) -> Result<(Network, Query), Error> {
+        let bonuses = routes::bonuses_in_force(game, self.state.phase, &[]);
+        let runners = request::Runners::One {
+            company: self.company.to_string(),
+            trains: None,
+        };
+        let file = format!("action {}", self.action);
+        let mut queries = request::queries(game, &self.state, &runners, &bonuses, &file)?;
+        let query = queries.swap_remove(0);
+        Ok((Network::build(game, &self.state), query))
+    }
 }
 
 /// The game of a record: its title must be one of ours.

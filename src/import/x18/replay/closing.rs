@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::game::{CompanyId, CompanyKind};
 use crate::import::x18::Run;
 use crate::import::x18::record::{Action, Record};
-use crate::routes::{self, check, request};
+use crate::routes::check;
 
 impl Replay<'_> {
     /// The market's start: its cells and the players' seats.
@@ -315,7 +315,7 @@ impl Replay<'_> {
                         "action {}: train {id} is bought, so {missing} had left the depot with no action: a company in receivership bought it and has since closed (hexroute does not keep the cash that decides when); the phase it begins begins now",
                         a.id
                     ));
-                    self.depot_train_left(&missing)?;
+                    self.leaves_depot(&missing)?;
                 }
                 None => {}
             }
@@ -343,20 +343,7 @@ impl Replay<'_> {
             .entry(company.clone())
             .or_default()
             .push(id.to_string());
-        self.depot_train_left(id)
-    }
-
-    /// Train `id` has left the depot: the first of its type begins its
-    /// phase.
-    fn depot_train_left(&mut self, id: &str) -> Result<(), Error> {
-        self.gone.insert(id.to_string());
-        let kind = self.train_type(id)?;
-        let first = self.left_depot.insert(kind.to_string());
-        self.left_depot.insert(base_name(id).to_string());
-        if first {
-            self.first_of(&kind)?;
-        }
-        Ok(())
+        self.leaves_depot(id)
     }
 
     /// A president goes bankrupt (18xx.games's 1846): the company issues
@@ -504,26 +491,12 @@ fn price_run(game: &crate::game::Game, run: &Run) -> Result<(u32, Option<String>
     if run.routes.is_empty() {
         return Ok((0, None));
     }
-    let bonuses = routes::bonuses_in_force(game, run.state.phase, &[]);
-    let runners = request::Runners::One {
-        company: run.company.to_string(),
-        trains: None,
-    };
-    let file = format!("action {}", run.action);
-    let mut queries = request::queries(game, &run.state, &runners, &bonuses, &file)?;
-    let query = queries.swap_remove(0);
-    let net = routes::network::Network::build(game, &run.state);
+    let (net, query) = run.query(game)?;
     let mut given = Vec::new();
     let mut refused = None;
     for r in &run.routes {
-        let parsed = match (&r.connections, r.hexes.is_empty()) {
-            (Some(legs), false) => check::Given::parse(game, &r.train, &r.hexes, Some(legs)),
-            (Some(legs), true) => {
-                check::Given::along(game, &net, &r.train, &check::join_legs(legs))
-            }
-            (None, _) => check::Given::along(game, &net, &r.train, &r.hexes),
-        };
-        match parsed {
+        let legs = r.connections.as_deref();
+        match check::Given::recorded(game, &net, &r.train, &r.hexes, legs) {
             Ok(g) => given.push(g),
             Err(e) => refused = Some(format!("train {}: {e}", r.train)),
         }

@@ -34,7 +34,7 @@ impl<'g> Replay<'g> {
 
     /// Train `id` leaves the depot with no action (exported, or bought by
     /// the national): the first of its type begins its phase.
-    fn leaves_depot(&mut self, id: &str) -> Result<(), Error> {
+    pub(super) fn leaves_depot(&mut self, id: &str) -> Result<(), Error> {
         self.gone.insert(id.to_string());
         let kind = self.train_type(id)?;
         let first = self.left_depot.insert(kind.to_string());
