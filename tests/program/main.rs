@@ -19,6 +19,7 @@ mod pictures;
 mod render;
 mod renumber;
 mod round;
+mod routes_1846;
 mod routes_cli;
 mod rules;
 #[cfg(unix)]
