@@ -20,6 +20,7 @@ mod render;
 mod renumber;
 mod round;
 mod routes_1846;
+mod routes_1856;
 mod routes_cli;
 mod rules;
 #[cfg(unix)]

@@ -1,6 +1,6 @@
 //! 1846's route rules worked by hand on the 1846_mid fixture: trains paid
-//! for fewer stops than they visit, the east-west bonus and the Mail
-//! Contract.
+//! for fewer stops than they visit, the east-west bonus, the Mail Contract
+//! and the Steamboat's marker.
 
 use crate::common::{fixture, hexroute, stdout_of};
 use serde_json::Value;
@@ -105,4 +105,63 @@ fn the_mail_contract_pays_ten_a_stop_of_the_longest_route() {
     ]);
     assert_eq!(checked["valid"], true, "{checked}");
     assert_eq!(checked["total"], 150 + 40 + 120);
+}
+
+/// The Steamboat's marker, worked by hand on 1846_mid (GT: 3/5, 3/5, 5;
+/// the marker on Toledo, `SC@D14`, phase III): it pays $20 to each of
+/// GT's routes stopping there, not once a run. The 5 runs Chicago
+/// Connections (40), Chicago (40), Toledo (30), Detroit (60), Windsor (60):
+/// $230, east-west $80 (Chicago Connections' 50 and Windsor's 30) and the
+/// Steamboat's $20, $330; a 3/5 runs Detroit (60), Toledo (30),
+/// Indianapolis (passed), Louisville (70): $160 and $20; the other 3/5
+/// Sarnia (50), Port Huron (20), Detroit (60): $130, no marker. $640, as
+/// the engine prices it (`realprice.rb`). Without the marker the same
+/// routes earn $40 less.
+#[test]
+fn the_steamboat_pays_each_route_stopping_at_its_marker() {
+    let save = fixture("1846_mid.json");
+    let run = json_of(&[
+        "routes",
+        save.to_str().unwrap(),
+        "--company",
+        "GT",
+        "--json",
+    ]);
+    assert_eq!(run["total"], 640);
+    let steamboat: Vec<(&str, u64)> = run["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let paid = r["bonuses"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|b| b["name"] == "Steamboat (Toledo)")
+                .map(|b| b["amount"].as_u64().unwrap())
+                .sum();
+            (r["train"].as_str().unwrap(), paid)
+        })
+        .collect();
+    assert_eq!(steamboat, [("3/5", 20), ("3/5", 0), ("5", 20)]);
+    let checks = [
+        "5:C5-D6-D14-C15-C17",
+        "3/5:C15-D14-G9-J10",
+        "3/5:B18-B16-C15",
+    ];
+    let priced = |save: &std::path::Path| {
+        let mut args = vec!["routes", save.to_str().unwrap(), "--company", "GT"];
+        for c in &checks {
+            args.extend(["--check", c]);
+        }
+        args.push("--json");
+        json_of(&args)["total"].as_u64().unwrap()
+    };
+    assert_eq!(priced(&save), 640);
+    let dir = tempfile::tempdir().unwrap();
+    let bare = dir.path().join("no-marker.json");
+    let mut data: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    data["privates"].as_object_mut().unwrap().remove("SC@D14");
+    std::fs::write(&bare, data.to_string()).unwrap();
+    assert_eq!(priced(&bare), 600);
 }
