@@ -231,7 +231,9 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// mergers and nationalisations included, 1856 games (the Waterloo &
 /// Saugeen's free token on Kitchener without a route; two with the CGR's
 /// formation, BBG's lay on London and CV's putting back the CGR's token on
-/// Kitchener in 51745, action 467, where the tile lay lifted it, included).
+/// Kitchener in 51745, action 467, where the tile lay lifted it, included),
+/// and an 1882 game (HBR's token moved by the North West Rebellion to E5
+/// with no route, action 128).
 #[test]
 fn import_check_accepts_every_real_move() {
     for rec in [
@@ -241,6 +243,7 @@ fn import_check_accepts_every_real_move() {
         "1856_hotseat005.json",
         "1856_game_end_bank.json",
         "1856_51745.json",
+        "1882_10526.json",
         "1846_20381.json",
         "1846_12666.json",
     ] {
