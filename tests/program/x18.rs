@@ -232,8 +232,11 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// Saugeen's free token on Kitchener without a route; two with the CGR's
 /// formation, BBG's lay on London and CV's putting back the CGR's token on
 /// Kitchener in 51745, action 467, where the tile lay lifted it, included),
-/// and an 1882 game (HBR's token moved by the North West Rebellion to E5
-/// with no route, action 128).
+/// an 1882 game (HBR's token moved by the North West Rebellion to E5
+/// with no route, action 128), an 18Chesapeake game (PRR's free token
+/// through the C&O Canal on D2 with no route, action 139) and an 1861 game
+/// (GRR's token on I13, action 461, the home of MV, which had merged into
+/// MKN: a merged minor's home is held no more).
 #[test]
 fn import_check_accepts_every_real_move() {
     for rec in [
@@ -244,6 +247,8 @@ fn import_check_accepts_every_real_move() {
         "1856_game_end_bank.json",
         "1856_51745.json",
         "1882_10526.json",
+        "18Chesapeake_3055.json",
+        "1861_29683.json",
         "1846_20381.json",
         "1846_12666.json",
     ] {

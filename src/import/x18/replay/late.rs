@@ -200,6 +200,7 @@ impl<'g> Replay<'g> {
             .is_ok_and(|c| c.kind == CompanyKind::Minor);
         if minor {
             self.closed.insert(company.clone());
+            self.state.closed.insert(company.clone());
         } else {
             // A major may be started again, with its home token.
             self.homes_down.remove(company);
@@ -465,6 +466,7 @@ impl<'g> Replay<'g> {
                 }
             }
             self.closed.insert(from.clone());
+            self.state.closed.insert(from.clone());
         }
         self.homes_down.insert(other);
         Ok(())
