@@ -56,6 +56,11 @@ pub fn stdout_of(cmd: &mut Command) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// Runs `hexroute ARGS`, which must succeed and print JSON; returns it.
+pub fn json_of(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout_of(hexroute().args(args))).unwrap()
+}
+
 /// Parses an SVG (it must be well-formed) and counts cairo's groups: each
 /// pushed group is a `<g id="surfaceN">`, and the page itself is one more.
 pub fn hex_groups(svg: &Path) -> usize {

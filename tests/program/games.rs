@@ -1,13 +1,9 @@
 //! 1830, 1861 and 1889, run end to end through the real binary: new, show,
 //! tiles, render, import, and routes worked out by hand.
 
-use crate::common::{fails_with, fixture, hex_groups, hexroute, stdout_of};
+use crate::common::{fails_with, fixture, hex_groups, hexroute, json_of, stdout_of};
 use serde_json::Value;
 use std::fs;
-
-fn json_of(args: &[&str]) -> Value {
-    serde_json::from_str(&stdout_of(hexroute().args(args))).unwrap()
-}
 
 fn builtin(game: &str) -> hexroute::game::Game {
     hexroute::game::builtin(game).unwrap()

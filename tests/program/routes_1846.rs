@@ -2,12 +2,8 @@
 //! for fewer stops than they visit, the east-west bonus, the Mail Contract
 //! and the Steamboat's marker.
 
-use crate::common::{fixture, hexroute, stdout_of};
+use crate::common::{fixture, json_of};
 use serde_json::Value;
-
-fn json_of(args: &[&str]) -> Value {
-    serde_json::from_str(&stdout_of(hexroute().args(args))).unwrap()
-}
 
 /// 1846's 4/6 and the east-west bonus, worked by hand on 1846_mid (phase
 /// III, brown off-board values): NYC's 4/6 visits five stops from Chicago

@@ -2,12 +2,8 @@
 //! 1856_game_end_bank before LPS's run at action 545, phase 5): the Great
 //! Lakes Shipping Company's port marker and a bought tunnel token.
 
-use crate::common::{fixture, hexroute, stdout_of};
+use crate::common::{fixture, json_of};
 use serde_json::Value;
-
-fn json_of(args: &[&str]) -> Value {
-    serde_json::from_str(&stdout_of(hexroute().args(args))).unwrap()
-}
 
 /// LPS holds the port marker on Maudaumin (`GLSC@C14`) and the first
 /// tunnel token (`TUNNEL1`). Its 3 runs Sarnia (50), Maudaumin (40),
