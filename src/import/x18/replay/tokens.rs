@@ -182,9 +182,9 @@ impl Replay<'_> {
             None
         };
         let mut edit = self.own_token(c, &company, space, private)?;
-        // A token put back where a lay lifted it, or placed by a private's
-        // ability (1882's North West Rebellion), needs no reach.
-        if put_back || a.by_private() {
+        // A token put back where a lay lifted it needs no reach (a
+        // private's needs none where the private waives it: its rules).
+        if put_back {
             edit.violations.retain(|v| v.rule != Rule::Reachable);
         }
         self.refuse(a, &hex, &company, &edit.violations);
