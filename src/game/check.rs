@@ -40,14 +40,10 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
 fn special_buys(game: &Game) -> Result<(), Failure> {
     let buys = game.from_18xx_games.iter().flat_map(|p| &p.special_buys);
     for b in buys {
-        if let Some(p) = b
-            .privates
-            .iter()
-            .find(|p| game.private_sym(p).as_ref() != Some(*p))
-        {
+        if let Some(p) = unknown_private(game, &b.privates) {
             return Err((
                 format!("from_18xx_games.special_buys[\"{}\"]", b.description),
-                format!("{p} is no private company the game's bonuses or lays name"),
+                unknown_private_message(p),
             ));
         }
     }
@@ -70,17 +66,27 @@ fn formation(game: &Game) -> Result<(), Failure> {
             format!("{} is no company of the game", f.company),
         ));
     }
-    let rights = f.rights.iter().flatten();
-    if let Some(p) = rights
-        .into_iter()
-        .find(|p| game.private_sym(p).as_ref() != Some(*p))
-    {
+    if let Some(p) = unknown_private(game, f.rights.iter().flatten()) {
         return Err((
             "from_18xx_games.formation.rights".into(),
-            format!("{p} is no private company the game's bonuses or lays name"),
+            unknown_private_message(p),
         ));
     }
     Ok(())
+}
+
+/// The first of `names` that is no private company a save may hold.
+fn unknown_private<'a>(
+    game: &Game,
+    names: impl IntoIterator<Item = &'a String>,
+) -> Option<&'a String> {
+    names
+        .into_iter()
+        .find(|p| game.private_sym(p).as_ref() != Some(*p))
+}
+
+fn unknown_private_message(p: &str) -> String {
+    format!("{p} is no private company the game's bonuses or lays name")
 }
 
 /// The stock market's cells read, and each dividend step divides by more
