@@ -228,8 +228,7 @@ impl<'a> Search<'a> {
     }
 
     pub(super) fn row(&self, t: usize, pos: usize) -> &'a [u64] {
-        let w = self.plan.words;
-        &self.plan.lists[t].bits[pos * w..(pos + 1) * w]
+        self.plan.lists[t].row(pos, self.plan.words)
     }
 
     pub(super) fn fits(&self, t: usize, pos: usize) -> bool {
@@ -408,8 +407,7 @@ impl<'a> Search<'a> {
     /// The track element used by the most of these routes, if two or
     /// more share one.
     pub(super) fn shared_element(&self, routes: &[RouteAt]) -> Option<usize> {
-        let w = self.plan.words;
-        let row = |r: &RouteAt| &self.plan.lists[r.ty].bits[r.pos * w..(r.pos + 1) * w];
+        let row = |r: &RouteAt| self.row(r.ty, r.pos);
         let mut best: Option<(usize, usize)> = None;
         for (i, a) in routes.iter().enumerate() {
             for b in &routes[i + 1..] {
