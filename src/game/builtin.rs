@@ -16,6 +16,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1889", include_str!("../../games/1889.ron")),
     ("18AL", include_str!("../../games/18AL.ron")),
     ("18Chesapeake", include_str!("../../games/18Chesapeake.ron")),
+    // 18xx.games's title (its records' `title`); the file takes the
+    // engine's fixture folder name, with no colon or space.
+    (
+        "18Chesapeake: Off the Rails",
+        include_str!("../../games/18ChesapeakeOfftheRails.ron"),
+    ),
     ("18GA", include_str!("../../games/18GA.ron")),
     ("18MS", include_str!("../../games/18MS.ron")),
     ("18TN", include_str!("../../games/18TN.ron")),

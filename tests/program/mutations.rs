@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 22] = [
+const FIXTURES: [&str; 23] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -23,6 +23,7 @@ const FIXTURES: [&str; 22] = [
     "1889_mid",
     "1889_late",
     "18Chesapeake_mid",
+    "18ChesapeakeOfftheRails_mid",
     "18GA_mid",
     "18MS_mid",
     "18TN_mid",

@@ -35,7 +35,7 @@ fn all_routes(name: &str, game: &Game) -> RouteOverlay {
 
 /// The pictures the issue names: 1867_bc, 1830_late, 1861_late and
 /// 1889_late with every company's routes, and each other title's fixture.
-const PICTURES: [&str; 13] = [
+const PICTURES: [&str; 14] = [
     "1867_bc.json",
     "1830_late.json",
     "1861_late.json",
@@ -45,6 +45,7 @@ const PICTURES: [&str; 13] = [
     "1882_mid.json",
     "18AL_mid.json",
     "18Chesapeake_mid.json",
+    "18ChesapeakeOfftheRails_mid.json",
     "18GA_mid.json",
     "18MS_mid.json",
     "18TN_mid.json",

@@ -341,7 +341,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
+/// and 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -351,7 +351,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 19] = [
+    let cases: [(&str, &[(&str, u32)]); 20] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -378,6 +378,20 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("N&W", 140),
                 ("PRR", 100),
                 ("SRR", 130),
+            ],
+        ),
+        // 18xx.games's 18ChesapeakeOfftheRails record game_end_bank
+        // imported just before C&A's run at action 203 (phase 5), which the
+        // player ran for $240 with its 3 and 4; the engine prices C&A's
+        // $250 alike (`realgames.py --price`).
+        (
+            "18ChesapeakeOfftheRails_mid.json",
+            &[
+                ("B&O", 80),
+                ("C&A", 250),
+                ("LV", 120),
+                ("PLE", 70),
+                ("SRR", 170),
             ],
         ),
         // 18xx.games's 18GA record game_end_stock_market imported just
