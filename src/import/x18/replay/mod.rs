@@ -113,6 +113,10 @@ pub(super) struct Replay<'g> {
     /// The train (engine id) a company borrowed from the depot for its
     /// turn (1856's trainless CGR).
     borrowed: BTreeMap<CompanyId, String>,
+    /// Train types a company has borrowed: copies of them have left the
+    /// depot and come back (1836Jr56's MESS borrows Ds before any is
+    /// bought), so a later copy bought is no sign of an export.
+    borrowed_types: BTreeSet<String>,
     /// Share prices and holdings, where the title follows them.
     stocks: market::Stocks,
 }
@@ -260,6 +264,7 @@ impl<'g> Replay<'g> {
             last_action: 0,
             forming: None,
             borrowed: BTreeMap::new(),
+            borrowed_types: BTreeSet::new(),
             stocks: market::Stocks::default(),
         };
         replay.setup(record)?;

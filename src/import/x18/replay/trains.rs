@@ -122,7 +122,8 @@ impl Replay<'_> {
             && copy != "0"
             && !self.play.reserved_trains.iter().any(|r| r == id)
             && !self.left_depot.contains(kind.as_str())
-            && !self.left_depot.contains(base_name(id));
+            && !self.left_depot.contains(base_name(id))
+            && !self.borrowed_types.contains(kind.as_str());
         Ok(unseen.then(|| {
             format!(
                 "train {id} is bought, so a {kind} left the depot before with no action (exported); hexroute does not replay exports, nor the phase one may begin"
@@ -257,7 +258,8 @@ impl Replay<'_> {
     pub(super) fn borrow_train(&mut self, a: &Action) -> Result<(), Error> {
         let company = self.company(&a.entity())?;
         let id = Self::field(a, &a.train, "train")?.to_string();
-        self.train_type(&id)?;
+        let kind = self.train_type(&id)?.to_string();
+        self.borrowed_types.insert(kind);
         self.trains
             .entry(company.clone())
             .or_default()
