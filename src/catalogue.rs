@@ -11,6 +11,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("standard", include_str!("../catalogues/standard.ron")),
     ("1830", include_str!("../catalogues/1830.ron")),
     ("1836Jr30", include_str!("../catalogues/1836Jr30.ron")),
+    ("1836Jr56", include_str!("../catalogues/1836Jr56.ron")),
     ("1846", include_str!("../catalogues/1846.ron")),
     ("1856", include_str!("../catalogues/1856.ron")),
     ("1861", include_str!("../catalogues/1861.ron")),

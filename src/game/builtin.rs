@@ -8,6 +8,7 @@ use std::path::Path;
 pub const BUILTIN: &[(&str, &str)] = &[
     ("1830", include_str!("../../games/1830.ron")),
     ("1836Jr30", include_str!("../../games/1836Jr30.ron")),
+    ("1836Jr56", include_str!("../../games/1836Jr56.ron")),
     ("1846", include_str!("../../games/1846.ron")),
     ("1856", include_str!("../../games/1856.ron")),
     ("1861", include_str!("../../games/1861.ron")),

@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 23] = [
+const FIXTURES: [&str; 24] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -28,6 +28,7 @@ const FIXTURES: [&str; 23] = [
     "18MS_mid",
     "18TN_mid",
     "1836Jr30_mid",
+    "1836Jr56_mid",
     "18AL_mid",
     "1846_mid",
     "18Texas_mid",

@@ -341,7 +341,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
+/// and 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -351,7 +351,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 20] = [
+    let cases: [(&str, &[(&str, u32)]); 21] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -439,6 +439,20 @@ fn game_fixtures_agree_with_the_oracle() {
         (
             "1836Jr30_mid.json",
             &[("B", 220), ("GCL", 270), ("NFL", 30), ("Nord", 260)],
+        ),
+        // 18xx.games's 1836Jr56 record game_end_bank imported just before
+        // B's run at action 372, which the player ran for $450 as here
+        // (phase 5): the Régie des Postes's marker on Brussels (RdP@H6)
+        // pays B F20 on each route stopping there.
+        (
+            "1836Jr56_mid.json",
+            &[
+                ("B", 450),
+                ("GCL", 380),
+                ("HSM", 380),
+                ("NFL", 190),
+                ("Nord", 230),
+            ],
         ),
         // 18xx.games's 18AL record game_end_bankrupt imported just before
         // ATN's run at action 174, which the player ran for $130 as here
