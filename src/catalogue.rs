@@ -25,6 +25,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ),
     ("18GA", include_str!("../catalogues/18GA.ron")),
     ("18MS", include_str!("../catalogues/18MS.ron")),
+    ("18NL", include_str!("../catalogues/18NL.ron")),
     ("18TN", include_str!("../catalogues/18TN.ron")),
     ("18Texas", include_str!("../catalogues/18Texas.ron")),
 ];

@@ -341,7 +341,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MS's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
+/// and 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MS's, 18NL's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -351,7 +351,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 21] = [
+    let cases: [(&str, &[(&str, u32)]); 22] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -416,6 +416,22 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("IC", 50),
                 ("L&N", 140),
                 ("WRA", 100),
+            ],
+        ),
+        // 18xx.games's 18NL record 135870 imported just before ZHE's run
+        // at action 398, which the player ran for $410 as here (phase 5;
+        // 's-Gravenzande & Delft's two X cities one green NL1, Rotterdam's
+        // a brown NL5).
+        (
+            "18NL_mid.json",
+            &[
+                ("AS", 270),
+                ("DV", 370),
+                ("HIS", 290),
+                ("MES", 90),
+                ("NCS", 270),
+                ("NRS", 240),
+                ("ZHE", 410),
             ],
         ),
         // 18xx.games's 18TN record game_end_stock_market imported just
