@@ -54,6 +54,7 @@ fn bash_completion_knows_the_files_game() {
         [
             "1830",
             "1836Jr30",
+            "1836Jr56",
             "1846",
             "1856",
             "1861",
@@ -62,8 +63,10 @@ fn bash_completion_knows_the_files_game() {
             "1889",
             "18AL",
             "18Chesapeake",
+            "18Chesapeake: Off the Rails",
             "18GA",
             "18MS",
+            "18NL",
             "18TN",
             "18Texas"
         ]
