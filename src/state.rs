@@ -1,6 +1,6 @@
 //! Map state: what has changed on the printed map during play.
 
-use crate::game::{CompanyId, Game, PhaseId, Supply, TrainId};
+use crate::game::{Bonus, CompanyId, Game, PhaseId, Supply, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -186,6 +186,30 @@ impl MapState {
             .get(&c)
             .map(|h| &h.tokens)
             .filter(|t| !t.is_empty())
+    }
+
+    /// True when `company` may earn `bonus` here: a bonus for token
+    /// holders needs its token in one of the bonus's hexes.
+    pub fn bonus_open_to(&self, bonus: &Bonus, company: &str) -> bool {
+        !bonus.token_holders
+            || bonus.hexes().any(|c| {
+                self.tokens_at(c)
+                    .is_some_and(|t| t.values().any(|co| co.as_str() == company))
+            })
+    }
+
+    /// The bonuses `company` earns by the private companies it owns here,
+    /// in force in this phase.
+    pub fn private_bonuses(&self, game: &Game, company: &str) -> Vec<Bonus> {
+        game.bonuses_in(self.phase)
+            .filter(|b| {
+                b.private
+                    .as_ref()
+                    .and_then(|p| self.privates.get(p))
+                    .is_some_and(|owner| owner == company)
+            })
+            .cloned()
+            .collect()
     }
 
     /// Every placed token as (hex, space, company), in map order.

@@ -105,17 +105,6 @@ impl Bonus {
         };
         first.into_iter().chain(rest.iter().copied())
     }
-
-    /// True when `company` may earn it on `state`: a bonus for token
-    /// holders needs its token in one of the bonus's hexes.
-    pub fn open_to(&self, state: &crate::state::MapState, company: &str) -> bool {
-        !self.token_holders
-            || self.hexes().any(|c| {
-                state
-                    .tokens_at(c)
-                    .is_some_and(|t| t.values().any(|co| co.as_str() == company))
-            })
-    }
 }
 
 impl Game {
@@ -166,20 +155,6 @@ impl Game {
                 crate::suggest::words_or_none(&self.private_syms())
             ))
         })
-    }
-
-    /// The bonuses `company` earns by the private companies it owns in
-    /// `state`, in force in its phase.
-    pub fn private_bonuses(&self, state: &crate::state::MapState, company: &str) -> Vec<Bonus> {
-        self.bonuses_in(state.phase)
-            .filter(|b| {
-                b.private
-                    .as_ref()
-                    .and_then(|p| state.privates.get(p))
-                    .is_some_and(|owner| owner == company)
-            })
-            .cloned()
-            .collect()
     }
 
     /// The bonuses that may pay in phase `phase`: those of every phase and

@@ -230,10 +230,10 @@ pub fn queries(
 fn with_privates(game: &Game, state: &MapState, company: &str, bonuses: &[Bonus]) -> Vec<Bonus> {
     let mut all: Vec<Bonus> = bonuses
         .iter()
-        .filter(|b| b.open_to(state, company))
+        .filter(|b| state.bonus_open_to(b, company))
         .cloned()
         .collect();
-    for b in game.private_bonuses(state, company) {
+    for b in state.private_bonuses(game, company) {
         if !all.iter().any(|a| a.name == b.name) {
             all.push(b);
         }

@@ -307,7 +307,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
     for (company, names) in &state.trains {
         // The game's bonuses, and those of the private companies it owns.
         let mut bonuses = routes::bonuses_in_force(&game, state.phase, &[]);
-        bonuses.extend(game.private_bonuses(&state, company));
+        bonuses.extend(state.private_bonuses(&game, company));
         let trains: Vec<TrainDef> = names
             .iter()
             .map(|n| game.train(n).unwrap().clone())
@@ -315,7 +315,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
         // A token holders' bonus (18MS's New Orleans) is the holder's only.
         let bonuses: Vec<_> = bonuses
             .iter()
-            .filter(|b| b.open_to(&state, company))
+            .filter(|b| state.bonus_open_to(b, company))
             .cloned()
             .collect();
         let oracle = Oracle {
