@@ -3,7 +3,7 @@
 //! named and shaped in one place, and a JSON Schema in `docs/` is made
 //! from each ([`schemas`]) and checked by a test.
 
-use crate::game::{Game, Supply};
+use crate::game::{CompanyId, Game, Supply};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::TileId;
@@ -76,7 +76,13 @@ pub struct Token {
 
 impl Token {
     /// `company`'s token in `space` of hex `c` as the map has it now.
-    pub fn on_map(game: &Game, state: &MapState, c: Coord, space: usize, company: &str) -> Token {
+    pub fn on_map(
+        game: &Game,
+        state: &MapState,
+        c: Coord,
+        space: usize,
+        company: &CompanyId,
+    ) -> Token {
         Token {
             company: company.to_string(),
             hex: game.format(c),

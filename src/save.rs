@@ -386,7 +386,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
         trains
             .entry(abbrev)
             .or_default()
-            .extend(train_names(game, &company, names)?);
+            .extend(train_names(game, names).map_err(|e| trains_of(e, &company))?);
     }
     let mut privates = BTreeMap::new();
     for (private, owner) in raw.privates {
@@ -458,15 +458,17 @@ fn private_sym(game: &Game, private: &str) -> Result<String, Error> {
 }
 
 /// Train names as the game spells them.
-fn train_names(game: &Game, company: &str, names: Vec<String>) -> Result<Vec<TrainId>, Error> {
+fn train_names(game: &Game, names: Vec<String>) -> Result<Vec<TrainId>, Error> {
     names
         .iter()
-        .map(|t| {
-            game.train(t)
-                .map(|train| train.name.clone())
-                .map_err(|e| e.context(format!("trains of {company}")))
-        })
+        .map(|t| game.train(t).map(|train| train.name.clone()))
         .collect()
+}
+
+/// An unknown train's error, placed under the company's key as the save
+/// writes it.
+fn trains_of(e: Error, key: &str) -> Error {
+    e.context(format!("trains of {key}"))
 }
 
 /// Every token of a hex's state sits in a token space its tile has.
@@ -557,8 +559,8 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
     let mut trains = BTreeMap::new();
     for (company, tc) in ch.trains {
         let abbrev = game.company(&company)?.abbrev.clone();
-        let before = train_names(game, &company, tc.before)?;
-        let after = train_names(game, &company, tc.after)?;
+        let before = train_names(game, tc.before).map_err(|e| trains_of(e, &company))?;
+        let after = train_names(game, tc.after).map_err(|e| trains_of(e, &company))?;
         trains.insert(abbrev, (before, after));
     }
     let mut privates = BTreeMap::new();

@@ -190,7 +190,7 @@ impl MapState {
 
     /// True when `company` may earn `bonus` here: a bonus for token
     /// holders needs its token in one of the bonus's hexes.
-    pub fn bonus_open_to(&self, bonus: &Bonus, company: &str) -> bool {
+    pub fn bonus_open_to(&self, bonus: &Bonus, company: &CompanyId) -> bool {
         !bonus.token_holders
             || bonus.hexes().any(|c| {
                 self.tokens_at(c)
@@ -200,7 +200,7 @@ impl MapState {
 
     /// The bonuses `company` earns by the private companies it owns here,
     /// in force in this phase.
-    pub fn private_bonuses(&self, game: &Game, company: &str) -> Vec<Bonus> {
+    pub fn private_bonuses(&self, game: &Game, company: &CompanyId) -> Vec<Bonus> {
         game.bonuses_in(self.phase)
             .filter(|b| {
                 b.private
@@ -213,10 +213,10 @@ impl MapState {
     }
 
     /// Every placed token as (hex, space, company), in map order.
-    pub fn tokens(&self) -> impl Iterator<Item = (Coord, usize, &str)> {
+    pub fn tokens(&self) -> impl Iterator<Item = (Coord, usize, &CompanyId)> {
         self.hexes
             .iter()
-            .flat_map(|(c, h)| h.tokens.iter().map(move |(s, co)| (*c, *s, co.as_str())))
+            .flat_map(|(c, h)| h.tokens.iter().map(move |(s, co)| (*c, *s, co)))
     }
 
     /// Tiles laid by players, in map order.
@@ -254,9 +254,10 @@ impl MapState {
 
 /// True when a city with `spaces` token spaces, held by `holders`, stops
 /// `company`'s trains from running through: every space is taken and none
-/// by `company`. (They may still start or end there.)
-pub fn city_blocks(spaces: usize, holders: &[CompanyId], company: &str) -> bool {
-    spaces > 0 && holders.len() >= spaces && !holders.iter().any(|h| h == company)
+/// by `company` (`None`: a search for no company, which every full city
+/// stops). They may still start or end there.
+pub fn city_blocks(spaces: usize, holders: &[CompanyId], company: Option<&CompanyId>) -> bool {
+    spaces > 0 && holders.len() >= spaces && !holders.iter().any(|h| Some(h) == company)
 }
 
 impl Default for MapState {

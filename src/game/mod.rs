@@ -297,7 +297,7 @@ impl Game {
     }
 
     /// The printed home of `company`, if it has one.
-    pub fn home(&self, company: &str) -> Option<Coord> {
+    pub fn home(&self, company: &CompanyId) -> Option<Coord> {
         self.homes.get(company).copied()
     }
 
@@ -339,7 +339,7 @@ impl Game {
     }
 
     /// True when `company`'s tokens block no one (`neutral`).
-    pub fn is_neutral(&self, company: &str) -> bool {
+    pub fn is_neutral(&self, company: &CompanyId) -> bool {
         self.companies
             .iter()
             .any(|co| co.neutral && co.abbrev.as_str() == company)

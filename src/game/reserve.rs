@@ -50,7 +50,7 @@ impl Game {
 
     /// True when `company` may place its token on hex `c` without a route
     /// (a reserved token with `teleport`).
-    pub fn teleports_to(&self, company: &str, c: Coord) -> bool {
+    pub fn teleports_to(&self, company: &CompanyId, c: Coord) -> bool {
         self.reservations_on(c).any(|r| {
             matches!(&r.holder, Holder::Company { company: co, teleport: true, .. } if co == company)
         })

@@ -11,7 +11,7 @@ use super::network::Network;
 use super::report::{CheckReport, CheckedRoute, RouteReport};
 use super::{Query, TrainRoute};
 use crate::error::Error;
-use crate::game::{Bonus, BonusKind, Game, Skip, TrainDef};
+use crate::game::{Bonus, BonusKind, CompanyId, Game, Skip, TrainDef};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use std::fmt;
@@ -261,7 +261,7 @@ fn ways_of(
             return Err((broken, None));
         }
     }
-    let company = query.company.as_str();
+    let company = &query.company;
     let tokened = |w: &(usize, Vec<SegRef>)| {
         std::iter::once(w.0)
             .chain(
@@ -361,7 +361,7 @@ struct Walk<'a> {
     net: &'a Network,
     places: &'a Places,
     given: &'a Given,
-    company: &'a str,
+    company: &'a CompanyId,
     strict: Strict,
     bits: Vec<u64>,
     place_used: Vec<bool>,
@@ -383,7 +383,7 @@ impl<'a> Walk<'a> {
             net,
             places,
             given,
-            company: query.company.as_str(),
+            company: &query.company,
             strict,
             bits: vec![0; places.words],
             place_used: vec![false; places.count],

@@ -104,7 +104,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         .collect();
     // A neutral company (1882's CN) is not the one that runs: its tokens
     // open cities to it.
-    if game.is_neutral(&companies[0]) {
+    if game.is_neutral(&companies[0].as_str().into()) {
         companies.rotate_left(1);
     }
     let mut state = MapState {
@@ -116,7 +116,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);
-    if game.is_neutral(&companies[2]) {
+    if game.is_neutral(&companies[2].as_str().into()) {
         let mut extra = Rng(seed ^ 0x4E07_0000_u64 | 1);
         add_tokens(&mut extra, &game, &mut state, &companies[2], 40);
     }

@@ -60,7 +60,7 @@ impl Replay<'_> {
     fn held_for_others(
         &self,
         c: Coord,
-        company: &str,
+        company: &CompanyId,
         private: Option<&Private>,
     ) -> BTreeSet<usize> {
         let through = private.map(|p| p.abbrev.as_str());
