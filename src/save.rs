@@ -5,7 +5,7 @@
 
 use crate::error::Error;
 use crate::game::Game;
-use crate::game::{CompanyId, PhaseId, TrainId};
+use crate::game::{CompanyId, PhaseId, PrivateId, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::state::{Change, HexState, History, MapState, SavedGame};
 use crate::tile::TileId;
@@ -229,7 +229,7 @@ struct SaveOut<'a> {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     trains: &'a BTreeMap<CompanyId, Vec<TrainId>>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    privates: &'a BTreeMap<String, CompanyId>,
+    privates: &'a BTreeMap<PrivateId, CompanyId>,
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     closed: &'a BTreeSet<CompanyId>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -452,7 +452,7 @@ fn changes_from_json(
 }
 
 /// A private company's sym as the game spells it.
-fn private_sym(game: &Game, private: &str) -> Result<String, Error> {
+fn private_sym(game: &Game, private: &str) -> Result<PrivateId, Error> {
     game.known_private_sym(private)
         .map_err(|e| Error::SaveFile(format!("privates: {e}")))
 }
@@ -633,7 +633,7 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
             .map(|(p, (b, a))| {
                 let name = |o: &Option<CompanyId>| o.as_ref().map(ToString::to_string);
                 (
-                    p.clone(),
+                    p.to_string(),
                     OwnerChange {
                         before: name(b),
                         after: name(a),

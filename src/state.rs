@@ -1,6 +1,6 @@
 //! Map state: what has changed on the printed map during play.
 
-use crate::game::{Bonus, CompanyId, Game, PhaseId, Supply, TrainId};
+use crate::game::{Bonus, CompanyId, Game, PhaseId, PrivateId, Supply, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -28,7 +28,7 @@ pub struct MapState {
     pub trains: BTreeMap<CompanyId, Vec<TrainId>>,
     /// Private companies owned by companies: private (18xx.games's sym,
     /// `BSS`) → owner. A private's route bonus goes to its owner's routes.
-    pub privates: BTreeMap<String, CompanyId>,
+    pub privates: BTreeMap<PrivateId, CompanyId>,
     /// Companies that have closed for good (1856's merged into the CGR):
     /// no space of their home stays kept for them.
     pub closed: BTreeSet<CompanyId>,
@@ -41,7 +41,7 @@ pub enum Drift {
     Phase,
     Trains(CompanyId),
     /// Who owns this private company (its sym).
-    Private(String),
+    Private(PrivateId),
 }
 
 #[derive(Copy, Clone)]
@@ -75,7 +75,7 @@ pub struct Change {
     pub trains: BTreeMap<CompanyId, (Vec<TrainId>, Vec<TrainId>)>,
     /// Each private company (its sym) whose owner changed, before and
     /// after (`None`: no company owns it).
-    pub privates: BTreeMap<String, (Owner, Owner)>,
+    pub privates: BTreeMap<PrivateId, (Owner, Owner)>,
 }
 
 /// Which company owns a private company, if any.
@@ -118,9 +118,9 @@ impl MapState {
         state
     }
 
-    /// The company that owns private company `sym`, if any.
-    pub fn owner(&self, sym: &str) -> Owner {
-        self.privates.get(sym).cloned()
+    /// The company that owns `private`, if any.
+    pub fn owner(&self, private: &PrivateId) -> Owner {
+        self.privates.get(private).cloned()
     }
 
     /// The state of one hex (the empty state when nothing happened there).

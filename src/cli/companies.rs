@@ -60,7 +60,7 @@ fn row(game: &Game, saved: &SavedGame, c: &Company) -> CompanyRow {
             .privates
             .iter()
             .filter(|(_, owner)| **owner == c.abbrev)
-            .map(|(p, _)| p.clone())
+            .map(|(p, _)| p.to_string())
             .collect(),
         started: !placed.is_empty(),
     }

@@ -26,7 +26,7 @@ mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
-pub use ids::{CompanyId, PhaseId, TrainId};
+pub use ids::{CompanyId, PhaseId, PrivateId, TrainId};
 pub use play::*;
 pub use reserve::{Holder, Reservation};
 pub use rule::Rule;
@@ -90,7 +90,7 @@ pub struct Bonus {
     /// Only in these phases (empty: every phase).
     pub phases: Vec<String>,
     /// The private company whose owner earns it without naming it.
-    pub private: Option<String>,
+    pub private: Option<PrivateId>,
     /// Only a company with a token in one of its hexes earns it.
     pub token_holders: bool,
 }
@@ -111,13 +111,16 @@ impl Game {
     /// Every private company a save may say a company owns: those with a
     /// lay or token ability, those whose owner earns a route bonus, and
     /// the minors a company buys with their token.
-    pub fn private_syms(&self) -> Vec<String> {
-        let mut syms: Vec<String> = self
+    pub fn private_syms(&self) -> Vec<PrivateId> {
+        let mut syms: Vec<PrivateId> = self
             .privates
             .iter()
             .map(|p| p.abbrev.clone())
             .chain(self.bonuses.iter().filter_map(|b| b.private.clone()))
-            .chain(self.minors_sold_with_token().map(|c| c.abbrev.to_string()))
+            .chain(
+                self.minors_sold_with_token()
+                    .map(|c| PrivateId::from(c.abbrev.as_str())),
+            )
             .collect();
         syms.sort();
         syms.dedup();
@@ -139,7 +142,7 @@ impl Game {
     }
 
     /// The private company `name` (its sym, any case), as the game spells it.
-    pub fn private_sym(&self, name: &str) -> Option<String> {
+    pub fn private_sym(&self, name: &str) -> Option<PrivateId> {
         self.private_syms()
             .into_iter()
             .find(|s| s.eq_ignore_ascii_case(name.trim()))
@@ -147,7 +150,7 @@ impl Game {
 
     /// As [`Game::private_sym`], or an error that names the privates a
     /// save may hold.
-    pub fn known_private_sym(&self, name: &str) -> crate::error::Result<String> {
+    pub fn known_private_sym(&self, name: &str) -> crate::error::Result<PrivateId> {
         self.private_sym(name).ok_or_else(|| {
             crate::error::Error::Invalid(format!(
                 "{name} is no private company of {} that lays tiles, places tokens or earns a route bonus (those: {})",
@@ -204,7 +207,7 @@ pub struct Game {
     /// Privates (syms) whose effect stays with their owner past that: a
     /// bonus kept after they close (`after_close`), a token counted beyond
     /// the owner's own (a minor's sold with its token, a private's extra).
-    pub privates_kept: BTreeSet<String>,
+    pub privates_kept: BTreeSet<PrivateId>,
     /// Token spaces held for companies and privates (`reserved_tokens`,
     /// `privates[].token.reserves`).
     pub reservations: Vec<Reservation>,

@@ -100,7 +100,7 @@ impl Game {
 /// The privates whose effect outlives their closing: bonuses kept after
 /// it, and tokens counted beyond their owner's own (the minors sold with
 /// their token, the privates whose token is extra).
-fn kept_privates(def: &GameDef) -> BTreeSet<String> {
+fn kept_privates(def: &GameDef) -> BTreeSet<PrivateId> {
     let bonuses = def
         .bonuses
         .iter()
@@ -110,7 +110,7 @@ fn kept_privates(def: &GameDef) -> BTreeSet<String> {
         .companies
         .iter()
         .filter(|c| c.token_to_buyer)
-        .map(|c| c.abbrev.to_string());
+        .map(|c| PrivateId::from(c.abbrev.as_str()));
     let extras = def
         .privates
         .iter()

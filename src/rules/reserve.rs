@@ -3,7 +3,7 @@
 //! the game file's `reserved_tokens`, `token_to_buyer` and
 //! `privates[].token`.
 
-use crate::game::{CompanyId, Game, Holder, Reservation};
+use crate::game::{CompanyId, Game, Holder, PrivateId, Reservation};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::Tile;
@@ -137,7 +137,7 @@ pub(super) fn own_space(
 /// its private), and the token of each private it owns whose token is
 /// extra, where that private puts it.
 pub fn extra_tokens(game: &Game, state: &MapState, company: &CompanyId) -> usize {
-    let owns = |sym: &str| state.owner(sym).is_some_and(|o| o == company);
+    let owns = |p: &PrivateId| state.owner(p).is_some_and(|o| o == company);
     let holds_in = |c: Coord, city: Option<usize>| {
         let tile = state.tile_at(game, c).map(|(t, _)| t);
         state.tokens_at(c).is_some_and(|t| {
@@ -149,7 +149,7 @@ pub fn extra_tokens(game: &Game, state: &MapState, company: &CompanyId) -> usize
     };
     let minors = game
         .minors_sold_with_token()
-        .filter(|m| owns(&m.abbrev))
+        .filter(|m| owns(&PrivateId::from(m.abbrev.as_str())))
         .filter(|m| game.home(&m.abbrev).is_some_and(|h| holds_in(h, None)))
         .count();
     let privates = game
