@@ -88,7 +88,7 @@ pub struct Bonus {
     /// Only these trains earn it (empty: every train).
     pub trains: Vec<TrainId>,
     /// Only in these phases (empty: every phase).
-    pub phases: Vec<String>,
+    pub phases: Vec<PhaseId>,
     /// The private company whose owner earns it without naming it.
     pub private: Option<PrivateId>,
     /// Only a company with a token in one of its hexes earns it.
@@ -163,10 +163,9 @@ impl Game {
     /// The bonuses that may pay in phase `phase`: those of every phase and
     /// those naming it.
     pub fn bonuses_in(&self, phase: PhaseId) -> impl Iterator<Item = &Bonus> {
-        let phase = &self.phases[phase].name;
         self.bonuses
             .iter()
-            .filter(move |b| b.phases.is_empty() || b.phases.contains(phase))
+            .filter(move |b| b.phases.is_empty() || b.phases.contains(&phase))
     }
 }
 

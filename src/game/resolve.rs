@@ -310,9 +310,11 @@ impl Resolver<'_> {
                     )));
                 }
             }
-            for p in &b.phases {
-                self.phase(p, &format!("bonus \"{}\"", b.name))?;
-            }
+            let phases = b
+                .phases
+                .iter()
+                .map(|p| self.phase(p, &format!("bonus \"{}\"", b.name)))
+                .collect::<Result<Vec<PhaseId>>>()?;
             bonuses.push(Bonus {
                 name: b.name.clone(),
                 amount: b.bonus,
@@ -320,7 +322,7 @@ impl Resolver<'_> {
                 multiplied: b.multiplied,
                 kind,
                 trains: b.trains.clone(),
-                phases: b.phases.clone(),
+                phases,
                 private: b.private.clone(),
                 token_holders: b.token_holders,
             });
