@@ -303,7 +303,7 @@ impl Resolver<'_> {
                 )));
             }
             for t in &b.trains {
-                if !self.def.trains.iter().any(|d| &d.name == t) {
+                if !self.def.trains.iter().any(|d| d.name == t) {
                     return Err((self.err)(format!(
                         "bonus \"{}\": unknown train \"{t}\"",
                         b.name
@@ -370,7 +370,7 @@ impl Resolver<'_> {
             return Err((self.err)("lift_tiles: no trains to draw from".into()));
         }
         for t in &lift.trains {
-            if !self.def.trains.iter().any(|d| &d.name == t) {
+            if !self.def.trains.iter().any(|d| d.name == t) {
                 return Err((self.err)(format!("lift_tiles: unknown train \"{t}\"")));
             }
         }
@@ -489,7 +489,7 @@ impl Resolver<'_> {
     ) -> Result<Vec<(TrainId, PhaseId)>> {
         let mut out = Vec::new();
         for (train, phase) in list {
-            if !self.def.trains.iter().any(|t| &t.name == train) {
+            if !self.def.trains.iter().any(|t| t.name == train) {
                 return Err((self.err)(format!("{field}: unknown train \"{train}\"")));
             }
             out.push((train.clone(), self.phase(phase, field)?));
