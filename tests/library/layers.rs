@@ -163,13 +163,16 @@ fn code_of(text: &str) -> String {
             }
             i = j;
         } else if c == '"' {
+            // serde names functions by path in a string (`deserialize_with
+            // = "crate::unique::map"`): such a path is code, kept.
+            let named_fn = out.trim_end().ends_with("with =") || out.trim_end().ends_with("with=");
             i += 1;
             while i < b.len() && b[i] != '"' {
                 if b[i] == '\\' {
                     i += 1;
                 }
                 if let Some(&ch) = b.get(i) {
-                    out.push(blank(ch));
+                    out.push(if named_fn { ch } else { blank(ch) });
                 }
                 i += 1;
             }
@@ -532,12 +535,15 @@ fn no_file_and_no_module_reaches_itself() {
 /// The parser itself, on a use tree with groups, a comment and a string.
 #[test]
 fn paths_are_read_through_groups_comments_and_strings() {
-    let code = code_of("use crate::{a::B, c::{d, e::F}}; // crate::x::y\nlet s = \"crate::z\";\n");
+    let code = code_of(
+        "use crate::{a::B, c::{d, e::F}}; // crate::x::y\nlet s = \"crate::z\";\n#[serde(with = \"crate::w::f\")]",
+    );
     let t = tokens(&code);
     let (paths, _) = paths_at(&t, 1, Vec::new());
     let joined: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
     assert_eq!(joined, ["crate::a::B", "crate::c::d", "crate::c::e::F"]);
     assert!(!code.contains("crate::x") && !code.contains("crate::z"));
+    assert!(code.contains("crate::w::f"), "a path serde calls is code");
 }
 
 #[test]
