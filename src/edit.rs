@@ -8,7 +8,7 @@
 //! one set of edits.
 
 use crate::error::{Error, Result};
-use crate::game::{Game, PhaseId, Private, Rule, TrainId};
+use crate::game::{CompanyId, Game, PhaseId, Private, Rule, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::rules::{self, Lay, LayKind, Site, Violation, refusals};
 use crate::state::MapState;
@@ -70,7 +70,7 @@ pub fn place_token(
     game: &Game,
     state: &MapState,
     c: Coord,
-    company: &str,
+    company: &CompanyId,
     space: Option<usize>,
 ) -> Result<Edit> {
     place_token_by(game, state, c, company, space, None)
@@ -82,7 +82,7 @@ pub fn place_token_by(
     game: &Game,
     state: &MapState,
     c: Coord,
-    company: &str,
+    company: &CompanyId,
     space: Option<usize>,
     private: Option<&Private>,
 ) -> Result<Edit> {
@@ -105,7 +105,7 @@ pub fn place_token_by(
 }
 
 /// Takes `company`'s token off hex `c`.
-pub fn remove_token(game: &Game, state: &MapState, c: Coord, company: &str) -> Result<Edit> {
+pub fn remove_token(game: &Game, state: &MapState, c: Coord, company: &CompanyId) -> Result<Edit> {
     let abbrev = game.company(company)?.abbrev.clone();
     let mut hex = state.hex_state(c);
     let Some(space) = hex
@@ -221,7 +221,7 @@ pub fn set_phase(game: &Game, state: &MapState, phase: PhaseId) -> Result<Edit> 
 
 /// Which of a company's trains rusted, in words: `B&O's 2 rusts`,
 /// `CPR's 2 and 2 rust`.
-fn rusted_words(company: &str, gone: &[TrainId]) -> String {
+fn rusted_words(company: &CompanyId, gone: &[TrainId]) -> String {
     let verb = if gone.len() == 1 { "rusts" } else { "rust" };
     let list = match gone {
         [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
@@ -235,7 +235,7 @@ fn rusted_words(company: &str, gone: &[TrainId]) -> String {
 pub fn change_trains(
     game: &Game,
     state: &MapState,
-    company: &str,
+    company: &CompanyId,
     add: &[String],
     remove: &[String],
 ) -> Result<Edit> {

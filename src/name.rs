@@ -63,6 +63,18 @@ macro_rules! name_type {
             }
         }
 
+        impl From<&$name> for $name {
+            fn from(s: &$name) -> $name {
+                s.clone()
+            }
+        }
+
+        impl PartialEq<&$name> for $name {
+            fn eq(&self, other: &&$name) -> bool {
+                self == *other
+            }
+        }
+
         impl PartialEq<str> for $name {
             fn eq(&self, other: &str) -> bool {
                 self.0 == other

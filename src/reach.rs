@@ -2,7 +2,7 @@
 //! its station tokens. Tile-lay and token rules ask this question; it knows
 //! nothing of routes or revenue.
 
-use crate::game::Game;
+use crate::game::{CompanyId, Game};
 use crate::geometry::{Coord, Face};
 use crate::state::{MapState, city_blocks};
 use crate::tile::End;
@@ -24,7 +24,13 @@ impl Reach {
 }
 
 /// True when `company` may run a train through (not only to) this end.
-fn passable(game: &Game, state: &MapState, company: &str, c: Coord, end: End) -> bool {
+fn passable(
+    game: &Game,
+    state: &MapState,
+    company: Option<&CompanyId>,
+    c: Coord,
+    end: End,
+) -> bool {
     let Some((tile, _)) = state.tile_at(game, c) else {
         return false;
     };
@@ -44,7 +50,7 @@ fn passable(game: &Game, state: &MapState, company: &str, c: Coord, end: End) ->
 
 /// Searches the map from every city holding one of `company`'s tokens.
 /// Cities filled by other companies are reached but not passed.
-pub fn from_tokens(game: &Game, state: &MapState, company: &str) -> Reach {
+pub fn from_tokens(game: &Game, state: &MapState, company: &CompanyId) -> Reach {
     let mut starts = Vec::new();
     for (c, space, co) in state.tokens() {
         if co != company {
@@ -57,7 +63,7 @@ pub fn from_tokens(game: &Game, state: &MapState, company: &str) -> Reach {
             starts.push((c, End::City(city)));
         }
     }
-    search(game, state, company, &starts)
+    search(game, state, Some(company), &starts)
 }
 
 /// True when track joins a city of hex `c` to another stop (a town, a
@@ -67,13 +73,19 @@ pub fn joins_another_stop(game: &Game, state: &MapState, c: Coord) -> bool {
         return false;
     };
     let starts: Vec<(Coord, End)> = (0..tile.cities.len()).map(|i| (c, End::City(i))).collect();
-    let reach = search(game, state, "", &starts);
+    let reach = search(game, state, None, &starts);
     reach.ends.iter().any(|(at, end)| {
         matches!(end, End::City(_) | End::Town(_)) && !starts.contains(&(*at, *end))
     })
 }
 
-fn search(game: &Game, state: &MapState, company: &str, starts: &[(Coord, End)]) -> Reach {
+/// `company`: `None` when no company's token opens a full city.
+fn search(
+    game: &Game,
+    state: &MapState,
+    company: Option<&CompanyId>,
+    starts: &[(Coord, End)],
+) -> Reach {
     let mut reach = Reach::default();
     let mut queue: VecDeque<(Coord, End)> = VecDeque::new();
     for s in starts {

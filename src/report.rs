@@ -3,7 +3,7 @@
 //! named and shaped in one place, and a JSON Schema in `docs/` is made
 //! from each ([`schemas`]) and checked by a test.
 
-use crate::game::{Game, Supply};
+use crate::game::{CompanyId, Game, Supply};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::TileId;
@@ -76,7 +76,13 @@ pub struct Token {
 
 impl Token {
     /// `company`'s token in `space` of hex `c` as the map has it now.
-    pub fn on_map(game: &Game, state: &MapState, c: Coord, space: usize, company: &str) -> Token {
+    pub fn on_map(
+        game: &Game,
+        state: &MapState,
+        c: Coord,
+        space: usize,
+        company: &CompanyId,
+    ) -> Token {
         Token {
             company: company.to_string(),
             hex: game.format(c),
@@ -162,7 +168,8 @@ pub struct CostPart {
     pub amount: u32,
 }
 
-/// Each output's schema, by the file name it is kept under in `docs/`.
+/// Each output's schema made from a type here, by the file name it is kept
+/// under in `docs/` (`review`, `advise` and `import` keep their own).
 pub fn schemas() -> Vec<(&'static str, Schema)> {
     vec![
         ("tiles.schema.json", schemars::schema_for!(Vec<TileRow>)),
@@ -179,12 +186,6 @@ pub fn schemas() -> Vec<(&'static str, Schema)> {
         ("lays.schema.json", schemars::schema_for!(Vec<LayReport>)),
         ("game.schema.json", schemars::schema_for!(GameData)),
         ("games.schema.json", schemars::schema_for!(Vec<GameRow>)),
-        ("review.schema.json", crate::review::schema()),
-        ("advise.schema.json", crate::advise::report::schema()),
-        (
-            "refused.schema.json",
-            schemars::schema_for!(crate::import::x18::report::RefusedReport),
-        ),
         (
             "companies.schema.json",
             schemars::schema_for!(Vec<CompanyRow>),

@@ -5,7 +5,7 @@
 
 use crate::error::Error;
 use crate::game::Game;
-use crate::game::{CompanyId, PhaseId, TrainId};
+use crate::game::{CompanyId, PhaseId, PrivateId, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::state::{Change, HexState, History, MapState, SavedGame};
 use crate::tile::TileId;
@@ -229,7 +229,7 @@ struct SaveOut<'a> {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     trains: &'a BTreeMap<CompanyId, Vec<TrainId>>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    privates: &'a BTreeMap<String, CompanyId>,
+    privates: &'a BTreeMap<PrivateId, CompanyId>,
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     closed: &'a BTreeSet<CompanyId>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -386,7 +386,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
         trains
             .entry(abbrev)
             .or_default()
-            .extend(train_names(game, &company, names)?);
+            .extend(train_names(game, names).map_err(|e| trains_of(e, &company))?);
     }
     let mut privates = BTreeMap::new();
     for (private, owner) in raw.privates {
@@ -452,21 +452,23 @@ fn changes_from_json(
 }
 
 /// A private company's sym as the game spells it.
-fn private_sym(game: &Game, private: &str) -> Result<String, Error> {
+fn private_sym(game: &Game, private: &str) -> Result<PrivateId, Error> {
     game.known_private_sym(private)
         .map_err(|e| Error::SaveFile(format!("privates: {e}")))
 }
 
 /// Train names as the game spells them.
-fn train_names(game: &Game, company: &str, names: Vec<String>) -> Result<Vec<TrainId>, Error> {
+fn train_names(game: &Game, names: Vec<String>) -> Result<Vec<TrainId>, Error> {
     names
         .iter()
-        .map(|t| {
-            game.train(t)
-                .map(|train| train.name.clone())
-                .map_err(|e| e.context(format!("trains of {company}")))
-        })
+        .map(|t| game.train(t).map(|train| train.name.clone()))
         .collect()
+}
+
+/// An unknown train's error, placed under the company's key as the save
+/// writes it.
+fn trains_of(e: Error, key: &str) -> Error {
+    e.context(format!("trains of {key}"))
 }
 
 /// Every token of a hex's state sits in a token space its tile has.
@@ -557,8 +559,8 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
     let mut trains = BTreeMap::new();
     for (company, tc) in ch.trains {
         let abbrev = game.company(&company)?.abbrev.clone();
-        let before = train_names(game, &company, tc.before)?;
-        let after = train_names(game, &company, tc.after)?;
+        let before = train_names(game, tc.before).map_err(|e| trains_of(e, &company))?;
+        let after = train_names(game, tc.after).map_err(|e| trains_of(e, &company))?;
         trains.insert(abbrev, (before, after));
     }
     let mut privates = BTreeMap::new();
@@ -631,7 +633,7 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
             .map(|(p, (b, a))| {
                 let name = |o: &Option<CompanyId>| o.as_ref().map(ToString::to_string);
                 (
-                    p.clone(),
+                    p.to_string(),
                     OwnerChange {
                         before: name(b),
                         after: name(a),

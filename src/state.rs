@@ -1,6 +1,6 @@
 //! Map state: what has changed on the printed map during play.
 
-use crate::game::{CompanyId, Game, PhaseId, Supply, TrainId};
+use crate::game::{Bonus, CompanyId, Game, PhaseId, PrivateId, Supply, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -28,7 +28,7 @@ pub struct MapState {
     pub trains: BTreeMap<CompanyId, Vec<TrainId>>,
     /// Private companies owned by companies: private (18xx.games's sym,
     /// `BSS`) → owner. A private's route bonus goes to its owner's routes.
-    pub privates: BTreeMap<String, CompanyId>,
+    pub privates: BTreeMap<PrivateId, CompanyId>,
     /// Companies that have closed for good (1856's merged into the CGR):
     /// no space of their home stays kept for them.
     pub closed: BTreeSet<CompanyId>,
@@ -41,7 +41,7 @@ pub enum Drift {
     Phase,
     Trains(CompanyId),
     /// Who owns this private company (its sym).
-    Private(String),
+    Private(PrivateId),
 }
 
 #[derive(Copy, Clone)]
@@ -75,7 +75,7 @@ pub struct Change {
     pub trains: BTreeMap<CompanyId, (Vec<TrainId>, Vec<TrainId>)>,
     /// Each private company (its sym) whose owner changed, before and
     /// after (`None`: no company owns it).
-    pub privates: BTreeMap<String, (Owner, Owner)>,
+    pub privates: BTreeMap<PrivateId, (Owner, Owner)>,
 }
 
 /// Which company owns a private company, if any.
@@ -118,9 +118,9 @@ impl MapState {
         state
     }
 
-    /// The company that owns private company `sym`, if any.
-    pub fn owner(&self, sym: &str) -> Owner {
-        self.privates.get(sym).cloned()
+    /// The company that owns `private`, if any.
+    pub fn owner(&self, private: &PrivateId) -> Owner {
+        self.privates.get(private).cloned()
     }
 
     /// The state of one hex (the empty state when nothing happened there).
@@ -188,11 +188,35 @@ impl MapState {
             .filter(|t| !t.is_empty())
     }
 
+    /// True when `company` may earn `bonus` here: a bonus for token
+    /// holders needs its token in one of the bonus's hexes.
+    pub fn bonus_open_to(&self, bonus: &Bonus, company: &CompanyId) -> bool {
+        !bonus.token_holders
+            || bonus.hexes().any(|c| {
+                self.tokens_at(c)
+                    .is_some_and(|t| t.values().any(|co| co.as_str() == company))
+            })
+    }
+
+    /// The bonuses `company` earns by the private companies it owns here,
+    /// in force in this phase.
+    pub fn private_bonuses(&self, game: &Game, company: &CompanyId) -> Vec<Bonus> {
+        game.bonuses_in(self.phase)
+            .filter(|b| {
+                b.private
+                    .as_ref()
+                    .and_then(|p| self.privates.get(p))
+                    .is_some_and(|owner| owner == company)
+            })
+            .cloned()
+            .collect()
+    }
+
     /// Every placed token as (hex, space, company), in map order.
-    pub fn tokens(&self) -> impl Iterator<Item = (Coord, usize, &str)> {
+    pub fn tokens(&self) -> impl Iterator<Item = (Coord, usize, &CompanyId)> {
         self.hexes
             .iter()
-            .flat_map(|(c, h)| h.tokens.iter().map(move |(s, co)| (*c, *s, co.as_str())))
+            .flat_map(|(c, h)| h.tokens.iter().map(move |(s, co)| (*c, *s, co)))
     }
 
     /// Tiles laid by players, in map order.
@@ -230,9 +254,10 @@ impl MapState {
 
 /// True when a city with `spaces` token spaces, held by `holders`, stops
 /// `company`'s trains from running through: every space is taken and none
-/// by `company`. (They may still start or end there.)
-pub fn city_blocks(spaces: usize, holders: &[CompanyId], company: &str) -> bool {
-    spaces > 0 && holders.len() >= spaces && !holders.iter().any(|h| h == company)
+/// by `company` (`None`: a search for no company, which every full city
+/// stops). They may still start or end there.
+pub fn city_blocks(spaces: usize, holders: &[CompanyId], company: Option<&CompanyId>) -> bool {
+    spaces > 0 && holders.len() >= spaces && !holders.iter().any(|h| Some(h) == company)
 }
 
 impl Default for MapState {

@@ -344,33 +344,3 @@ impl Tile {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::catalogue;
-
-    fn tile(name: &str) -> Tile {
-        let text = catalogue::embedded("standard").unwrap();
-        catalogue::parse(text, "standard")
-            .unwrap()
-            .into_iter()
-            .find(|t| t.name == name)
-            .unwrap()
-    }
-
-    #[test]
-    fn track_reads_in_compass_sides_of_the_map() {
-        let flat = Orientation::FlatTop;
-        let pointed = Orientation::PointedTop;
-        assert_eq!(tile("57").describe(Rotation::ZERO, flat), "city: N, S");
-        assert_eq!(tile("57").describe(Rotation::ZERO, pointed), "city: NE, SW");
-        assert_eq!(tile("9").describe(Rotation::new(1), flat), "NE-SW");
-        assert_eq!(tile("9").describe(Rotation::new(1), pointed), "E-W");
-        // The same shape reads the same, however its pieces are written.
-        assert_eq!(
-            tile("57").describe(Rotation::new(3), flat),
-            tile("57").describe(Rotation::ZERO, flat)
-        );
-    }
-}

@@ -160,7 +160,7 @@ fn solve_all(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<(Vec<Choice>, usize)> {
     use rayon::prelude::*;
-    let (game, company) = (ask.game, ask.query.company.as_str());
+    let (game, company) = (ask.game, &ask.query.company);
     // Each plan's search: `None` for today's routes, else the index of the
     // first plan routes see alike.
     let mut seen: BTreeMap<Search, usize> = BTreeMap::new();

@@ -37,7 +37,7 @@ pub fn advise(games: Games, args: &AdviseArgs) -> Result<()> {
         state: &state,
         query: &query,
         by: LayBy {
-            company: Some(query.company.as_str()),
+            company: Some(&query.company),
             private,
         },
         tokens: args.token,

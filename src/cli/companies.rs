@@ -32,7 +32,7 @@ fn row(game: &Game, saved: &SavedGame, c: &Company) -> CompanyRow {
     let state = &saved.state;
     let mut tokens: Vec<(Coord, usize)> = state
         .tokens()
-        .filter(|(_, _, co)| *co == c.abbrev)
+        .filter(|(_, _, co)| **co == c.abbrev)
         .map(|(h, space, _)| (h, space))
         .collect();
     tokens.sort_by_key(|(h, space)| (h.col, h.row, *space)); // board order, as `show` lists them
@@ -60,7 +60,7 @@ fn row(game: &Game, saved: &SavedGame, c: &Company) -> CompanyRow {
             .privates
             .iter()
             .filter(|(_, owner)| **owner == c.abbrev)
-            .map(|(p, _)| p.clone())
+            .map(|(p, _)| p.to_string())
             .collect(),
         started: !placed.is_empty(),
     }

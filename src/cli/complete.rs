@@ -225,6 +225,9 @@ fn privates(typed: &Typed, current: &str) -> Vec<CompletionCandidate> {
     let Some((game, _)) = typed.save() else {
         return Vec::new();
     };
-    let names = game.private_syms().into_iter().map(|p| (p, None));
+    let names = game
+        .private_syms()
+        .into_iter()
+        .map(|p| (p.to_string(), None));
     starting_with(current, names)
 }

@@ -236,7 +236,7 @@ fn lay_by<'g>(
     private: Option<&str>,
 ) -> Result<LayBy<'g>> {
     Ok(LayBy {
-        company: company.as_ref().map(CompanyId::as_str),
+        company: company.as_ref(),
         private: private.map(|p| game.private(p)).transpose()?,
     })
 }
@@ -481,6 +481,8 @@ pub fn token(
     remove: bool,
     private: Option<&str>,
 ) -> Result<()> {
+    let company = CompanyId::from(company);
+    let company = &company;
     edit(games, args, |game, state| {
         let c = game.hex(hex)?;
         let private = private.map(|p| game.private(p)).transpose()?;
@@ -508,8 +510,9 @@ pub fn trains(
     add: &[String],
     remove: &[String],
 ) -> Result<()> {
+    let company = CompanyId::from(company);
     edit(games, args, |game, state| {
-        Ok(edits::change_trains(game, state, company, add, remove)?)
+        Ok(edits::change_trains(game, state, &company, add, remove)?)
     })
 }
 

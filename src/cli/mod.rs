@@ -1,10 +1,6 @@
-//! The command-line program: the commands here and their shared option
-//! groups in [`args`], [`run`] to parse and
-//! dispatch, shared I/O in [`io`], text for the terminal in [`term`], and one
-//! module per family of commands ([`info`], [`companies`], [`edit`], [`draw`],
-//! [`routes`]). Imports run one way only:
-//! `run` uses the command modules, they use `io` and these types (and
-//! `routes` and `edit` use `draw` for `--render`); nothing imports `run`.
+//! The command-line program: the clap types of the commands here, one
+//! module per family of commands; `ARCHITECTURE.md` ("The program")
+//! describes its files and the one way their imports run.
 
 mod advise;
 mod args;

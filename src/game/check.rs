@@ -82,7 +82,7 @@ fn unknown_private<'a>(
 ) -> Option<&'a String> {
     names
         .into_iter()
-        .find(|p| game.private_sym(p).as_ref() != Some(*p))
+        .find(|p| game.private_sym(p).is_none_or(|s| s != **p))
 }
 
 fn unknown_private_message(p: &str) -> String {

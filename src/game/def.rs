@@ -340,7 +340,7 @@ pub struct BonusDef {
     /// `SYM@HEX` is the private's marker once assigned to that hex
     /// (18xx.games's `assign`: 18AL's Warrior Coal Field token, `SNAR@G4`).
     #[serde(default)]
-    pub private: Option<String>,
+    pub private: Option<super::PrivateId>,
     /// True when only a company with a token in one of its hexes earns it
     /// (18MS's New Orleans: $10 a route to the company whose token is there).
     #[serde(default)]
@@ -426,7 +426,7 @@ pub struct NeutralToken {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Private {
-    pub abbrev: String,
+    pub abbrev: super::PrivateId,
     pub name: String,
     /// Hexes where it may lay.
     pub hexes: Vec<String>,

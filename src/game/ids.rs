@@ -12,6 +12,14 @@ name_type!(
 );
 
 name_type!(
+    /// A private company by its abbreviation, as 18xx.games writes its
+    /// `sym`: `BSS`, `C&WI`; also what a save lists among a company's
+    /// privates beside them: a minor sold with its token (`MS`), and a
+    /// private's marker on a hex as the game file names it (`SNAR@G4`).
+    PrivateId
+);
+
+name_type!(
     /// A train by its name as the game file writes it: `2`, `5+5E`, `D`.
     TrainId
 );

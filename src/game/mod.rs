@@ -26,7 +26,7 @@ mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
-pub use ids::{CompanyId, PhaseId, TrainId};
+pub use ids::{CompanyId, PhaseId, PrivateId, TrainId};
 pub use play::*;
 pub use reserve::{Holder, Reservation};
 pub use rule::Rule;
@@ -88,9 +88,9 @@ pub struct Bonus {
     /// Only these trains earn it (empty: every train).
     pub trains: Vec<TrainId>,
     /// Only in these phases (empty: every phase).
-    pub phases: Vec<String>,
+    pub phases: Vec<PhaseId>,
     /// The private company whose owner earns it without naming it.
-    pub private: Option<String>,
+    pub private: Option<PrivateId>,
     /// Only a company with a token in one of its hexes earns it.
     pub token_holders: bool,
 }
@@ -105,30 +105,22 @@ impl Bonus {
         };
         first.into_iter().chain(rest.iter().copied())
     }
-
-    /// True when `company` may earn it on `state`: a bonus for token
-    /// holders needs its token in one of the bonus's hexes.
-    pub fn open_to(&self, state: &crate::state::MapState, company: &str) -> bool {
-        !self.token_holders
-            || self.hexes().any(|c| {
-                state
-                    .tokens_at(c)
-                    .is_some_and(|t| t.values().any(|co| co.as_str() == company))
-            })
-    }
 }
 
 impl Game {
     /// Every private company a save may say a company owns: those with a
     /// lay or token ability, those whose owner earns a route bonus, and
     /// the minors a company buys with their token.
-    pub fn private_syms(&self) -> Vec<String> {
-        let mut syms: Vec<String> = self
+    pub fn private_syms(&self) -> Vec<PrivateId> {
+        let mut syms: Vec<PrivateId> = self
             .privates
             .iter()
             .map(|p| p.abbrev.clone())
             .chain(self.bonuses.iter().filter_map(|b| b.private.clone()))
-            .chain(self.minors_sold_with_token().map(|c| c.abbrev.to_string()))
+            .chain(
+                self.minors_sold_with_token()
+                    .map(|c| PrivateId::from(c.abbrev.as_str())),
+            )
             .collect();
         syms.sort();
         syms.dedup();
@@ -150,7 +142,7 @@ impl Game {
     }
 
     /// The private company `name` (its sym, any case), as the game spells it.
-    pub fn private_sym(&self, name: &str) -> Option<String> {
+    pub fn private_sym(&self, name: &str) -> Option<PrivateId> {
         self.private_syms()
             .into_iter()
             .find(|s| s.eq_ignore_ascii_case(name.trim()))
@@ -158,7 +150,7 @@ impl Game {
 
     /// As [`Game::private_sym`], or an error that names the privates a
     /// save may hold.
-    pub fn known_private_sym(&self, name: &str) -> crate::error::Result<String> {
+    pub fn known_private_sym(&self, name: &str) -> crate::error::Result<PrivateId> {
         self.private_sym(name).ok_or_else(|| {
             crate::error::Error::Invalid(format!(
                 "{name} is no private company of {} that lays tiles, places tokens or earns a route bonus (those: {})",
@@ -168,27 +160,12 @@ impl Game {
         })
     }
 
-    /// The bonuses `company` earns by the private companies it owns in
-    /// `state`, in force in its phase.
-    pub fn private_bonuses(&self, state: &crate::state::MapState, company: &str) -> Vec<Bonus> {
-        self.bonuses_in(state.phase)
-            .filter(|b| {
-                b.private
-                    .as_ref()
-                    .and_then(|p| state.privates.get(p))
-                    .is_some_and(|owner| owner == company)
-            })
-            .cloned()
-            .collect()
-    }
-
     /// The bonuses that may pay in phase `phase`: those of every phase and
     /// those naming it.
     pub fn bonuses_in(&self, phase: PhaseId) -> impl Iterator<Item = &Bonus> {
-        let phase = &self.phases[phase].name;
         self.bonuses
             .iter()
-            .filter(move |b| b.phases.is_empty() || b.phases.contains(phase))
+            .filter(move |b| b.phases.is_empty() || b.phases.contains(&phase))
     }
 }
 
@@ -229,7 +206,7 @@ pub struct Game {
     /// Privates (syms) whose effect stays with their owner past that: a
     /// bonus kept after they close (`after_close`), a token counted beyond
     /// the owner's own (a minor's sold with its token, a private's extra).
-    pub privates_kept: BTreeSet<String>,
+    pub privates_kept: BTreeSet<PrivateId>,
     /// Token spaces held for companies and privates (`reserved_tokens`,
     /// `privates[].token.reserves`).
     pub reservations: Vec<Reservation>,
@@ -322,7 +299,7 @@ impl Game {
     }
 
     /// The printed home of `company`, if it has one.
-    pub fn home(&self, company: &str) -> Option<Coord> {
+    pub fn home(&self, company: &CompanyId) -> Option<Coord> {
         self.homes.get(company).copied()
     }
 
@@ -364,7 +341,7 @@ impl Game {
     }
 
     /// True when `company`'s tokens block no one (`neutral`).
-    pub fn is_neutral(&self, company: &str) -> bool {
+    pub fn is_neutral(&self, company: &CompanyId) -> bool {
         self.companies
             .iter()
             .any(|co| co.neutral && co.abbrev.as_str() == company)

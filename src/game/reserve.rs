@@ -3,7 +3,7 @@
 //! private's (`privates[].token.reserves`), resolved when the game loads.
 //! Whether one still holds depends on the map, which `rules` judges.
 
-use super::{CompanyId, Game, PhaseId, Private};
+use super::{CompanyId, Game, PhaseId, Private, PrivateId};
 use crate::geometry::Coord;
 
 /// A token space held for a company or a private, its hex resolved.
@@ -29,7 +29,7 @@ pub enum Holder {
     },
     /// A private (its abbreviation), until a company owns it or the
     /// privates close.
-    Private(String),
+    Private(PrivateId),
 }
 
 impl Holder {
@@ -50,7 +50,7 @@ impl Game {
 
     /// True when `company` may place its token on hex `c` without a route
     /// (a reserved token with `teleport`).
-    pub fn teleports_to(&self, company: &str, c: Coord) -> bool {
+    pub fn teleports_to(&self, company: &CompanyId, c: Coord) -> bool {
         self.reservations_on(c).any(|r| {
             matches!(&r.holder, Holder::Company { company: co, teleport: true, .. } if co == company)
         })

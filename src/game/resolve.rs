@@ -100,7 +100,7 @@ impl Game {
 /// The privates whose effect outlives their closing: bonuses kept after
 /// it, and tokens counted beyond their owner's own (the minors sold with
 /// their token, the privates whose token is extra).
-fn kept_privates(def: &GameDef) -> BTreeSet<String> {
+fn kept_privates(def: &GameDef) -> BTreeSet<PrivateId> {
     let bonuses = def
         .bonuses
         .iter()
@@ -110,7 +110,7 @@ fn kept_privates(def: &GameDef) -> BTreeSet<String> {
         .companies
         .iter()
         .filter(|c| c.token_to_buyer)
-        .map(|c| c.abbrev.to_string());
+        .map(|c| PrivateId::from(c.abbrev.as_str()));
     let extras = def
         .privates
         .iter()
@@ -303,16 +303,18 @@ impl Resolver<'_> {
                 )));
             }
             for t in &b.trains {
-                if !self.def.trains.iter().any(|d| &d.name == t) {
+                if !self.def.trains.iter().any(|d| d.name == t) {
                     return Err((self.err)(format!(
                         "bonus \"{}\": unknown train \"{t}\"",
                         b.name
                     )));
                 }
             }
-            for p in &b.phases {
-                self.phase(p, &format!("bonus \"{}\"", b.name))?;
-            }
+            let phases = b
+                .phases
+                .iter()
+                .map(|p| self.phase(p, &format!("bonus \"{}\"", b.name)))
+                .collect::<Result<Vec<PhaseId>>>()?;
             bonuses.push(Bonus {
                 name: b.name.clone(),
                 amount: b.bonus,
@@ -320,7 +322,7 @@ impl Resolver<'_> {
                 multiplied: b.multiplied,
                 kind,
                 trains: b.trains.clone(),
-                phases: b.phases.clone(),
+                phases,
                 private: b.private.clone(),
                 token_holders: b.token_holders,
             });
@@ -368,7 +370,7 @@ impl Resolver<'_> {
             return Err((self.err)("lift_tiles: no trains to draw from".into()));
         }
         for t in &lift.trains {
-            if !self.def.trains.iter().any(|d| &d.name == t) {
+            if !self.def.trains.iter().any(|d| d.name == t) {
                 return Err((self.err)(format!("lift_tiles: unknown train \"{t}\"")));
             }
         }
@@ -487,7 +489,7 @@ impl Resolver<'_> {
     ) -> Result<Vec<(TrainId, PhaseId)>> {
         let mut out = Vec::new();
         for (train, phase) in list {
-            if !self.def.trains.iter().any(|t| &t.name == train) {
+            if !self.def.trains.iter().any(|t| t.name == train) {
                 return Err((self.err)(format!("{field}: unknown train \"{train}\"")));
             }
             out.push((train.clone(), self.phase(phase, field)?));

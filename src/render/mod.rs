@@ -24,7 +24,7 @@ pub use tile::{
     plan_hex, rect_circle_gap, rect_gap, rect_rect_gap, with_text_set_aside,
 };
 
-use crate::game::Game;
+use crate::game::{CompanyId, Game};
 use crate::geometry::Orientation;
 use crate::tile::Colour;
 use cairo::Context;
@@ -66,7 +66,7 @@ pub(crate) fn hex_corners(f: &HexFrame) -> [Pt; 6] {
 
 /// How a company's token is drawn: its colours and abbreviation (grey
 /// for a name the game does not know).
-fn token_look(game: &Game, company: &str) -> TokenLook {
+fn token_look(game: &Game, company: &CompanyId) -> TokenLook {
     match game.company(company) {
         Ok(co) => TokenLook {
             fill: parse_colour(&co.colour),

@@ -7,7 +7,7 @@ use super::map::MapPicture;
 use super::tile::{Rect, baseline_text, city_circles, face_to_face, rect_gap};
 use super::{Pt, Rgb, parse_colour, set};
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::game::{CompanyId, Game};
 use crate::geometry::{Coord, Face};
 use crate::routes::report::RoutesReport;
 use crate::tile::StopKind;
@@ -594,7 +594,7 @@ impl MapPicture<'_> {
         let size = r * 0.26;
         let styles = route_styles(self.game, overlay);
         for (company, total) in &overlay.companies {
-            let look = super::token_look(self.game, company);
+            let look = super::token_look(self.game, &CompanyId::from(company));
             super::tile::draw_token(cr, (r * 0.55, y), r * 0.17, &look)?;
             let head = format!("{company}: ${total}");
             baseline_text(cr, &head, (r * 0.9, y + size * 0.35), size, true)?;

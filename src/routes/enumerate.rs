@@ -7,7 +7,7 @@ use super::ceiling::Ceiling;
 use super::network::{self, Network};
 use super::revenue::{self, Visit};
 use super::{Query, RouteStop, TrainRoute};
-use crate::game::{Bonus, ConflictRule, Distance, Skip, Towns, TrainDef, TrainId};
+use crate::game::{Bonus, CompanyId, ConflictRule, Distance, Skip, Towns, TrainDef, TrainId};
 use crate::geometry::Coord;
 use crate::tile::StopKind;
 use rayon::prelude::*;
@@ -101,7 +101,7 @@ enum Side {
 
 struct Walker<'a> {
     net: &'a Network,
-    company: &'a str,
+    company: &'a CompanyId,
     limits: Limits,
     types: &'a [TrainDef],
     bonuses: &'a [Bonus],
@@ -232,7 +232,7 @@ fn walk_all<T: Send>(
     keep: Keep,
     take: impl Fn(&mut Walker) -> T + Sync,
 ) -> (Vec<T>, usize) {
-    let company = query.company.as_str();
+    let company = &query.company;
     let is_token: Vec<bool> = net
         .stops
         .iter()
@@ -585,7 +585,7 @@ fn route_stops(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -
 
 fn route_visits(
     net: &Network,
-    company: &str,
+    company: &CompanyId,
     token: usize,
     left: &[SegRef],
     right: &[SegRef],
@@ -598,7 +598,7 @@ fn route_visits(
 /// Writes the route's visits in travel order into `out`, reusing its memory.
 fn fill_visits(
     net: &Network,
-    company: &str,
+    company: &CompanyId,
     token: usize,
     left: &[SegRef],
     right: &[SegRef],

@@ -41,8 +41,8 @@ impl Stop {
     }
 
     /// True when `company` may run a route through this stop (not only to it).
-    pub fn passable_for(&self, company: &str) -> bool {
-        !self.terminal && (self.neutral || !city_blocks(self.spaces, &self.tokens, company))
+    pub fn passable_for(&self, company: &CompanyId) -> bool {
+        !self.terminal && (self.neutral || !city_blocks(self.spaces, &self.tokens, Some(company)))
     }
 }
 

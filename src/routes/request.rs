@@ -8,7 +8,7 @@
 
 use super::{Query, bonuses_in_force};
 use crate::error::Error;
-use crate::game::{self, Bonus, BonusKind, Game};
+use crate::game::{self, Bonus, BonusKind, CompanyId, Game};
 use crate::state::MapState;
 use crate::suggest;
 use std::str::FromStr;
@@ -187,7 +187,7 @@ pub fn queries(
     bonuses: &[Bonus],
     file: &str,
 ) -> Result<Vec<Query>, Error> {
-    let has_token = |company: &str| state.tokens().any(|(_, _, co)| co == company);
+    let has_token = |company: &CompanyId| state.tokens().any(|(_, _, co)| co == company);
     match runners {
         Runners::All => state
             .trains
@@ -227,13 +227,18 @@ pub fn queries(
 /// `bonuses` that `company` may earn (a token holders' bonus only with its
 /// token there) and those it earns by its private companies (each once: one
 /// named on the command line too is not added twice).
-fn with_privates(game: &Game, state: &MapState, company: &str, bonuses: &[Bonus]) -> Vec<Bonus> {
+fn with_privates(
+    game: &Game,
+    state: &MapState,
+    company: &CompanyId,
+    bonuses: &[Bonus],
+) -> Vec<Bonus> {
     let mut all: Vec<Bonus> = bonuses
         .iter()
-        .filter(|b| b.open_to(state, company))
+        .filter(|b| state.bonus_open_to(b, company))
         .cloned()
         .collect();
-    for b in game.private_bonuses(state, company) {
+    for b in state.private_bonuses(game, company) {
         if !all.iter().any(|a| a.name == b.name) {
             all.push(b);
         }
@@ -243,7 +248,7 @@ fn with_privates(game: &Game, state: &MapState, company: &str, bonuses: &[Bonus]
 
 fn query<S: std::borrow::Borrow<str>>(
     game: &Game,
-    company: &str,
+    company: &CompanyId,
     trains: &[S],
     bonuses: &[Bonus],
 ) -> Result<Query, Error> {

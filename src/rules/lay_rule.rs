@@ -4,7 +4,7 @@
 
 use super::Lay;
 use super::shape::city_faces;
-use crate::game::{Game, LayRule};
+use crate::game::{CompanyId, Game, LayRule};
 use crate::geometry::{Coord, Face, Rotation};
 use crate::reach;
 use crate::state::MapState;
@@ -17,7 +17,7 @@ pub(super) fn lay_rule_broken(
     state: &MapState,
     c: Coord,
     lay: &Lay,
-    company: &str,
+    company: &CompanyId,
 ) -> Option<String> {
     let after = lay.apply(state, c)?;
     let new = &game.tiles[&lay.tile];

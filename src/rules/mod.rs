@@ -91,7 +91,7 @@ impl std::fmt::Display for Cost {
 /// private company whose special ability is used, if any.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct LayBy<'a> {
-    pub company: Option<&'a str>,
+    pub company: Option<&'a CompanyId>,
     pub private: Option<&'a Private>,
 }
 
@@ -257,7 +257,7 @@ mod tests {
             c,
             kind: LayKind::Upgrade,
             by: LayBy {
-                company: Some("CPR"),
+                company: Some(&CompanyId::from("CPR")),
                 private: None,
             },
         };
@@ -312,7 +312,7 @@ mod tests {
                 c: guelph,
                 kind: LayKind::Upgrade,
                 by: LayBy {
-                    company: Some("CPR"),
+                    company: Some(&CompanyId::from("CPR")),
                     private: None,
                 },
             };

@@ -3,7 +3,7 @@
 //! the game file's `reserved_tokens`, `token_to_buyer` and
 //! `privates[].token`.
 
-use crate::game::{Game, Holder, Reservation};
+use crate::game::{CompanyId, Game, Holder, PrivateId, Reservation};
 use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::Tile;
@@ -55,7 +55,7 @@ fn held_spaces<'g>(
     state: &MapState,
     c: Coord,
     tile: &Tile,
-    company: &str,
+    company: &CompanyId,
     private: Option<&str>,
 ) -> Vec<Held<'g>> {
     let tokens = state.tokens_at(c).cloned().unwrap_or_default();
@@ -90,7 +90,7 @@ pub(super) fn held_for_others<'g>(
     state: &MapState,
     c: Coord,
     tile: &Tile,
-    company: &str,
+    company: &CompanyId,
     private: Option<&str>,
 ) -> BTreeMap<usize, &'g Holder> {
     held_spaces(game, state, c, tile, company, private)
@@ -107,7 +107,7 @@ pub fn reserved_for_others<'g>(
     game: &'g Game,
     state: &MapState,
     c: Coord,
-    company: &str,
+    company: &CompanyId,
     private: Option<&str>,
 ) -> BTreeMap<usize, &'g Holder> {
     state
@@ -123,7 +123,7 @@ pub(super) fn own_space(
     state: &MapState,
     c: Coord,
     tile: &Tile,
-    company: &str,
+    company: &CompanyId,
     private: Option<&str>,
 ) -> Option<usize> {
     held_spaces(game, state, c, tile, company, private)
@@ -136,8 +136,8 @@ pub(super) fn own_space(
 /// the home token of each minor it bought (`token_to_buyer`: the minor is
 /// its private), and the token of each private it owns whose token is
 /// extra, where that private puts it.
-pub fn extra_tokens(game: &Game, state: &MapState, company: &str) -> usize {
-    let owns = |sym: &str| state.owner(sym).is_some_and(|o| o == company);
+pub fn extra_tokens(game: &Game, state: &MapState, company: &CompanyId) -> usize {
+    let owns = |p: &PrivateId| state.owner(p).is_some_and(|o| o == company);
     let holds_in = |c: Coord, city: Option<usize>| {
         let tile = state.tile_at(game, c).map(|(t, _)| t);
         state.tokens_at(c).is_some_and(|t| {
@@ -149,7 +149,7 @@ pub fn extra_tokens(game: &Game, state: &MapState, company: &str) -> usize {
     };
     let minors = game
         .minors_sold_with_token()
-        .filter(|m| owns(&m.abbrev))
+        .filter(|m| owns(&PrivateId::from(m.abbrev.as_str())))
         .filter(|m| game.home(&m.abbrev).is_some_and(|h| holds_in(h, None)))
         .count();
     let privates = game
@@ -184,7 +184,7 @@ mod tests {
 
     fn others(game: &Game, state: &MapState, hex: &str, company: &str) -> Vec<(usize, String)> {
         let c = game.hex(hex).unwrap();
-        reserved_for_others(game, state, c, company, None)
+        reserved_for_others(game, state, c, &company.into(), None)
             .into_iter()
             .map(|(s, h)| (s, h.name()))
             .collect()
@@ -234,16 +234,20 @@ mod tests {
         let start = MapState::start(&game);
         // GT holds Detroit's first space, the Michigan Southern's.
         let mut state = with_token(&game, start.clone(), "C15", 0, "GT");
-        assert_eq!(extra_tokens(&game, &state, "GT"), 0, "not GT's minor");
+        assert_eq!(
+            extra_tokens(&game, &state, &"GT".into()),
+            0,
+            "not GT's minor"
+        );
         state.privates.insert("MS".into(), "GT".into());
-        assert_eq!(extra_tokens(&game, &state, "GT"), 1);
-        assert_eq!(extra_tokens(&game, &state, "IC"), 0);
+        assert_eq!(extra_tokens(&game, &state, &"GT".into()), 1);
+        assert_eq!(extra_tokens(&game, &state, &"IC".into()), 0);
         // The C&WI's token counts in Chicago's city 3 only.
         let mut state = with_token(&game, start.clone(), "D6", 0, "B&O");
         state.privates.insert("C&WI".into(), "B&O".into());
-        assert_eq!(extra_tokens(&game, &state, "B&O"), 0);
+        assert_eq!(extra_tokens(&game, &state, &"B&O".into()), 0);
         let mut state = with_token(&game, start, "D6", 3, "B&O");
         state.privates.insert("C&WI".into(), "B&O".into());
-        assert_eq!(extra_tokens(&game, &state, "B&O"), 1);
+        assert_eq!(extra_tokens(&game, &state, &"B&O".into()), 1);
     }
 }

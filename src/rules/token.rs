@@ -24,7 +24,7 @@ pub fn check_token(
     game: &Game,
     state: &MapState,
     c: Coord,
-    company: &str,
+    company: &CompanyId,
     space: Option<usize>,
 ) -> Result<TokenPlacement, Error> {
     check_token_by(game, state, c, company, space, None)
@@ -38,7 +38,7 @@ pub fn check_token_by(
     game: &Game,
     state: &MapState,
     c: Coord,
-    company: &str,
+    company: &CompanyId,
     space: Option<usize>,
     private: Option<&Private>,
 ) -> Result<TokenPlacement, Error> {
@@ -77,7 +77,7 @@ pub fn check_token_by(
 /// `at`: the hex and the city of the space taken.
 fn private_token(
     state: &MapState,
-    company: &str,
+    company: &CompanyId,
     p: &Private,
     token: &crate::game::PrivateToken,
     (addr, city): (&str, Option<usize>),
@@ -111,13 +111,13 @@ fn check_plain(
     game: &Game,
     state: &MapState,
     c: Coord,
-    company: &str,
+    company: &CompanyId,
     space: Option<usize>,
     private: Option<&Private>,
 ) -> Result<TokenPlacement, Error> {
     let addr = game.format(c);
     let info = game.company(company)?;
-    let company = info.abbrev.as_str();
+    let company = &info.abbrev;
     let o = game.coords.orientation;
     let (tile, rot) = state
         .tile_at(game, c)
@@ -258,7 +258,7 @@ fn check_plain(
 
 /// `GT has placed all 4 of its tokens (3 of its own, 1 gained with a minor
 /// or a private)`.
-fn all_placed(company: &str, own: u32, extra: usize) -> String {
+fn all_placed(company: &CompanyId, own: u32, extra: usize) -> String {
     let all = own as usize + extra;
     match extra {
         0 => format!("{company} has placed all {own} of its tokens"),
@@ -304,7 +304,7 @@ fn reserved_for_other(
     c: Coord,
     tile: &Tile,
     city: usize,
-    company: &str,
+    company: &CompanyId,
     not_free: &BTreeSet<usize>,
 ) -> Option<String> {
     let held = state.tokens_at(c).cloned().unwrap_or_default();

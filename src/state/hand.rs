@@ -5,7 +5,7 @@
 //! back through it without `--force` and `redo` can bring it back.
 
 use super::{Change, HexState, Owner, SavedGame};
-use crate::game::{CompanyId, PhaseId, TrainId};
+use crate::game::{CompanyId, PhaseId, PrivateId, TrainId};
 use crate::geometry::Coord;
 use std::collections::BTreeMap;
 
@@ -19,7 +19,7 @@ struct Recorded {
     hexes: BTreeMap<Coord, HexState>,
     phase: Option<PhaseId>,
     trains: BTreeMap<CompanyId, Vec<TrainId>>,
-    privates: BTreeMap<String, Owner>,
+    privates: BTreeMap<PrivateId, Owner>,
 }
 
 impl SavedGame {

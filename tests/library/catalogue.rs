@@ -3,7 +3,7 @@
 
 use hexroute::catalogue;
 use hexroute::game;
-use hexroute::geometry::{Face, Rotation};
+use hexroute::geometry::{Face, Orientation, Rotation};
 use hexroute::tile::{End, Tile};
 
 fn all_tiles() -> Vec<Tile> {
@@ -120,4 +120,26 @@ fn montreal_yellow_has_three_cities_two_with_track() {
         vec![End::Face(Face::Top)]
     );
     assert!(t.neighbours(End::City(2), Rotation::ZERO).is_empty());
+}
+
+/// Tile descriptions read in compass sides of the map (a test of `tile`
+/// that needs the catalogue's tiles, so it sits above both).
+#[test]
+fn track_reads_in_compass_sides_of_the_map() {
+    let tile = |name: &str| -> Tile {
+        let text = catalogue::embedded("standard").unwrap();
+        let tiles = catalogue::parse(text, "standard").unwrap();
+        tiles.into_iter().find(|t| t.name == name).unwrap()
+    };
+    let flat = Orientation::FlatTop;
+    let pointed = Orientation::PointedTop;
+    assert_eq!(tile("57").describe(Rotation::ZERO, flat), "city: N, S");
+    assert_eq!(tile("57").describe(Rotation::ZERO, pointed), "city: NE, SW");
+    assert_eq!(tile("9").describe(Rotation::new(1), flat), "NE-SW");
+    assert_eq!(tile("9").describe(Rotation::new(1), pointed), "E-W");
+    // The same shape reads the same, however its pieces are written.
+    assert_eq!(
+        tile("57").describe(Rotation::new(3), flat),
+        tile("57").describe(Rotation::ZERO, flat)
+    );
 }

@@ -3,5 +3,6 @@
 //! no cairo, so they also run with `--no-default-features`.
 
 mod catalogue;
+mod layers;
 mod oracle;
 mod schema;

@@ -10,6 +10,7 @@
 pub mod record;
 mod replay;
 pub mod report;
+mod route;
 pub mod tiles;
 
 use crate::error::Error;

@@ -39,6 +39,7 @@
 //! Club's 1867 map with four 8-trains, 99.5% of the routes the second
 //! train could still take).
 
+mod branches;
 mod clash;
 mod hot;
 mod plan;

@@ -24,7 +24,7 @@ fn check(file: &str, company: &str, tokens: bool) {
         state: &state,
         query: &query,
         by: LayBy {
-            company: Some(company),
+            company: Some(&company.into()),
             private: None,
         },
         tokens,

@@ -104,7 +104,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         .collect();
     // A neutral company (1882's CN) is not the one that runs: its tokens
     // open cities to it.
-    if game.is_neutral(&companies[0]) {
+    if game.is_neutral(&companies[0].as_str().into()) {
         companies.rotate_left(1);
     }
     let mut state = MapState {
@@ -116,7 +116,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);
-    if game.is_neutral(&companies[2]) {
+    if game.is_neutral(&companies[2].as_str().into()) {
         let mut extra = Rng(seed ^ 0x4E07_0000_u64 | 1);
         add_tokens(&mut extra, &game, &mut state, &companies[2], 40);
     }
@@ -307,7 +307,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
     for (company, names) in &state.trains {
         // The game's bonuses, and those of the private companies it owns.
         let mut bonuses = routes::bonuses_in_force(&game, state.phase, &[]);
-        bonuses.extend(game.private_bonuses(&state, company));
+        bonuses.extend(state.private_bonuses(&game, company));
         let trains: Vec<TrainDef> = names
             .iter()
             .map(|n| game.train(n).unwrap().clone())
@@ -315,7 +315,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
         // A token holders' bonus (18MS's New Orleans) is the holder's only.
         let bonuses: Vec<_> = bonuses
             .iter()
-            .filter(|b| b.open_to(&state, company))
+            .filter(|b| state.bonus_open_to(b, company))
             .cloned()
             .collect();
         let oracle = Oracle {

@@ -99,7 +99,7 @@ impl Oracle<'_> {
                     || spaces == 0
                     || toks
                         .iter()
-                        .any(|t| t == self.company || self.game.is_neutral(t))
+                        .any(|t| t == self.company || self.game.is_neutral(&t.into()))
             }
             _ => true,
         }

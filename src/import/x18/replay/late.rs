@@ -94,7 +94,7 @@ impl<'g> Replay<'g> {
             let name = self.game.phases[p].name.clone();
             if national.privates_from.as_deref() == Some(name.as_str()) {
                 for sym in self.game.private_syms() {
-                    self.privates.insert(sym, cn.clone());
+                    self.privates.insert(sym.to_string(), cn.clone());
                 }
             }
             if national.minors_until.as_deref() == Some(name.as_str()) {

@@ -584,7 +584,7 @@ impl<'g> Replay<'g> {
             _ => LayKind::Place,
         };
         let by = LayBy {
-            company: company.as_deref(),
+            company: company.as_ref(),
             private,
         };
         let trackless = self

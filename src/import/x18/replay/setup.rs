@@ -174,7 +174,7 @@ impl Replay<'_> {
         if let Some((Some(hex), Some(company))) = self.markers.get(sym)
             && let Some(marker) = self.game.private_sym(&format!("{sym}@{hex}"))
         {
-            self.privates.insert(marker, company.clone());
+            self.privates.insert(marker.to_string(), company.clone());
         }
     }
 

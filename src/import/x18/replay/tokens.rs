@@ -10,7 +10,7 @@
 use super::{Replay, tiles};
 use crate::edit::{self, Edit};
 use crate::error::Error;
-use crate::game::{CompanyId, Holder, Private, Rule};
+use crate::game::{CompanyId, Holder, Private, PrivateId, Rule};
 use crate::geometry::Coord;
 use crate::import::x18::record::Action;
 use crate::rules;
@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 impl Replay<'_> {
     /// The private companies each company owns, those the game knows (one
     /// with neither a lay, a token nor a bonus leaves no mark).
-    pub(super) fn known_privates(&self) -> BTreeMap<String, CompanyId> {
+    pub(super) fn known_privates(&self) -> BTreeMap<PrivateId, CompanyId> {
         self.privates
             .iter()
             .filter_map(|(p, owner)| Some((self.game.private_sym(p)?, owner.clone())))
@@ -60,7 +60,7 @@ impl Replay<'_> {
     fn held_for_others(
         &self,
         c: Coord,
-        company: &str,
+        company: &CompanyId,
         private: Option<&Private>,
     ) -> BTreeSet<usize> {
         let through = private.map(|p| p.abbrev.as_str());

@@ -221,7 +221,7 @@ impl Replay<'_> {
         if self.game.privates_close.is_some_and(|close| phase >= close) {
             self.privates_closed();
             let kept = &self.game.privates_kept;
-            self.privates.retain(|p, _| kept.contains(p));
+            self.privates.retain(|p, _| kept.contains(p.as_str()));
         }
         let game = self.game;
         let variants = &self.variants;

@@ -1,0 +1,157 @@
+//! A run as an 18xx.games record names it, read into a route of ours
+//! ([`Given`]): by its stops and legs (newer records), by its legs alone,
+//! or by every hex it enters (older ones). The record's formats are the
+//! importer's to know; `routes::check` judges the route that results.
+
+use crate::error::Error;
+use crate::game::Game;
+use crate::geometry::Coord;
+use crate::routes::check::Given;
+use crate::routes::network::Network;
+
+impl Given {
+    /// A route named by every hex it enters, as older 18xx.games records
+    /// name it: its stops are the hexes with a stop on `net`, and the hexes
+    /// between two stops are that leg.
+    pub fn along(game: &Game, net: &Network, train: &str, path: &[String]) -> Result<Given, Error> {
+        let hexes: Vec<Coord> = path.iter().map(|h| game.hex(h)).collect::<Result<_, _>>()?;
+        let at_stop: Vec<usize> = (0..hexes.len())
+            .filter(|&i| net.stops.iter().any(|s| s.hex == hexes[i]))
+            .collect();
+        let mut given = Given::parse(game, train, &[], None)?;
+        given.stops = at_stop.iter().map(|&i| hexes[i]).collect();
+        given.legs = Some(
+            at_stop
+                .windows(2)
+                .map(|w| Some(hexes[w[0]..=w[1]].to_vec()))
+                .collect(),
+        );
+        Ok(given)
+    }
+
+    /// A route as an 18xx.games record names it: by its stops and the
+    /// legs between them (newer records), by its legs alone, or by every
+    /// hex it enters (older ones).
+    pub fn recorded(
+        game: &Game,
+        net: &Network,
+        train: &str,
+        hexes: &[String],
+        legs: Option<&[Vec<String>]>,
+    ) -> Result<Given, Error> {
+        match (legs, hexes.is_empty()) {
+            (Some(legs), false) => Given::parse(game, train, hexes, Some(legs)),
+            (Some(legs), true) => Given::along(game, net, train, &join_legs(legs)),
+            (None, _) => Given::along(game, net, train, hexes),
+        }
+    }
+}
+
+/// The hexes of a route given as its legs, each a list of hexes from one
+/// stop to the next in either direction: the legs joined end to end. The
+/// legs come in route order (18xx.games's connections), so each is turned
+/// to start where the one before it ends; where a hex holds two stops of
+/// the route (an OO or NY tile run through twice) more than one turn may
+/// seem to fit, and the first that joins every leg is taken. Legs no such
+/// chain joins are joined one by one at whichever end fits.
+pub fn join_legs(legs: &[Vec<String>]) -> Vec<String> {
+    let legs: Vec<&Vec<String>> = legs.iter().filter(|l| !l.is_empty()).collect();
+    let mut turned = Vec::new();
+    if chain(&legs, None, &mut turned) {
+        let mut path: Vec<String> = Vec::new();
+        for (leg, &back) in legs.iter().zip(&turned) {
+            let hexes: Vec<String> = if back {
+                leg.iter().rev().cloned().collect()
+            } else {
+                leg.to_vec()
+            };
+            let skip = usize::from(!path.is_empty());
+            path.extend(hexes.into_iter().skip(skip));
+        }
+        return path;
+    }
+    join_greedy(&legs)
+}
+
+/// Turns each leg (`true`: run backwards) so that it starts at `at`, the
+/// hex where the one before it ended, trying both ways where both fit.
+fn chain(legs: &[&Vec<String>], at: Option<&String>, turned: &mut Vec<bool>) -> bool {
+    let Some((leg, rest)) = legs.split_first() else {
+        return true;
+    };
+    for back in [false, true] {
+        let (start, end) = if back {
+            (leg.last(), leg.first())
+        } else {
+            (leg.first(), leg.last())
+        };
+        if at.is_some_and(|h| Some(h) != start) {
+            continue;
+        }
+        turned.push(back);
+        if chain(rest, end, turned) {
+            return true;
+        }
+        turned.pop();
+    }
+    false
+}
+
+/// Legs joined one at a time at whichever end of the path fits.
+fn join_greedy(legs: &[&Vec<String>]) -> Vec<String> {
+    let mut path: Vec<String> = Vec::new();
+    for &leg in legs {
+        let (Some(first), Some(last)) = (leg.first(), leg.last()) else {
+            continue;
+        };
+        if path.is_empty() {
+            path = leg.clone();
+            continue;
+        }
+        let end = path.last().cloned();
+        let start = path.first().cloned();
+        if end.as_ref() == Some(last) || start.as_ref() == Some(last) {
+            let mut rev = leg.clone();
+            rev.reverse();
+            join_one(&mut path, &rev);
+        } else if end.as_ref() == Some(first) || start.as_ref() == Some(first) {
+            join_one(&mut path, leg);
+        } else {
+            path.extend(leg.iter().cloned());
+        }
+    }
+    path
+}
+
+/// Adds `leg` (which starts at one end of `path`) to that end.
+fn join_one(path: &mut Vec<String>, leg: &[String]) {
+    if path.last() != leg.first() {
+        path.reverse();
+    }
+    path.extend(leg.iter().skip(1).cloned());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::join_legs;
+
+    fn legs(list: &[&[&str]]) -> Vec<Vec<String>> {
+        list.iter()
+            .map(|l| l.iter().map(|h| h.to_string()).collect())
+            .collect()
+    }
+
+    /// 18xx.games's connections of two 1836Jr30 runs through Amsterdam's
+    /// NY tile (two cities) and an OO tile: each leg is turned to start
+    /// where the one before it ended, though a hex comes twice.
+    #[test]
+    fn legs_join_in_route_order_through_a_hex_twice() {
+        let run = legs(&[&["D6", "E5"], &["D6", "E7"], &["E7", "E5"], &["E3", "E5"]]);
+        assert_eq!(join_legs(&run), ["E5", "D6", "E7", "E5", "E3"]);
+        let run = legs(&[&["E7", "D8", "D6"], &["E7", "D6"], &["E5", "D6"]]);
+        assert_eq!(join_legs(&run), ["D6", "D8", "E7", "D6", "E5"]);
+        // A leg given backwards is turned.
+        let run = legs(&[&["A1", "A3"], &["A5", "A3"], &["A5", "A7"]]);
+        assert_eq!(join_legs(&run), ["A1", "A3", "A5", "A7"]);
+    }
+}
