@@ -122,3 +122,128 @@ impl Action {
         self.entity_type.as_deref() == Some("company")
     }
 }
+
+/// The dividend kinds the replay knows, as 18xx.games writes them.
+const DIVIDEND_KINDS: &[&str] = &["payout", "withhold", "half"];
+
+impl Action {
+    /// Refuses a value no record of 18xx.games holds, naming the action,
+    /// the rule and what the engine writes: a value taken as it came could
+    /// give a silently wrong map (a rotation taken modulo 6).
+    pub(super) fn check_values(&self) -> Result<(), String> {
+        let id = self.id;
+        if let Some(r) = self.rotation
+            && !(0..=5).contains(&r)
+        {
+            return Err(format!(
+                "action {id}: a tile rotation of {r}, outside 0 to 5 (the engine's six edges)"
+            ));
+        }
+        if self.kind == "dividend"
+            && let Some(kind) = &self.dividend_kind
+            && !DIVIDEND_KINDS.contains(&kind.as_str())
+        {
+            return Err(format!(
+                "action {id}: a dividend of kind {kind:?}, which hexroute does not know (18xx.games writes {})",
+                DIVIDEND_KINDS.join(", ")
+            ));
+        }
+        if self.kind == "par"
+            && let Some(price) = &self.share_price
+            && !par_price_is_a_number(price)
+        {
+            return Err(format!(
+                "action {id}: a par price of {price}, which is not a number (18xx.games writes PRICE,ROW,COLUMN, such as \"80,0,8\")"
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A par's `share_price`: `"80,0,8"` (price, row, column), or a number.
+fn par_price_is_a_number(price: &serde_json::Value) -> bool {
+    match price {
+        serde_json::Value::Number(n) => n.as_u64().is_some(),
+        serde_json::Value::String(s) => {
+            let mut parts = s.split(',');
+            parts
+                .next()
+                .is_some_and(|p| p.trim().parse::<u32>().is_ok())
+                && parts.all(|p| p.trim().parse::<usize>().is_ok())
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Action;
+
+    fn action(json: &str) -> Action {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn a_rotation_is_one_of_the_six_edges() {
+        for r in 0..=5 {
+            let lay = format!(r#"{{"id": 4, "type": "lay_tile", "rotation": {r}}}"#);
+            assert_eq!(action(&lay).check_values(), Ok(()));
+        }
+        for r in [-1, 6, 7, i64::MAX, i64::MIN] {
+            let lay = format!(r#"{{"id": 4, "type": "lay_tile", "rotation": {r}}}"#);
+            assert_eq!(
+                action(&lay).check_values().unwrap_err(),
+                format!(
+                    "action 4: a tile rotation of {r}, outside 0 to 5 (the engine's six edges)"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn a_dividend_is_paid_withheld_or_halved() {
+        for kind in ["payout", "withhold", "half"] {
+            let d = format!(r#"{{"id": 9, "type": "dividend", "kind": "{kind}"}}"#);
+            assert_eq!(action(&d).check_values(), Ok(()));
+        }
+        let d = action(r#"{"id": 9, "type": "dividend", "kind": "bonus"}"#);
+        assert_eq!(
+            d.check_values().unwrap_err(),
+            "action 9: a dividend of kind \"bonus\", which hexroute does not know (18xx.games writes payout, withhold, half)"
+        );
+    }
+
+    #[test]
+    fn a_par_price_is_a_number() {
+        for price in [r#""80,0,8""#, "67"] {
+            let par = format!(r#"{{"id": 2, "type": "par", "share_price": {price}}}"#);
+            assert_eq!(action(&par).check_values(), Ok(()));
+        }
+        for price in [
+            r#""abc""#,
+            r#""80,x,8""#,
+            r#""""#,
+            "-5",
+            "1.5",
+            "null",
+            "[80]",
+        ] {
+            let par = format!(r#"{{"id": 2, "type": "par", "share_price": {price}}}"#);
+            let why = action(&par).check_values();
+            // null reads as no price at all: the replay's own check.
+            if price == "null" {
+                assert_eq!(why, Ok(()));
+                continue;
+            }
+            assert!(
+                why.as_ref()
+                    .is_err_and(|e| e.starts_with("action 2: a par price of ")
+                        && e.contains("which is not a number")),
+                "{price}: {why:?}"
+            );
+        }
+        // A sale's share price is a number the replay does not check here.
+        let sale = action(r#"{"id": 3, "type": "sell_shares", "share_price": "abc"}"#);
+        assert_eq!(sale.check_values(), Ok(()));
+    }
+}

@@ -9,8 +9,8 @@
 //! undone and never stand.
 
 use super::Action;
-use serde::Deserializer;
 use serde::de::{IgnoredAny, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -44,18 +44,55 @@ impl<'de> Visitor<'de> for StandingVisitor {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Standing, A::Error> {
         let mut undos = Undos::default();
         while let Some(action) = seq.next_element::<Action>()? {
-            if let Err(fault) = undos.read(action) {
-                // The rest must still be valid JSON of the record's shape
-                // for the record's own error to be the one told.
-                while seq.next_element::<IgnoredAny>()?.is_some() {}
-                return Ok(Standing {
-                    fault: Some(fault),
-                    ..Standing::default()
-                });
-            }
+            let Err(fault) = undos.read(action) else {
+                continue;
+            };
+            // The rest must still be valid JSON of the record's shape
+            // for the record's own error to be the one told.
+            let why = match fault {
+                Fault::Said(why) => {
+                    while seq.next_element::<IgnoredAny>()?.is_some() {}
+                    why
+                }
+                Fault::Ahead { undo, to } => {
+                    let mut later = false;
+                    while let Some(next) = seq.next_element::<IdOnly>()? {
+                        later |= next.id == to;
+                    }
+                    match later {
+                        true => format!(
+                            "action {undo}: an undo to action {to}, which comes after it (an undo goes back to an earlier action)"
+                        ),
+                        false => format!(
+                            "action {undo}: undo to action {to}, which the record does not have"
+                        ),
+                    }
+                }
+            };
+            return Ok(Standing {
+                fault: Some(why),
+                ..Standing::default()
+            });
         }
         Ok(undos.finish())
     }
+}
+
+/// An action read for its id only, past a fault.
+#[derive(Deserialize)]
+struct IdOnly {
+    id: u64,
+}
+
+/// Why the record's actions make no sense.
+enum Fault {
+    Said(String),
+    /// An undo to an id not read yet: the rest of the record tells
+    /// whether it is a later action's or none.
+    Ahead {
+        undo: u64,
+        to: u64,
+    },
 }
 
 /// The undo state after each action read.
@@ -72,40 +109,54 @@ struct Undos {
     undone: Vec<usize>,
     /// Where each id first appears in the record.
     places: HashMap<u64, usize>,
-    /// Undos to an id not read yet, as (undo, target): an undo to a later
-    /// action takes nothing back, one to an id the record lacks is a fault.
-    ahead: Vec<(u64, u64)>,
     read: usize,
     last: u64,
 }
 
 impl Undos {
-    fn read(&mut self, a: Action) -> Result<(), String> {
+    fn read(&mut self, a: Action) -> Result<(), Fault> {
+        if a.id == 0 {
+            return Err(Fault::Said(
+                "action 0: action ids count from 1 (18xx.games numbers its actions 1, 2, 3, …)"
+                    .to_string(),
+            ));
+        }
+        a.check_values().map_err(Fault::Said)?;
         let place = self.read;
         self.read += 1;
         self.last = a.id;
+        // The engine plays every action in the order written, whatever its
+        // id: its hotseat games wrote repeated and out-of-order ids (1856's
+        // hotseat001: 28, 16, 30, 29, 30). An undo names the first.
         self.places.entry(a.id).or_insert(place);
         match a.kind.as_str() {
             "undo" => {
                 let to = match a.action_id {
                     Some(0) => 0,
+                    Some(id) if id == a.id => {
+                        return Err(Fault::Said(format!(
+                            "action {id}: an undo to itself (an undo goes back to an earlier action)"
+                        )));
+                    }
                     Some(id) => match self.places.get(&id) {
                         Some(&at) => self.kept[..self.standing].partition_point(|(p, _)| *p <= at),
-                        None => {
-                            self.ahead.push((a.id, id));
-                            self.standing
-                        }
+                        None => return Err(Fault::Ahead { undo: a.id, to: id }),
                     },
-                    None => self.standing.saturating_sub(1),
+                    None if self.standing == 0 => {
+                        return Err(Fault::Said(format!(
+                            "action {}: an undo with no action standing to take back (more undos than actions)",
+                            a.id
+                        )));
+                    }
+                    None => self.standing - 1,
                 };
                 self.undone.push(self.standing);
                 self.standing = to;
             }
             "redo" => {
-                self.standing = self
-                    .undone
-                    .pop()
-                    .ok_or_else(|| format!("action {}: a redo with nothing undone", a.id))?;
+                self.standing = self.undone.pop().ok_or_else(|| {
+                    Fault::Said(format!("action {}: a redo with nothing undone", a.id))
+                })?;
             }
             "message" => {}
             _ => {
@@ -119,18 +170,6 @@ impl Undos {
     }
 
     fn finish(mut self) -> Standing {
-        if let Some((undo, to)) = self
-            .ahead
-            .iter()
-            .find(|(_, to)| !self.places.contains_key(to))
-        {
-            return Standing {
-                fault: Some(format!(
-                    "action {undo}: undo to action {to}, which the record does not have"
-                )),
-                ..Standing::default()
-            };
-        }
         self.kept.truncate(self.standing);
         Standing {
             actions: self
@@ -277,6 +316,58 @@ mod tests {
         assert_eq!(
             standing("1:pass, 2:pass, 3:undo>9").unwrap_err(),
             "action 3: undo to action 9, which the record does not have"
+        );
+    }
+
+    #[test]
+    fn an_undo_to_a_later_action_or_itself_is_refused() {
+        assert_eq!(
+            standing("1:pass, 2:undo>3, 3:pass").unwrap_err(),
+            "action 2: an undo to action 3, which comes after it (an undo goes back to an earlier action)"
+        );
+        assert_eq!(
+            standing("1:pass, 2:undo>2").unwrap_err(),
+            "action 2: an undo to itself (an undo goes back to an earlier action)"
+        );
+    }
+
+    #[test]
+    fn more_undos_than_actions_are_refused() {
+        let more =
+            "action 3: an undo with no action standing to take back (more undos than actions)";
+        assert_eq!(standing("1:pass, 2:undo, 3:undo").unwrap_err(), more);
+        assert_eq!(standing("1:pass, 2:undo>0, 3:undo").unwrap_err(), more);
+        // Messages are no actions to take back.
+        assert_eq!(
+            standing("1:message, 2:undo").unwrap_err(),
+            "action 2: an undo with no action standing to take back (more undos than actions)"
+        );
+        // As many undos as actions is no fault.
+        assert_eq!(
+            standing("1:pass, 2:pass, 3:undo, 4:undo").unwrap(),
+            [] as [u64; 0]
+        );
+    }
+
+    #[test]
+    fn action_0_is_refused() {
+        assert_eq!(
+            standing("0:pass, 1:pass").unwrap_err(),
+            "action 0: action ids count from 1 (18xx.games numbers its actions 1, 2, 3, …)"
+        );
+    }
+
+    /// The engine plays actions in the order written whatever their ids,
+    /// and an undo goes back to the first action of the id it names.
+    #[test]
+    fn repeated_ids_are_played_in_order() {
+        assert_eq!(
+            standing("1:pass, 3:pass, 2:pass, 3:pass").unwrap(),
+            [1, 3, 2, 3]
+        );
+        assert_eq!(
+            standing("1:pass, 3:pass, 2:pass, 3:pass, 5:undo>3").unwrap(),
+            [1, 3]
         );
     }
 

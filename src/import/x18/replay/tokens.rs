@@ -137,9 +137,25 @@ impl Replay<'_> {
                 .tokens_at(c)
                 .is_some_and(|t| t.contains_key(&(base + space)))
         };
+        // A slot is where the player clicked: one of the city's spaces.
+        let clicked = match a.slot {
+            Some(s) => usize::try_from(s)
+                .ok()
+                .filter(|&s| s < usize::from(city.spaces))
+                .ok_or_else(|| {
+                    Error::Import(format!(
+                        "token slot {s} of city {ours} of tile {} on {}, which has {} token space{} (slots count from 0)",
+                        tile.name,
+                        self.game.format(c),
+                        city.spaces,
+                        if city.spaces == 1 { "" } else { "s" }
+                    ))
+                })?,
+            None => 0,
+        };
         let slot = match first_free {
             true => (0..usize::from(city.spaces)).find(|&s| !taken(s)),
-            false => Some(a.slot.unwrap_or(0).max(0) as usize),
+            false => Some(clicked),
         }
         .filter(|&s| s < usize::from(city.spaces))
         .ok_or_else(|| {
