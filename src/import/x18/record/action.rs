@@ -1,5 +1,6 @@
 //! One action of a record, with the fields the replay reads.
 
+use super::ids::{CityId, TileId};
 use serde::Deserialize;
 
 /// One action. Fields only some types carry are optional.
@@ -15,11 +16,11 @@ pub struct Action {
     #[serde(default)]
     pub hex: Option<String>,
     #[serde(default)]
-    pub tile: Option<String>,
+    pub tile: Option<TileId>,
     #[serde(default)]
     pub rotation: Option<i64>,
     #[serde(default)]
-    pub city: Option<String>,
+    pub city: Option<CityId>,
     #[serde(default)]
     pub slot: Option<i64>,
     /// `place_token`: the kind of token, when not the company's own

@@ -5,9 +5,11 @@ use crate::error::Error;
 use serde::Deserialize;
 
 mod action;
+mod ids;
 mod undo;
 
 pub use action::{Action, AutoAction, RanRoute};
+pub use ids::{CityId, TileId};
 
 /// The parts of a record the replay reads; everything else is left alone.
 #[derive(Clone, Debug, Deserialize)]
