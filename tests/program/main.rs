@@ -26,4 +26,5 @@ mod rules;
 #[cfg(unix)]
 mod terminal;
 mod x18;
+mod x18_bad;
 mod x18_cgr;

@@ -124,8 +124,8 @@ pub fn replay_with(
     at: Option<u64>,
     mut on_run: impl FnMut(Run),
 ) -> Result<Replayed, Error> {
-    let standing = record.standing()?;
-    let last = record.actions.last().map_or(0, |a| a.id);
+    let standing = record.standing();
+    let last = record.last_id();
     if let Some(at) = at
         && at > last
     {

@@ -549,6 +549,13 @@ impl<'g> Replay<'g> {
             .ok_or_else(|| Error::Import(format!("a {} without \"{name}\"", a.kind)))
     }
 
+    /// A field the action's type must carry, typed as the record reads it.
+    fn given<'a, T>(a: &Action, value: &'a Option<T>, name: &str) -> Result<&'a T, Error> {
+        value
+            .as_ref()
+            .ok_or_else(|| Error::Import(format!("a {} without \"{name}\"", a.kind)))
+    }
+
     fn coord(&self, hex: &str) -> Result<Coord, Error> {
         let c = self
             .game
@@ -566,9 +573,9 @@ impl<'g> Replay<'g> {
 
     fn lay_tile(&mut self, a: &Action) -> Result<(), Error> {
         let hex = Self::field(a, &a.hex, "hex")?;
-        let id = Self::field(a, &a.tile, "tile")?;
+        let id = Self::given(a, &a.tile, "tile")?;
         let c = self.coord(hex)?;
-        let name = id.rsplit_once('-').map_or(id, |(name, _)| name);
+        let name = id.name();
         self.game
             .tile(name)
             .map_err(|e| e.context(format!("hex {hex}")))?;

@@ -95,22 +95,17 @@ impl Replay<'_> {
         a: &Action,
         first_free: bool,
     ) -> Result<(Coord, String, usize), Error> {
-        let city = Self::field(a, &a.city, "city")?;
-        let bad = || {
-            Error::Import(format!(
-                "city \"{city}\" is not TILE-COPY-CITY (18xx.games writes 57-0-0)"
-            ))
-        };
-        let (tile_id, index) = city.rsplit_once('-').ok_or_else(bad)?;
-        let index: usize = index.parse().map_err(|_| bad())?;
-        let (c, ours) = match self.tiles.get(tile_id) {
-            Some(&c) => {
-                let name = tile_id.rsplit_once('-').map_or(tile_id, |(n, _)| n);
-                (c, tiles::laid_city(&self.title, name, index)?)
-            }
+        let city = Self::given(a, &a.city, "city")?;
+        let (tile_id, index) = (&city.tile, city.index);
+        let (c, ours) = match self.tiles.get(tile_id.as_str()) {
+            Some(&c) => (c, tiles::laid_city(&self.title, tile_id.name(), index)?),
             None => {
-                let hex = tile_id.split('-').next().unwrap_or(tile_id);
-                let c = self.coord(hex).map_err(|_| bad())?;
+                let hex = tile_id.printed_hex();
+                let c = self.coord(hex).map_err(|_| {
+                    Error::Import(format!(
+                        "city \"{city}\" is not TILE-COPY-CITY (18xx.games writes 57-0-0)"
+                    ))
+                })?;
                 (c, tiles::printed_city(&self.title, hex, index)?)
             }
         };
@@ -137,9 +132,25 @@ impl Replay<'_> {
                 .tokens_at(c)
                 .is_some_and(|t| t.contains_key(&(base + space)))
         };
+        // A slot is where the player clicked: one of the city's spaces.
+        let clicked = match a.slot {
+            Some(s) => usize::try_from(s)
+                .ok()
+                .filter(|&s| s < usize::from(city.spaces))
+                .ok_or_else(|| {
+                    Error::Import(format!(
+                        "token slot {s} of city {ours} of tile {} on {}, which has {} token space{} (slots count from 0)",
+                        tile.name,
+                        self.game.format(c),
+                        city.spaces,
+                        if city.spaces == 1 { "" } else { "s" }
+                    ))
+                })?,
+            None => 0,
+        };
         let slot = match first_free {
             true => (0..usize::from(city.spaces)).find(|&s| !taken(s)),
-            false => Some(a.slot.unwrap_or(0).max(0) as usize),
+            false => Some(clicked),
         }
         .filter(|&s| s < usize::from(city.spaces))
         .ok_or_else(|| {
