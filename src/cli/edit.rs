@@ -7,7 +7,7 @@ use super::io::{
     EditLock, Games, LOCK_WAIT, display, is_file, print_json, refuse_edit_over_other,
     refuse_overwrite, same_file, write_save,
 };
-use super::term::escape;
+use super::term::{say, tell};
 use super::{EditArgs, LayArgs, draw};
 use anyhow::{Context, Result, anyhow, bail};
 use hexroute::edit::{self as edits, Edit};
@@ -52,10 +52,7 @@ pub fn import_rusty(
     };
     let imported = convert::import(text, &game).map_err(|e| e.context(&name))?;
     for warning in &imported.warnings {
-        eprintln!(
-            "hexroute: warning: {}",
-            escape(&format!("{name}: {warning}"))
-        );
+        tell!("hexroute: warning: {name}: {warning}");
     }
     let saved = SavedGame::from(imported.state);
     // Structural checks (token spaces, companies) are the saved-game loader's.
@@ -107,12 +104,7 @@ fn edit(
         } else {
             "recorded"
         };
-        eprintln!(
-            "hexroute: warning: {}",
-            escape(&format!(
-                "{name}: {what} despite the rules (--force): {text}"
-            ))
-        );
+        tell!("hexroute: warning: {name}: {what} despite the rules (--force): {text}");
     }
     Ok(())
 }
@@ -132,7 +124,7 @@ fn finish(args: &EditArgs, game: &Game, saved: &SavedGame, said: &str) -> Result
         } else {
             ""
         };
-        eprintln!("{prefix}{}", escape(said));
+        tell!("{prefix}{said}");
     }
     Ok(())
 }
@@ -348,7 +340,7 @@ fn only_rotation(site: Site, name: &str) -> Result<Rotation> {
         many => {
             // The choices go to standard output; the refusal stays one line.
             for l in many {
-                println!(
+                say!(
                     "  --rotate {}  {}",
                     l.rotation,
                     tile.describe(l.rotation, game.coords.orientation)
@@ -408,16 +400,16 @@ fn list_lays(games: Games, args: &LayArgs, kind: LayKind) -> Result<()> {
         let out: Vec<_> = options.iter().map(|l| lay_json(&game, &addr, l)).collect();
         return print_json(&out);
     }
-    println!("{heading}:");
+    say!("{heading}:");
     if options.is_empty() {
         // Each rule that refused something, most telling first.
-        println!("  none:");
+        say!("  none:");
         for reason in &why {
-            println!("    {reason}");
+            say!("    {reason}");
         }
     }
     for l in &options {
-        println!("  {}", list_line(&game, l));
+        say!("  {}", list_line(&game, l));
     }
     Ok(())
 }

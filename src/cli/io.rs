@@ -2,7 +2,8 @@
 //! writing results, naming paths in messages, and the exit code of an error.
 //! Every command module imports this one; none imports another command module.
 
-use super::term::escape;
+pub use super::term::print_json;
+use super::term::tell;
 use anyhow::{Context, Result, bail};
 use hexroute::game::{self, Game};
 use hexroute::state::{MapState, SavedGame};
@@ -95,10 +96,7 @@ impl Games<'_> {
     pub fn saved(self, path: &Path) -> Result<(Game, SavedGame)> {
         let (game, loaded) = self.loaded(path)?;
         if let Some(moved) = &loaded.renumbered {
-            eprintln!(
-                "hexroute: note: {}",
-                escape(&format!("{}: {moved}", display(path)))
-            );
+            tell!("hexroute: note: {}: {moved}", display(path));
         }
         Ok((game, loaded.saved))
     }
@@ -133,7 +131,8 @@ pub fn refuse_overwrite(output: &Path, force: bool) -> Result<()> {
 
 /// Writes a saved game atomically, after checking that it loads back.
 pub fn write_save(output: &Path, game: &Game, saved: &SavedGame) -> Result<()> {
-    let text = save::to_json(saved, game);
+    // C1 controls escaped too: `-o -` puts the save on a terminal.
+    let text = super::term::json_safe(save::to_json(saved, game));
     // Whatever we write must load back; a failure here is our bug.
     save::from_json(&text, game)
         .map_err(|e| Error::Internal(format!("written game does not reload: {e}")))?;
@@ -332,12 +331,4 @@ fn still_names(file: &std::fs::File, path: &Path) -> bool {
         let _ = (file, path);
         true
     }
-}
-
-/// Prints a value as pretty JSON on standard output.
-pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
-    let text = serde_json::to_string_pretty(value)
-        .map_err(|e| Error::Internal(format!("cannot write JSON: {e}")))?;
-    println!("{text}");
-    Ok(())
 }
