@@ -4,12 +4,13 @@
 //! written atomically; a refusal writes nothing.
 
 use super::io::{
-    EditLock, Games, LOCK_WAIT, display, is_file, print_json, refuse_edit_over_other,
+    EditLock, Games, LOCK_WAIT, display, if_exists, is_file, print_json, refuse_edit_over_other,
     refuse_overwrite, same_file, write_save,
 };
 use super::term::{say, tell};
 use super::{EditArgs, LayArgs, draw};
 use anyhow::{Context, Result, anyhow, bail};
+use hexroute::atomic::IfExists;
 use hexroute::edit::{self as edits, Edit};
 use hexroute::game::{self, CompanyId, Game};
 use hexroute::geometry::{Coord, Rotation};
@@ -25,7 +26,12 @@ use std::path::Path;
 pub fn new(games: Games, id: &str, output: &Path, force: bool) -> Result<()> {
     let game = games.game(id)?;
     refuse_overwrite(output, force)?;
-    write_save(output, &game, &MapState::start(&game).into())
+    write_save(
+        output,
+        &game,
+        &MapState::start(&game).into(),
+        if_exists(force),
+    )
 }
 
 /// `import` of a rusty_train / navig18xx save, converted.
@@ -58,7 +64,7 @@ pub fn import_rusty(
     // Structural checks (token spaces, companies) are the saved-game loader's.
     save::from_json(&save::to_json(&saved, &game), &game).map_err(|e| e.context(&name))?;
     refuse_overwrite(output, force)?;
-    write_save(output, &game, &saved)
+    write_save(output, &game, &saved, if_exists(force))
 }
 
 /// Loads, changes and writes a saved game. `change` says what it does;
@@ -116,7 +122,8 @@ fn finish(args: &EditArgs, game: &Game, saved: &SavedGame, said: &str) -> Result
         save::from_json(&save::to_json(saved, game), game)
             .map_err(|e| Error::Internal(format!("the changed game does not reload: {e}")))?;
     } else {
-        write_save(args.target(), game, saved)?;
+        // An edit replaces its save (or, with -o, a file it has locked).
+        write_save(args.target(), game, saved, IfExists::Replace)?;
     }
     if !args.quiet {
         let prefix = if args.dry_run {

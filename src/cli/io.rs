@@ -4,10 +4,11 @@
 
 pub use super::term::print_json;
 use super::term::tell;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
+use hexroute::atomic::{self, IfExists};
 use hexroute::game::{self, Game};
 use hexroute::state::{MapState, SavedGame};
-use hexroute::{Error, atomic, save};
+use hexroute::{Error, save};
 use std::io::Read;
 use std::path::Path;
 
@@ -118,7 +119,19 @@ impl Games<'_> {
     }
 }
 
-/// Refuses to replace an existing file unless `--force` was given.
+/// What writing a new file (`new`, `import`) does with a file already
+/// there: replaced with `--force`, else left and the command refused.
+pub fn if_exists(force: bool) -> IfExists {
+    if force {
+        IfExists::Replace
+    } else {
+        IfExists::Fail
+    }
+}
+
+/// Refuses to replace an existing file unless `--force` was given. Only
+/// a first check, before any work: the write itself decides for good
+/// (another command may make the file meanwhile; then only one writes it).
 pub fn refuse_overwrite(output: &Path, force: bool) -> Result<()> {
     if output.as_os_str() != "-" && output.exists() && !force {
         bail!(
@@ -130,18 +143,35 @@ pub fn refuse_overwrite(output: &Path, force: bool) -> Result<()> {
 }
 
 /// Writes a saved game atomically, after checking that it loads back.
-pub fn write_save(output: &Path, game: &Game, saved: &SavedGame) -> Result<()> {
+pub fn write_save(
+    output: &Path,
+    game: &Game,
+    saved: &SavedGame,
+    if_exists: IfExists,
+) -> Result<()> {
     // C1 controls escaped too: `-o -` puts the save on a terminal.
     let text = super::term::json_safe(save::to_json(saved, game));
     // Whatever we write must load back; a failure here is our bug.
     save::from_json(&text, game)
         .map_err(|e| Error::Internal(format!("written game does not reload: {e}")))?;
-    write_bytes(output, text.as_bytes())
+    atomic::write_to(output, text.as_bytes(), if_exists).map_err(|e| output_error(output, e))
 }
 
-/// Writes any output (a save, a picture) atomically; `-` is standard output.
+/// Writes any output (a save, a picture) atomically, replacing what is
+/// there; `-` is standard output.
 pub fn write_bytes(output: &Path, bytes: &[u8]) -> Result<()> {
-    atomic::write(output, bytes).with_context(|| display_out(output))
+    atomic::write(output, bytes).map_err(|e| output_error(output, e))
+}
+
+/// An output that could not be written, in words a user can act on.
+fn output_error(output: &Path, e: std::io::Error) -> anyhow::Error {
+    let name = display_out(output);
+    match e.kind() {
+        std::io::ErrorKind::AlreadyExists => {
+            anyhow!("{name}: already exists (use --force to overwrite)")
+        }
+        _ => anyhow::Error::new(e).context(name),
+    }
 }
 
 /// Refuses to draw a picture over a saved game (the input's or any other):

@@ -2,7 +2,7 @@
 //! `--check` against our rules) and `review` of every run a player made.
 
 use super::edit::import_rusty;
-use super::io::{Games, display, print_json, read_input, refuse_overwrite, write_save};
+use super::io::{Games, display, if_exists, print_json, read_input, refuse_overwrite, write_save};
 use super::term::{say, tell};
 use anyhow::{Result, anyhow, bail};
 use hexroute::game::{self, Game};
@@ -60,7 +60,7 @@ fn import_record(games: Games, req: &ImportRequest, name: &str, text: &str) -> R
     if write {
         refuse_overwrite(&req.output, req.force)?;
         let saved = SavedGame::from(replayed.state.clone());
-        write_save(&req.output, &game, &saved)?;
+        write_save(&req.output, &game, &saved, if_exists(req.force))?;
     }
     for caution in &replayed.cautions {
         tell!("hexroute: note: {caution}");

@@ -19,6 +19,7 @@ mod games;
 mod help;
 mod lay_rules;
 mod mutations;
+mod new_files;
 mod page;
 mod pictures;
 mod render;
