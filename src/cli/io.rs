@@ -129,17 +129,29 @@ pub fn if_exists(force: bool) -> IfExists {
     }
 }
 
-/// Refuses to replace an existing file unless `--force` was given. Only
-/// a first check, before any work: the write itself decides for good
-/// (another command may make the file meanwhile; then only one writes it).
+/// Refuses, before any work, an output that cannot be written: a
+/// directory, a path in a directory that does not exist, or a file
+/// already there (unless `--force`). A FIFO or a device is written to.
+/// The write itself decides for good: another command may make the file
+/// meanwhile, and then only one of them writes it.
 pub fn refuse_overwrite(output: &Path, force: bool) -> Result<()> {
-    if output.as_os_str() != "-" && output.exists() && !force {
-        bail!(
-            "{}: already exists (use --force to overwrite)",
-            output.display()
-        );
+    if output.as_os_str() == "-" {
+        return Ok(());
     }
-    Ok(())
+    let kind = match std::fs::metadata(output) {
+        Ok(m) if m.is_dir() => std::io::ErrorKind::IsADirectory,
+        Ok(m) if m.is_file() && !force => std::io::ErrorKind::AlreadyExists,
+        Ok(_) => return Ok(()),
+        // A dangling symbolic link is a name already taken.
+        Err(_) if std::fs::symlink_metadata(output).is_ok() && !force => {
+            std::io::ErrorKind::AlreadyExists
+        }
+        Err(_) => match missing_directory(output) {
+            Some(_) => std::io::ErrorKind::NotFound,
+            None => return Ok(()),
+        },
+    };
+    Err(output_error(output, std::io::Error::from(kind)))
 }
 
 /// Writes a saved game atomically, after checking that it loads back.
@@ -170,8 +182,26 @@ fn output_error(output: &Path, e: std::io::Error) -> anyhow::Error {
         std::io::ErrorKind::AlreadyExists => {
             anyhow!("{name}: already exists (use --force to overwrite)")
         }
+        std::io::ErrorKind::IsADirectory => anyhow!(
+            "{name}: is a directory; -o names the file to write (e.g. {})",
+            output.join("game.json").display()
+        ),
+        std::io::ErrorKind::NotFound => match missing_directory(output) {
+            Some(dir) => anyhow!(
+                "{name}: directory {} does not exist (create it first, or choose another place)",
+                dir.display()
+            ),
+            None => anyhow::Error::new(e).context(name),
+        },
         _ => anyhow::Error::new(e).context(name),
     }
+}
+
+/// The directory `path` would go in, when it is not there (or is no
+/// directory).
+fn missing_directory(path: &Path) -> Option<&Path> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
+    (!dir.is_dir()).then_some(dir)
 }
 
 /// Refuses to draw a picture over a saved game (the input's or any other):

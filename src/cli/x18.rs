@@ -244,6 +244,12 @@ pub fn review_render(games: Games, input: &Path, action: u64, output: &Path) -> 
     }
     let format = super::draw::sheet_format(output)?;
     let record = x18::Record::parse(&text).map_err(|e| e.context(&name))?;
+    let last = record.actions.last().map_or(0, |a| a.id);
+    if action > last {
+        bail!(
+            "{name}: --action {action}: the record's actions are numbered 1 to {last} (review lists its runs in its first column)"
+        );
+    }
     let game = record_game(games, &record, &name)?;
     let run = review::run_routes(&record, &game, action).map_err(|e| e.context(&name))?;
     for why in &run.refused {

@@ -20,6 +20,7 @@ mod help;
 mod lay_rules;
 mod mutations;
 mod new_files;
+mod output_paths;
 mod page;
 mod pictures;
 mod render;
