@@ -10,6 +10,7 @@ mod common;
 
 mod advise;
 mod assiniboia;
+mod bad_values;
 mod check;
 mod commands;
 mod edit;
