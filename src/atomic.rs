@@ -4,27 +4,58 @@
 use std::io::Write;
 use std::path::Path;
 
+/// What a write does when the path already names a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IfExists {
+    /// Replace it, atomically (edits, pictures, `--force`).
+    Replace,
+    /// Leave it and fail with [`std::io::ErrorKind::AlreadyExists`]: the
+    /// new file is linked in place only if no file is there, in one step,
+    /// so of several writers started at once exactly one succeeds.
+    Fail,
+}
+
+/// Writes `contents` to `path` atomically, replacing any file there: see
+/// [`write_to`].
+pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    write_to(path, contents, IfExists::Replace)
+}
+
 /// Writes `contents` to `path` atomically: a temporary file in the same
-/// directory, then a rename, so a reader never sees half a file and an
-/// error leaves the old file untouched.
+/// directory, then a rename (or, with [`IfExists::Fail`], a rename that
+/// never replaces: `renameat2(RENAME_NOREPLACE)`, else a hard link), so a
+/// reader never sees half a file and an error leaves the old file untouched.
 ///
 /// What is not a regular file is written to as it is, never replaced:
 /// `-` is standard output, and a FIFO or a device (`/dev/null`) is
-/// streamed to. A symbolic link is followed, so its target is updated and
-/// the link stays.
-pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+/// streamed to. A directory is refused ([`std::io::ErrorKind::IsADirectory`]).
+/// With [`IfExists::Replace`] a symbolic link is followed, so its target is
+/// updated and the link stays; with [`IfExists::Fail`] it is a file already
+/// there.
+pub fn write_to(path: &Path, contents: &[u8], if_exists: IfExists) -> std::io::Result<()> {
     if path.as_os_str() == "-" {
         let mut out = std::io::stdout().lock();
         out.write_all(contents)?;
         return out.flush();
     }
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-        let mut out = std::fs::OpenOptions::new().write(true).open(path)?;
-        out.write_all(contents)?;
-        return out.flush();
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "is a directory",
+            ));
+        }
+        Ok(m) if !m.is_file() => {
+            let mut out = std::fs::OpenOptions::new().write(true).open(path)?;
+            out.write_all(contents)?;
+            return out.flush();
+        }
+        _ => {}
     }
     let target;
-    let path = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+    let path = if if_exists == IfExists::Replace
+        && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+    {
         target = std::fs::canonicalize(path)?;
         target.as_path()
     } else {
@@ -34,11 +65,11 @@ pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    replace(path, dir, contents).map_err(without_temp_path)
+    put(path, dir, contents, if_exists).map_err(without_temp_path)
 }
 
-/// Writes beside `path` and renames over it.
-fn replace(path: &Path, dir: &Path, contents: &[u8]) -> std::io::Result<()> {
+/// Writes beside `path` and renames it into place.
+fn put(path: &Path, dir: &Path, contents: &[u8], if_exists: IfExists) -> std::io::Result<()> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     remove_stale_temps(dir, &name);
     let mut tmp = tempfile::Builder::new()
@@ -58,7 +89,15 @@ fn replace(path: &Path, dir: &Path, contents: &[u8]) -> std::io::Result<()> {
     }
     tmp.write_all(contents)?;
     tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
+    // tempfile's no-clobber persist is renameat2(RENAME_NOREPLACE) where the
+    // kernel and file system have it, else link(2) and unlink: both fail
+    // with EEXIST, in one step, when a file is there. A failed persist
+    // drops (deletes) the temporary file.
+    match if_exists {
+        IfExists::Replace => tmp.persist(path),
+        IfExists::Fail => tmp.persist_noclobber(path),
+    }
+    .map_err(|e| e.error)?;
     Ok(())
 }
 
@@ -155,6 +194,25 @@ mod tests {
             left, 3,
             "the save, pid 1's temp, the other's; no temp of ours"
         );
+    }
+
+    #[test]
+    fn a_new_file_is_never_written_over_one_already_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("game.json");
+        write_to(&save, b"first", IfExists::Fail).unwrap();
+        let e = write_to(&save, b"second", IfExists::Fail).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read(&save).unwrap(), b"first");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temp left"
+        );
+        write_to(&save, b"third", IfExists::Replace).unwrap();
+        assert_eq!(std::fs::read(&save).unwrap(), b"third");
+        let e = write_to(dir.path(), b"x", IfExists::Replace).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::IsADirectory);
     }
 
     #[test]

@@ -50,6 +50,17 @@ fn rotation(text: &str) -> Result<u8, String> {
     }
 }
 
+/// `--at`, `--action`: an action id of a record, numbered from 1.
+pub fn action_id(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("a record's actions are numbered from 1; 0 names none".into()),
+        Ok(id) => Ok(id),
+        Err(_) => Err(format!(
+            "\"{text}\" is not an action id (a whole number from 1)"
+        )),
+    }
+}
+
 /// `--time-limit`: a positive number of seconds.
 fn seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {

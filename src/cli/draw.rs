@@ -66,7 +66,7 @@ pub fn render(games: Games, args: RenderArgs) -> Result<()> {
             let name = display(path);
             let report = RoutesReport::from_json(&read_input(path)?)
                 .and_then(|r| r.of_file(|f| same_file(Path::new(f), &args.file)))
-                .and_then(|r| RouteOverlay::from_report(&game, &r))
+                .and_then(|r| RouteOverlay::from_report(&game, &state, &r))
                 .map_err(|e| e.context(name))?;
             Some(report)
         }
@@ -171,7 +171,7 @@ pub fn render_routes(
     picture: &PictureArgs,
 ) -> Result<()> {
     let format = target_of(output, picture, false)?;
-    let overlay = RouteOverlay::from_report(game, report)?;
+    let overlay = RouteOverlay::from_report(game, state, report)?;
     let options = MapOptions {
         hex_size: picture.hex_size.unwrap_or(DEFAULT_HEX_SIZE),
         ..MapOptions::default()
@@ -188,7 +188,7 @@ pub fn render_run(
     format: Format,
 ) -> Result<()> {
     let overlay = |c: &hexroute::routes::report::CompanyRoutes| {
-        RouteOverlay::from_report(game, &RoutesReport::One(c.clone()))
+        RouteOverlay::from_report(game, &run.state, &RoutesReport::One(c.clone()))
     };
     let (ran, best) = (overlay(&run.ran)?, overlay(&run.best)?);
     let phase = &game.phases[run.state.phase].name;

@@ -4,12 +4,13 @@
 //! written atomically; a refusal writes nothing.
 
 use super::io::{
-    EditLock, Games, LOCK_WAIT, display, is_file, print_json, refuse_edit_over_other,
+    EditLock, Games, LOCK_WAIT, display, if_exists, is_file, print_json, refuse_edit_over_other,
     refuse_overwrite, same_file, write_save,
 };
-use super::term::escape;
+use super::term::{say, tell};
 use super::{EditArgs, LayArgs, draw};
 use anyhow::{Context, Result, anyhow, bail};
+use hexroute::atomic::IfExists;
 use hexroute::edit::{self as edits, Edit};
 use hexroute::game::{self, CompanyId, Game};
 use hexroute::geometry::{Coord, Rotation};
@@ -25,7 +26,12 @@ use std::path::Path;
 pub fn new(games: Games, id: &str, output: &Path, force: bool) -> Result<()> {
     let game = games.game(id)?;
     refuse_overwrite(output, force)?;
-    write_save(output, &game, &MapState::start(&game).into())
+    write_save(
+        output,
+        &game,
+        &MapState::start(&game).into(),
+        if_exists(force),
+    )
 }
 
 /// `import` of a rusty_train / navig18xx save, converted.
@@ -52,16 +58,13 @@ pub fn import_rusty(
     };
     let imported = convert::import(text, &game).map_err(|e| e.context(&name))?;
     for warning in &imported.warnings {
-        eprintln!(
-            "hexroute: warning: {}",
-            escape(&format!("{name}: {warning}"))
-        );
+        tell!("hexroute: warning: {name}: {warning}");
     }
     let saved = SavedGame::from(imported.state);
     // Structural checks (token spaces, companies) are the saved-game loader's.
     save::from_json(&save::to_json(&saved, &game), &game).map_err(|e| e.context(&name))?;
     refuse_overwrite(output, force)?;
-    write_save(output, &game, &saved)
+    write_save(output, &game, &saved, if_exists(force))
 }
 
 /// Loads, changes and writes a saved game. `change` says what it does;
@@ -107,12 +110,7 @@ fn edit(
         } else {
             "recorded"
         };
-        eprintln!(
-            "hexroute: warning: {}",
-            escape(&format!(
-                "{name}: {what} despite the rules (--force): {text}"
-            ))
-        );
+        tell!("hexroute: warning: {name}: {what} despite the rules (--force): {text}");
     }
     Ok(())
 }
@@ -124,7 +122,8 @@ fn finish(args: &EditArgs, game: &Game, saved: &SavedGame, said: &str) -> Result
         save::from_json(&save::to_json(saved, game), game)
             .map_err(|e| Error::Internal(format!("the changed game does not reload: {e}")))?;
     } else {
-        write_save(args.target(), game, saved)?;
+        // An edit replaces its save (or, with -o, a file it has locked).
+        write_save(args.target(), game, saved, IfExists::Replace)?;
     }
     if !args.quiet {
         let prefix = if args.dry_run {
@@ -132,7 +131,7 @@ fn finish(args: &EditArgs, game: &Game, saved: &SavedGame, said: &str) -> Result
         } else {
             ""
         };
-        eprintln!("{prefix}{}", escape(said));
+        tell!("{prefix}{said}");
     }
     Ok(())
 }
@@ -348,7 +347,7 @@ fn only_rotation(site: Site, name: &str) -> Result<Rotation> {
         many => {
             // The choices go to standard output; the refusal stays one line.
             for l in many {
-                println!(
+                say!(
                     "  --rotate {}  {}",
                     l.rotation,
                     tile.describe(l.rotation, game.coords.orientation)
@@ -408,16 +407,16 @@ fn list_lays(games: Games, args: &LayArgs, kind: LayKind) -> Result<()> {
         let out: Vec<_> = options.iter().map(|l| lay_json(&game, &addr, l)).collect();
         return print_json(&out);
     }
-    println!("{heading}:");
+    say!("{heading}:");
     if options.is_empty() {
         // Each rule that refused something, most telling first.
-        println!("  none:");
+        say!("  none:");
         for reason in &why {
-            println!("    {reason}");
+            say!("    {reason}");
         }
     }
     for l in &options {
-        println!("  {}", list_line(&game, l));
+        say!("  {}", list_line(&game, l));
     }
     Ok(())
 }

@@ -302,7 +302,7 @@ fn hex_words(h: &hexroute::state::HexState) -> String {
 
 /// `man`: the manual page, made from the same definitions as `--help`.
 pub fn man() -> Result<()> {
-    print!("{}", super::manual::page()?);
+    super::term::print_page(&super::manual::page()?);
     Ok(())
 }
 

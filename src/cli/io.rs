@@ -2,11 +2,13 @@
 //! writing results, naming paths in messages, and the exit code of an error.
 //! Every command module imports this one; none imports another command module.
 
-use super::term::escape;
-use anyhow::{Context, Result, bail};
+pub use super::term::print_json;
+use super::term::tell;
+use anyhow::{Context, Result, anyhow, bail};
+use hexroute::atomic::{self, IfExists};
 use hexroute::game::{self, Game};
 use hexroute::state::{MapState, SavedGame};
-use hexroute::{Error, atomic, save};
+use hexroute::{Error, save};
 use std::io::Read;
 use std::path::Path;
 
@@ -95,10 +97,7 @@ impl Games<'_> {
     pub fn saved(self, path: &Path) -> Result<(Game, SavedGame)> {
         let (game, loaded) = self.loaded(path)?;
         if let Some(moved) = &loaded.renumbered {
-            eprintln!(
-                "hexroute: note: {}",
-                escape(&format!("{}: {moved}", display(path)))
-            );
+            tell!("hexroute: note: {}: {moved}", display(path));
         }
         Ok((game, loaded.saved))
     }
@@ -120,29 +119,89 @@ impl Games<'_> {
     }
 }
 
-/// Refuses to replace an existing file unless `--force` was given.
-pub fn refuse_overwrite(output: &Path, force: bool) -> Result<()> {
-    if output.as_os_str() != "-" && output.exists() && !force {
-        bail!(
-            "{}: already exists (use --force to overwrite)",
-            output.display()
-        );
+/// What writing a new file (`new`, `import`) does with a file already
+/// there: replaced with `--force`, else left and the command refused.
+pub fn if_exists(force: bool) -> IfExists {
+    if force {
+        IfExists::Replace
+    } else {
+        IfExists::Fail
     }
-    Ok(())
+}
+
+/// Refuses, before any work, an output that cannot be written: a
+/// directory, a path in a directory that does not exist, or a file
+/// already there (unless `--force`). A FIFO or a device is written to.
+/// The write itself decides for good: another command may make the file
+/// meanwhile, and then only one of them writes it.
+pub fn refuse_overwrite(output: &Path, force: bool) -> Result<()> {
+    if output.as_os_str() == "-" {
+        return Ok(());
+    }
+    let kind = match std::fs::metadata(output) {
+        Ok(m) if m.is_dir() => std::io::ErrorKind::IsADirectory,
+        Ok(m) if m.is_file() && !force => std::io::ErrorKind::AlreadyExists,
+        Ok(_) => return Ok(()),
+        // A dangling symbolic link is a name already taken.
+        Err(_) if std::fs::symlink_metadata(output).is_ok() && !force => {
+            std::io::ErrorKind::AlreadyExists
+        }
+        Err(_) => match missing_directory(output) {
+            Some(_) => std::io::ErrorKind::NotFound,
+            None => return Ok(()),
+        },
+    };
+    Err(output_error(output, std::io::Error::from(kind)))
 }
 
 /// Writes a saved game atomically, after checking that it loads back.
-pub fn write_save(output: &Path, game: &Game, saved: &SavedGame) -> Result<()> {
-    let text = save::to_json(saved, game);
+pub fn write_save(
+    output: &Path,
+    game: &Game,
+    saved: &SavedGame,
+    if_exists: IfExists,
+) -> Result<()> {
+    // C1 controls escaped too: `-o -` puts the save on a terminal.
+    let text = super::term::json_safe(save::to_json(saved, game));
     // Whatever we write must load back; a failure here is our bug.
     save::from_json(&text, game)
         .map_err(|e| Error::Internal(format!("written game does not reload: {e}")))?;
-    write_bytes(output, text.as_bytes())
+    atomic::write_to(output, text.as_bytes(), if_exists).map_err(|e| output_error(output, e))
 }
 
-/// Writes any output (a save, a picture) atomically; `-` is standard output.
+/// Writes any output (a save, a picture) atomically, replacing what is
+/// there; `-` is standard output.
 pub fn write_bytes(output: &Path, bytes: &[u8]) -> Result<()> {
-    atomic::write(output, bytes).with_context(|| display_out(output))
+    atomic::write(output, bytes).map_err(|e| output_error(output, e))
+}
+
+/// An output that could not be written, in words a user can act on.
+fn output_error(output: &Path, e: std::io::Error) -> anyhow::Error {
+    let name = display_out(output);
+    match e.kind() {
+        std::io::ErrorKind::AlreadyExists => {
+            anyhow!("{name}: already exists (use --force to overwrite)")
+        }
+        std::io::ErrorKind::IsADirectory => anyhow!(
+            "{name}: is a directory; -o names the file to write (e.g. {})",
+            output.join("game.json").display()
+        ),
+        std::io::ErrorKind::NotFound => match missing_directory(output) {
+            Some(dir) => anyhow!(
+                "{name}: directory {} does not exist (create it first, or choose another place)",
+                dir.display()
+            ),
+            None => anyhow::Error::new(e).context(name),
+        },
+        _ => anyhow::Error::new(e).context(name),
+    }
+}
+
+/// The directory `path` would go in, when it is not there (or is no
+/// directory).
+fn missing_directory(path: &Path) -> Option<&Path> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
+    (!dir.is_dir()).then_some(dir)
 }
 
 /// Refuses to draw a picture over a saved game (the input's or any other):
@@ -332,12 +391,4 @@ fn still_names(file: &std::fs::File, path: &Path) -> bool {
         let _ = (file, path);
         true
     }
-}
-
-/// Prints a value as pretty JSON on standard output.
-pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
-    let text = serde_json::to_string_pretty(value)
-        .map_err(|e| Error::Internal(format!("cannot write JSON: {e}")))?;
-    println!("{text}");
-    Ok(())
 }

@@ -94,8 +94,9 @@ pub enum Command {
         /// Overwrite FILE if it exists.
         #[arg(long)]
         force: bool,
-        /// Replay an 18xx.games record through this action id only.
-        #[arg(long, value_name = "ID")]
+        /// Replay an 18xx.games record through this action id only (1 to
+        /// the last action's id).
+        #[arg(long, value_name = "ID", value_parser = args::action_id)]
         at: Option<u64>,
         /// List the game's lays and tokens hexroute's rules refuse
         /// (writes a save only with -o).
@@ -135,7 +136,7 @@ pub enum Command {
         json: bool,
         /// The run to draw with --render: its action number (the review's
         /// first column).
-        #[arg(long, value_name = "N", requires = "render")]
+        #[arg(long, value_name = "N", requires = "render", value_parser = args::action_id)]
         action: Option<u64>,
         /// Draw the run --action names: the player's routes and the best,
         /// side by side (PNG, SVG or PDF, by the name's extension).

@@ -209,7 +209,7 @@ fn clear_on_interrupt(bar: &indicatif::ProgressBar) {
     // clears a line all the same.
     let _ = ctrlc::set_handler(move || {
         bar.finish_and_clear();
-        eprint!("\r\x1b[2K");
+        super::term::clear_line();
         std::process::exit(130);
     });
 }

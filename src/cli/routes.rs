@@ -3,7 +3,7 @@
 
 use super::io::{Games, display, print_json};
 use super::progress::SearchProgress;
-use super::term::{escape, say};
+use super::term::{print_json_line, say, tell};
 use super::{CheckArg, PictureArgs, RoutesArgs, draw};
 use anyhow::{Result, bail};
 use hexroute::dividend::{self, Pay, Payout};
@@ -57,7 +57,7 @@ fn many_files(games: Games, args: &RoutesArgs) -> Result<()> {
                 for mut r in solved.reports {
                     if args.json {
                         r.file = Some(shown.clone());
-                        println!("{}", serde_json::to_string(&r)?);
+                        print_json_line(&r)?;
                     } else {
                         say!("{shown}:");
                         print_report(&r);
@@ -70,9 +70,9 @@ fn many_files(games: Games, args: &RoutesArgs) -> Result<()> {
                 internal |= super::io::exit_code(&e) == 1;
                 let text = format!("{e:#}");
                 if text.contains(&shown) {
-                    eprintln!("hexroute: error: {}", escape(&text));
+                    tell!("hexroute: error: {text}");
                 } else {
-                    eprintln!("hexroute: error: {}", escape(&format!("{shown}: {text}")));
+                    tell!("hexroute: error: {shown}: {text}");
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! Parse the command line, run the command, and turn an error into one
 //! line on stderr and an exit code (2: bad input, 1: a fault of hexroute).
 
-use super::term::escape;
+use super::term::tell;
 use super::{Cli, Command, advise, companies, complete, draw, edit, info, io, routes, x18};
 use clap::Parser;
 use clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
@@ -20,14 +20,14 @@ pub fn main() -> ExitCode {
             e.exit()
         }
         Err(e) => {
-            eprintln!("hexroute: error: {}", escape(&one_line(&e)));
+            tell!("hexroute: error: {}", one_line(&e));
             return ExitCode::from(2);
         }
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("hexroute: error: {}", escape(&format!("{e:#}")));
+            tell!("hexroute: error: {e:#}");
             ExitCode::from(io::exit_code(&e))
         }
     }

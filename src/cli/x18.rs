@@ -2,7 +2,8 @@
 //! `--check` against our rules) and `review` of every run a player made.
 
 use super::edit::import_rusty;
-use super::io::{Games, display, read_input, refuse_overwrite, write_save};
+use super::io::{Games, display, if_exists, print_json, read_input, refuse_overwrite, write_save};
+use super::term::{say, tell};
 use anyhow::{Result, anyhow, bail};
 use hexroute::game::{self, Game};
 use hexroute::import::x18::report::{RefusedMove, RefusedReport};
@@ -59,10 +60,10 @@ fn import_record(games: Games, req: &ImportRequest, name: &str, text: &str) -> R
     if write {
         refuse_overwrite(&req.output, req.force)?;
         let saved = SavedGame::from(replayed.state.clone());
-        write_save(&req.output, &game, &saved)?;
+        write_save(&req.output, &game, &saved, if_exists(req.force))?;
     }
     for caution in &replayed.cautions {
-        eprintln!("hexroute: note: {caution}");
+        tell!("hexroute: note: {caution}");
     }
     if req.check {
         print_refused(&replayed.refused, req.json)?;
@@ -74,21 +75,25 @@ fn print_refused(refused: &[x18::Refusal], json: bool) -> Result<()> {
     let rows: Vec<RefusedMove> = refused.iter().map(RefusedMove::from).collect();
     if json {
         let report = RefusedReport { refused: rows };
-        println!("{}", serde_json::to_string_pretty(&report)?);
-        return Ok(());
+        return print_json(&report);
     }
     if rows.is_empty() {
-        println!("hexroute's rules accept every tile lay and token of the game");
+        say!("hexroute's rules accept every tile lay and token of the game");
         return Ok(());
     }
-    println!(
+    say!(
         "{} of the game's moves are refused by hexroute's rules:",
         rows.len()
     );
     for r in &rows {
-        println!(
+        say!(
             "  action {:>5}  {:<11} {:<5} {:<6} {}: {}",
-            r.action, r.kind, r.hex, r.what, r.rule, r.message
+            r.action,
+            r.kind,
+            r.hex,
+            r.what,
+            r.rule,
+            r.message
         );
     }
     Ok(())
@@ -115,8 +120,7 @@ pub fn review(games: Games, input: &Path, company: Option<&str>, json: bool) -> 
         b.finish_and_clear();
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&review)?);
-        return Ok(());
+        return print_json(&review);
     }
     print_review(&review, &name);
     Ok(())
@@ -140,14 +144,20 @@ fn money(v: Option<u32>) -> String {
 }
 
 fn print_review(review: &review::Review, name: &str) {
-    println!(
+    say!(
         "{} · {name}: {} runs of trains",
         review.title,
         review.runs.len()
     );
-    println!(
+    say!(
         "{:>7}  {:<8} {:<14} {:>7} {:>7} {:>7} {:>6}  best routes",
-        "action", "company", "trains", "ran", "priced", "best", "left"
+        "action",
+        "company",
+        "trains",
+        "ran",
+        "priced",
+        "best",
+        "left"
     );
     for r in &review.runs {
         let left = match r.gap {
@@ -166,7 +176,7 @@ fn print_review(review: &review::Review, name: &str) {
             (Some(p), Some(ran)) if p == ran => "=".to_string(),
             (p, _) => money(p),
         };
-        println!(
+        say!(
             "{:>7}  {:<8} {:<14} {:>7} {:>7} {:>7} {:>6}  {}",
             r.action,
             r.company,
@@ -178,12 +188,16 @@ fn print_review(review: &review::Review, name: &str) {
             routes.join("; ")
         );
     }
-    println!();
-    println!("Left on the table, per company:");
+    say!();
+    say!("Left on the table, per company:");
     for c in &review.companies {
-        println!(
+        say!(
             "  {:<8} {:>3} runs  ran ${:<6} best ${:<6} left ${}",
-            c.company, c.runs, c.totals.ran, c.totals.best, c.totals.gap
+            c.company,
+            c.runs,
+            c.totals.ran,
+            c.totals.best,
+            c.totals.gap
         );
     }
     let short = review
@@ -192,12 +206,12 @@ fn print_review(review: &review::Review, name: &str) {
         .filter(|r| r.gap.is_some_and(|g| g > 0))
         .count();
     if let Some(why) = &review.stopped {
-        println!("Runs from {why}, are not reviewed.");
+        say!("Runs from {why}, are not reviewed.");
     }
     for caution in &review.cautions {
-        println!("Note: {caution}.");
+        say!("Note: {caution}.");
     }
-    println!(
+    say!(
         "In all: ran ${}, best ${}, left ${} in {short} of {} runs",
         review.total.ran,
         review.total.best,
@@ -207,10 +221,10 @@ fn print_review(review: &review::Review, name: &str) {
     let flagged: Vec<&review::RunReview> =
         review.runs.iter().filter(|r| r.flag.is_some()).collect();
     if !flagged.is_empty() {
-        println!();
-        println!("Runs to look at (!):");
+        say!();
+        say!("Runs to look at (!):");
         for r in flagged {
-            println!(
+            say!(
                 "  action {} {}: {}",
                 r.action,
                 r.company,
@@ -230,10 +244,16 @@ pub fn review_render(games: Games, input: &Path, action: u64, output: &Path) -> 
     }
     let format = super::draw::sheet_format(output)?;
     let record = x18::Record::parse(&text).map_err(|e| e.context(&name))?;
+    let last = record.last_id();
+    if action > last {
+        bail!(
+            "{name}: --action {action}: the record's actions are numbered 1 to {last} (review lists its runs in its first column)"
+        );
+    }
     let game = record_game(games, &record, &name)?;
     let run = review::run_routes(&record, &game, action).map_err(|e| e.context(&name))?;
     for why in &run.refused {
-        eprintln!(
+        tell!(
             "hexroute: note: action {action}: hexroute refuses the player's {why}; it is not drawn"
         );
     }

@@ -9,7 +9,8 @@ use super::{Pt, Rgb, parse_colour, set};
 use crate::error::{Error, Result};
 use crate::game::{CompanyId, Game};
 use crate::geometry::{Coord, Face};
-use crate::routes::report::RoutesReport;
+use crate::routes::report::{RouteReport, RoutesReport, StopKindName};
+use crate::state::MapState;
 use crate::tile::StopKind;
 use cairo::Context;
 use std::f64::consts::PI;
@@ -60,8 +61,14 @@ pub struct RouteOverlay {
 }
 
 impl RouteOverlay {
-    /// The routes of a report, checked to belong to `game` and its map.
-    pub fn from_report(game: &Game, report: &RoutesReport) -> Result<RouteOverlay, Error> {
+    /// The routes of a report, checked to belong to `game` and to the map
+    /// `state` draws: each company one of the game's, each route entering
+    /// a hex and multiplying by 1 or more, each stop one of its tile's.
+    pub fn from_report(
+        game: &Game,
+        state: &MapState,
+        report: &RoutesReport,
+    ) -> Result<RouteOverlay, Error> {
         let companies = report.companies();
         let mut routes = Vec::new();
         for company in companies {
@@ -71,7 +78,15 @@ impl RouteOverlay {
                     company.game, game.id
                 )));
             }
-            for r in &company.routes {
+            check_company(game, &company.company)?;
+            for (n, r) in company.routes.iter().enumerate() {
+                let place = format!(
+                    "company {}, route {} (train {})",
+                    company.company,
+                    n + 1,
+                    r.train
+                );
+                check_route(game, state, r, &place)?;
                 let hexes = r
                     .hexes
                     .iter()
@@ -108,6 +123,61 @@ impl RouteOverlay {
                 .collect(),
         })
     }
+}
+
+/// What every refusal of a routes document ends with.
+const ROUTES_HINT: &str =
+    "draw the routes `hexroute routes FILE --json` finds on this map (or write them as it does)";
+
+/// A route is run by one of the game's companies.
+fn check_company(game: &Game, company: &str) -> Result<(), Error> {
+    if game.companies.iter().any(|c| c.abbrev == company) {
+        return Ok(());
+    }
+    let known: Vec<&str> = game.companies.iter().map(|c| c.abbrev.as_str()).collect();
+    Err(Error::Invalid(format!(
+        "company {company:?}: not a company of {} (it has {}); {ROUTES_HINT}",
+        game.id,
+        known.join(", ")
+    )))
+}
+
+/// A route enters at least one hex, multiplies its stops by 1 or more,
+/// and stops only at a city or town of the tile now on each stop's hex.
+fn check_route(game: &Game, state: &MapState, r: &RouteReport, place: &str) -> Result<(), Error> {
+    if r.hexes.is_empty() {
+        return Err(Error::Invalid(format!(
+            "{place}: no hexes (a route enters at least the hex of its first stop); {ROUTES_HINT}"
+        )));
+    }
+    if r.multiplier == 0 {
+        return Err(Error::Invalid(format!(
+            "{place}: multiplier 0 (a train counts its stops once, or twice for a 2+2 or a 5+5E: 1 or more); {ROUTES_HINT}"
+        )));
+    }
+    for (n, stop) in r.stops.iter().enumerate() {
+        let hex = game.hex(&stop.hex)?;
+        let tile = state.tile_at(game, hex).map(|(tile, _)| tile);
+        let (count, one, many) = match stop.kind {
+            StopKindName::City => (tile.map_or(0, |t| t.cities.len()), "city", "cities"),
+            StopKindName::Town => (tile.map_or(0, |t| t.towns.len()), "town", "towns"),
+        };
+        let what = if count == 1 { one } else { many };
+        if stop.index >= count {
+            let range = match count {
+                0 => "none".to_string(),
+                1 => "index 0".to_string(),
+                _ => format!("indexes 0 to {}", count - 1),
+            };
+            return Err(Error::Invalid(format!(
+                "{place}, stop {} at {}: index {} is out of range (the hex's tile has {count} {what}: {range}); {ROUTES_HINT}",
+                n + 1,
+                stop.hex,
+                stop.index
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// How one route is drawn: its colour and its dashes (in hex radii, empty

@@ -2,18 +2,26 @@
 //! program: each module is the tests of one area, all sharing `common`.
 //! The tests of the library alone are in `tests/library/`.
 
+// Tests may say on stderr what they skip; only the program is bound to
+// print through its escaping (`clippy.toml`).
+#![allow(clippy::disallowed_macros)]
+
 mod common;
 
 mod advise;
 mod assiniboia;
+mod bad_values;
 mod check;
 mod commands;
 mod edit;
+mod escaping;
 mod files;
 mod games;
 mod help;
 mod lay_rules;
 mod mutations;
+mod new_files;
+mod output_paths;
 mod page;
 mod pictures;
 mod render;

@@ -30,7 +30,8 @@ fn all_routes(name: &str, game: &Game) -> RouteOverlay {
             .args(["--all", "--json", "--quiet"]),
     );
     let report = RoutesReport::from_json(&out).unwrap();
-    RouteOverlay::from_report(game, &report).unwrap()
+    let (_, state) = load(name);
+    RouteOverlay::from_report(game, &state, &report).unwrap()
 }
 
 /// The pictures the issue names: 1867_bc, 1830_late, 1861_late and

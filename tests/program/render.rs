@@ -178,7 +178,7 @@ fn pixels_show_tile_token_and_route_colours() {
         std::str::from_utf8(&out.stdout).unwrap(),
     )
     .unwrap();
-    let overlay = RouteOverlay::from_report(&game, &report).unwrap();
+    let overlay = RouteOverlay::from_report(&game, &state, &report).unwrap();
     let picture = MapPicture::new(&game, &state, MapOptions::default(), Some(&overlay)).unwrap();
     assert_eq!(picture.size(), (img.width, img.height));
     let at = |hex: &str| picture.centre(game.hex(hex).unwrap());
@@ -350,7 +350,9 @@ fn all_companies_routes_run_side_by_side() {
     );
     let report: hexroute::routes::report::RoutesReport = serde_json::from_str(&out).unwrap();
     let game = game::builtin("1867").unwrap();
-    let overlay = RouteOverlay::from_report(&game, &report).unwrap();
+    let text = fs::read_to_string(fixture("1867_bc.json")).unwrap();
+    let state = hexroute::save::from_json(&text, &game).unwrap().state;
+    let overlay = RouteOverlay::from_report(&game, &state, &report).unwrap();
     assert_eq!(overlay.routes.len(), 6);
     assert_eq!(overlay.companies.len(), 3);
     // One group per hex, one per route, and the page.

@@ -525,14 +525,16 @@ fn bad_records_are_refused_in_one_line_and_write_nothing() {
     assert_eq!(fs::read_to_string(&out).unwrap(), "keep me");
 }
 
-/// `--at 0` is the game before anyone acts; the whole game is the default.
+/// `--at 1` is the game after its first action (a bid: no tile yet); the
+/// whole game is the default.
 #[test]
 fn import_at_the_start_and_the_end() {
     let out = stdout_of(
         hexroute()
             .arg("import")
             .arg(record("1830_29133.json"))
-            .args(["--at", "0"]),
+            // The first action (0 is refused: actions are numbered from 1).
+            .args(["--at", "1"]),
     );
     let save: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(save["phase"], "2");
