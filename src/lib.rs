@@ -16,7 +16,10 @@
 //!    pairs it with its history; [`save`] reads and writes it as JSON.
 //! 5. [`reach`], [`flow`] and [`rules`]: what a company reaches, where
 //!    tokens go on an upgrade, and which edits the game allows; [`edit`]:
-//!    each change a player makes, from the map before to the map after.
+//!    each change a player makes, from the map before to the map after;
+//!    [`play`]: the game's moves as typed events (lays, tokens, trains,
+//!    phases through [`edit`]; mergers, nationalisation, formations,
+//!    closing), which hand play and the importers both apply.
 //! 6. [`routes`]: the optimal routes, [`routes::check`] the price of routes
 //!    a player chose, and [`routes::report`], their JSON;
 //!    [`dividend`]: who gets a run's revenue, by the game's payout rules;
@@ -47,6 +50,7 @@ pub mod game;
 pub mod geometry;
 pub mod import;
 pub mod lookup;
+pub mod play;
 mod name;
 pub mod reach;
 #[cfg(feature = "render")]

@@ -542,6 +542,7 @@ pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
             Drift::Phase => "the phase".into(),
             Drift::Trains(co) => format!("{co}'s trains"),
             Drift::Private(p) => format!("who owns {p}"),
+            Drift::Standing(co) => format!("{co}'s standing"),
         };
         bail!(
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"

@@ -13,6 +13,7 @@ use crate::error::Error;
 use crate::game::{CompanyId, FormationDef};
 use crate::geometry::Coord;
 use crate::import::x18::record::Action;
+use crate::state::Standing;
 
 /// A formation under way: the companies merged so far, in the order they
 /// merged, with the cities their tokens left.
@@ -82,7 +83,7 @@ impl<'g> Replay<'g> {
         let national = self.company(&f.company)?;
         let name = a.corporation.clone().unwrap_or_else(|| a.entity());
         let company = self.company(&name)?;
-        if company == national || self.state.closed.contains(&company) {
+        if company == national || self.state.is_closed(&company) {
             return Err(Error::Import(format!(
                 "{company} merges into {national}, but it {}",
                 if company == national {
@@ -106,7 +107,7 @@ impl<'g> Replay<'g> {
         self.take_rights(f, &company, &national);
         self.privates.retain(|_, owner| *owner != company);
         self.closed.insert(company.clone());
-        self.state.closed.insert(company);
+        self.state.set_standing(&company, Standing::Closed);
         Ok(())
     }
 

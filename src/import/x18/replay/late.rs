@@ -10,6 +10,7 @@ use crate::error::Error;
 use crate::game::{CompanyId, CompanyKind, NationalDef};
 use crate::geometry::Coord;
 use crate::import::x18::record::Action;
+use crate::state::Standing;
 
 impl<'g> Replay<'g> {
     /// An operating round has ended: in a phase that exports, the depot's
@@ -200,7 +201,7 @@ impl<'g> Replay<'g> {
             .is_ok_and(|c| c.kind == CompanyKind::Minor);
         if minor {
             self.closed.insert(company.clone());
-            self.state.closed.insert(company.clone());
+            self.state.set_standing(company, Standing::Closed);
         } else {
             // A major may be started again, with its home token.
             self.homes_down.remove(company);
@@ -466,7 +467,7 @@ impl<'g> Replay<'g> {
                 }
             }
             self.closed.insert(from.clone());
-            self.state.closed.insert(from.clone());
+            self.state.set_standing(from, Standing::Closed);
         }
         self.homes_down.insert(other);
         Ok(())
