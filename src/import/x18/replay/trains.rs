@@ -5,6 +5,7 @@
 
 use super::Replay;
 use crate::error::Error;
+use crate::play::{self, Event};
 use crate::game::{CompanyId, PhaseId, TrainId};
 use crate::import::x18::record::Action;
 use std::collections::BTreeSet;
@@ -216,7 +217,9 @@ impl Replay<'_> {
             .cloned()
             .collect();
         self.obsolete.extend(made_obsolete);
-        self.state.phase = phase;
+        self.state = play::apply(self.game, &self.state, &Event::Phase(phase))?
+            .edit
+            .next;
         if self.game.privates_close.is_some_and(|close| phase >= close) {
             self.privates_closed();
             let kept = &self.game.privates_kept;
