@@ -423,7 +423,11 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
         (&raw.receivership, "receivership", Standing::Receivership),
     ] {
         for co in list {
-            let abbrev = game.company(co).map_err(|e| e.context(what))?.abbrev.clone();
+            let abbrev = game
+                .company(co)
+                .map_err(|e| e.context(what))?
+                .abbrev
+                .clone();
             if standing.insert(abbrev, s.clone()).is_some() {
                 return Err(Error::SaveFile(format!(
                     "{what}: {co} is both closed and in receivership"

@@ -84,7 +84,9 @@ pub fn allowed(game: &Game, state: &MapState, what: Move) -> Result<Allowed> {
                 .collect();
         }
         Move::Nationalise => {
-            let Some(n) = Nationalise::by_title(game, state, &CompanyId::from("")).ok().flatten()
+            let Some(n) = Nationalise::by_title(game, state, &CompanyId::from(""))
+                .ok()
+                .flatten()
             else {
                 return refused("national that nationalises companies");
             };
@@ -94,7 +96,11 @@ pub fn allowed(game: &Game, state: &MapState, what: Move) -> Result<Allowed> {
                     company: co.clone(),
                     ..n.clone()
                 };
-                match national::nationalise(game, state, &request)?.edit.violations.pop() {
+                match national::nationalise(game, state, &request)?
+                    .edit
+                    .violations
+                    .pop()
+                {
                     None => allowed.now.push(co),
                     Some(v) => allowed.not_now.push((co, v)),
                 }

@@ -43,14 +43,23 @@ pub(super) fn join(
     if let Some(trains) = next.trains.remove(company)
         && !trains.is_empty()
     {
-        next.trains.entry(national.clone()).or_default().extend(trains);
+        next.trains
+            .entry(national.clone())
+            .or_default()
+            .extend(trains);
     }
-    if let Some(f) = game.from_18xx_games.as_ref().and_then(|p| p.formation.as_ref()) {
+    if let Some(f) = game
+        .from_18xx_games
+        .as_ref()
+        .and_then(|p| p.formation.as_ref())
+    {
         take_rights(&f.rights, &mut next.privates, company, national);
     }
     next.privates.retain(|_, owner| owner != company);
     next.set_standing(company, Standing::MergedInto(national.clone()));
-    let said = format!("{company} merges into {national}: its tokens leave the map, its trains and rights are {national}'s");
+    let said = format!(
+        "{company} merges into {national}: its tokens leave the map, its trains and rights are {national}'s"
+    );
     Ok(Played {
         edit: Edit {
             next,
@@ -136,10 +145,7 @@ pub fn take_rights(
 ) {
     for group in rights {
         let held = |privates: &BTreeMap<String, CompanyId>, co: &CompanyId| {
-            group
-                .iter()
-                .find(|p| privates.get(*p) == Some(co))
-                .cloned()
+            group.iter().find(|p| privates.get(*p) == Some(co)).cloned()
         };
         let Some(right) = held(privates, company) else {
             continue;

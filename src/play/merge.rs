@@ -72,7 +72,11 @@ fn judge(
     if from.is_empty() {
         return Err(Error::Invalid("no company to merge".into()));
     }
-    if let Some(twice) = from.iter().enumerate().find(|(i, c)| from[..*i].contains(c)) {
+    if let Some(twice) = from
+        .iter()
+        .enumerate()
+        .find(|(i, c)| from[..*i].contains(c))
+    {
         return Err(Error::Invalid(format!("{} is named twice", twice.1)));
     }
     let mut broken = Vec::new();
@@ -82,7 +86,10 @@ fn judge(
             message,
         })
     };
-    let national = game.from_18xx_games.as_ref().and_then(|p| p.national.as_ref());
+    let national = game
+        .from_18xx_games
+        .as_ref()
+        .and_then(|p| p.national.as_ref());
     if national.is_none() {
         refuse(format!(
             "minors do not merge into majors in {} (it has no national that takes what they leave)",
@@ -112,7 +119,10 @@ fn judge(
         ));
     }
     if state.is_closed(into) {
-        refuse(format!("{into} has left the game ({})", state.standing_of(into)));
+        refuse(format!(
+            "{into} has left the game ({})",
+            state.standing_of(into)
+        ));
     }
     Ok(broken)
 }

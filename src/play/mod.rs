@@ -24,6 +24,7 @@ mod close;
 mod formation;
 mod merge;
 mod national;
+mod tokens;
 
 pub use allowed::{Allowed, Move, allowed};
 pub use formation::{Lifted, form_from, take_rights};
@@ -51,6 +52,23 @@ pub enum Event {
     },
     /// A company's token taken off a hex.
     RemoveToken { c: Coord, company: CompanyId },
+    /// The token in a space of a hex leaves, whoever's it is (the engine
+    /// frees it: a lay lifting tokens, a closed company's space taken).
+    RemoveTokenAt { c: Coord, space: usize },
+    /// A token goes in a given space, judged by no placement rule (the
+    /// engine's own: a neutral token, one put back).
+    PutToken {
+        c: Coord,
+        space: usize,
+        company: CompanyId,
+    },
+    /// Each token of a minor becomes its buyer's (or leaves a hex where
+    /// the buyer has one).
+    PassTokens { from: CompanyId, to: CompanyId },
+    /// Every token of a company leaves the map.
+    LiftTokens(CompanyId),
+    /// A laid tile is lifted: the printed tile shows again.
+    LiftTile(Coord),
     /// Trains bought (from the depot or another company) and lost
     /// (discarded, sold, obsolete).
     Trains {
@@ -163,10 +181,15 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
             company,
             space,
             private: by_private,
-        } => {
-            edit::place_token_by(game, state, *c, company, *space, private(by_private)?)?.into()
-        }
+        } => edit::place_token_by(game, state, *c, company, *space, private(by_private)?)?.into(),
         Event::RemoveToken { c, company } => edit::remove_token(game, state, *c, company)?.into(),
+        Event::RemoveTokenAt { c, space } => tokens::remove_at(game, state, *c, *space)?.into(),
+        Event::PutToken { c, space, company } => {
+            tokens::put(game, state, *c, *space, company)?.into()
+        }
+        Event::PassTokens { from, to } => tokens::pass(state, from, to).into(),
+        Event::LiftTokens(company) => tokens::lift_all(state, company).into(),
+        Event::LiftTile(c) => tokens::lift_tile(game, state, *c).into(),
         Event::Trains {
             company,
             add,
@@ -245,3 +268,6 @@ fn export(game: &Game, state: &MapState, train: &TrainId, begins: Option<PhaseId
 fn company_id(game: &Game, name: &str) -> Result<CompanyId> {
     Ok(game.company(name)?.abbrev.clone())
 }
+
+#[cfg(test)]
+mod tests;

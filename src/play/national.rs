@@ -32,7 +32,11 @@ impl Nationalise {
     /// (`from_18xx_games.national`): `None` when the title has none. The
     /// national keeps each of its kept hexes where it has no token yet.
     pub fn by_title(game: &Game, state: &MapState, company: &CompanyId) -> Result<Option<Self>> {
-        let Some(def) = game.from_18xx_games.as_ref().and_then(|p| p.national.as_ref()) else {
+        let Some(def) = game
+            .from_18xx_games
+            .as_ref()
+            .and_then(|p| p.national.as_ref())
+        else {
             return Ok(None);
         };
         let national = super::company_id(game, &def.company)?;
@@ -163,7 +167,10 @@ fn judge(game: &Game, state: &MapState, n: &Nationalise) -> Result<Vec<Violation
             state.standing_of(&n.company)
         ));
     }
-    let def = game.from_18xx_games.as_ref().and_then(|p| p.national.as_ref());
+    let def = game
+        .from_18xx_games
+        .as_ref()
+        .and_then(|p| p.national.as_ref());
     let all_minors_from = def
         .and_then(|d| d.minors_until.as_deref())
         .map(|p| game.phase_index(p))
@@ -228,7 +235,12 @@ pub fn first_free_in_city(
 /// The national's kept token goes on hex `c` (its kept tile was laid
 /// there), in the first free space of its first city, unless it has a
 /// token there or none left.
-pub(super) fn kept_token(game: &Game, state: &MapState, c: Coord, national: &CompanyId) -> Result<Edit> {
+pub(super) fn kept_token(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    national: &CompanyId,
+) -> Result<Edit> {
     let mut next = state.clone();
     let mut h = state.hex_state(c);
     let addr = game.format(c);

@@ -82,9 +82,9 @@ impl<'g> Replay<'g> {
         };
         let played = play::apply(self.game, &self.state, &event)?;
         self.state = played.edit.next;
-        let merged = played
-            .lifted
-            .ok_or_else(|| Error::Internal("a company joined a formation and lifted nothing".into()))?;
+        let merged = played.lifted.ok_or_else(|| {
+            Error::Internal("a company joined a formation and lifted nothing".into())
+        })?;
         if merged.home.is_none() && !merged.others.is_empty() {
             self.cautions.push(format!(
                 "action {}: {company} merges with no token on its home hex; the engine takes its first token as its home, which hexroute does not know, and takes none as it",

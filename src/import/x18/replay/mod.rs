@@ -4,10 +4,10 @@
 
 use super::record::{Action, Record};
 use super::{Refusal, Replayed, Run, tiles};
-use crate::play::{self, Event};
 use crate::error::Error;
 use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, TrainId};
 use crate::geometry::Coord;
+use crate::play::{self, Event};
 use crate::rules::{LayKind, Violation};
 use crate::state::MapState;
 use crate::tile::Colour;
@@ -607,15 +607,25 @@ impl<'g> Replay<'g> {
         if trackless
             && !new.track.is_empty()
             && new.cities.len() > 1
-            && let Some(h) = self.state.hexes.get_mut(&c)
+            && let Some(h) = self.state.hexes.get(&c)
         {
-            for co in std::mem::take(&mut h.tokens).into_values() {
+            let held: Vec<(usize, CompanyId)> =
+                h.tokens.iter().map(|(s, co)| (*s, co.clone())).collect();
+            for (space, co) in held {
+                self.apply_event(&Event::RemoveTokenAt { c, space })?;
                 self.lifted.push((c, co));
             }
         }
         self.tiles.retain(|_, at| *at != c);
         self.tiles.insert(id.to_string(), c);
         self.reserved_tile(c, name)
+    }
+
+    /// Applies a `play` event the engine makes with no rule to judge it:
+    /// the map after it.
+    fn apply_event(&mut self, event: &Event) -> Result<(), Error> {
+        self.state = play::apply(self.game, &self.state, event)?.edit.next;
+        Ok(())
     }
 
     fn refuse(&mut self, a: &Action, hex: &str, what: &str, violations: &[Violation]) {

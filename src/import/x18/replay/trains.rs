@@ -5,9 +5,9 @@
 
 use super::Replay;
 use crate::error::Error;
-use crate::play::{self, Event};
 use crate::game::{CompanyId, PhaseId, TrainId};
 use crate::import::x18::record::Action;
+use crate::play::{self, Event};
 use std::collections::BTreeSet;
 
 /// Which operating round the record is in. A round begins with the first
@@ -221,7 +221,7 @@ impl Replay<'_> {
             .edit
             .next;
         if self.game.privates_close.is_some_and(|close| phase >= close) {
-            self.privates_closed();
+            self.privates_closed()?;
             let kept = &self.game.privates_kept;
             self.privates.retain(|p, _| kept.contains(p));
         }
