@@ -50,8 +50,8 @@ pub mod game;
 pub mod geometry;
 pub mod import;
 pub mod lookup;
-pub mod play;
 mod name;
+pub mod play;
 pub mod reach;
 #[cfg(feature = "render")]
 pub mod render;

@@ -67,7 +67,7 @@ pub fn import_rusty(
 /// Loads, changes and writes a saved game. `change` says what it does;
 /// broken rules refuse it unless `--force`, `--dry-run` writes nothing, and
 /// the confirmation goes to standard error unless `--quiet`.
-fn edit(
+pub(super) fn edit(
     games: Games,
     args: &EditArgs,
     change: impl FnOnce(&Game, &MapState) -> Result<Edit>,

@@ -16,6 +16,7 @@ mod lay_rules;
 mod mutations;
 mod page;
 mod pictures;
+mod play;
 mod render;
 mod renumber;
 mod round;
