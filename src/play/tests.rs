@@ -8,9 +8,9 @@ use crate::rules::Violation;
 use crate::save;
 use crate::state::{SavedGame, Standing};
 
-/// `state` with a token of `company` in space 0 of its printed home.
-fn at_home(game: &Game, mut state: MapState, company: &str) -> MapState {
-    let c = game.home(company).unwrap();
+/// `state` with a token of `company` in space 0 of hex `hex`.
+fn at(game: &Game, mut state: MapState, company: &str, hex: &str) -> MapState {
+    let c = game.hex(hex).unwrap();
     state
         .hexes
         .entry(c)
@@ -29,8 +29,8 @@ use crate::game::Rule;
 #[test]
 fn minors_merge_into_a_major_and_undo_takes_it_back() {
     let game = builtin("1867").unwrap();
-    let mut state = at_home(&game, MapState::start(&game), "LPS");
-    state = at_home(&game, state, "CA");
+    let mut state = at(&game, MapState::start(&game), "LPS", "F8");
+    state = at(&game, state, "CA", "M9");
     state.trains.insert("LPS".into(), vec!["2".into()]);
     state.trains.insert("CA".into(), vec!["3".into()]);
     let event = Event::Merge {
@@ -44,8 +44,9 @@ fn minors_merge_into_a_major_and_undo_takes_it_back() {
         "{:?}",
         played.edit.violations
     );
-    for minor in ["LPS", "CA"] {
-        let home = game.home(minor).unwrap();
+    // LPS and CA hold F8 and M9, as in record 21268 before they merge.
+    for (minor, hex) in [("LPS", "F8"), ("CA", "M9")] {
+        let home = game.hex(hex).unwrap();
         assert_eq!(next.holders(home, 0..1), vec![CompanyId::from("CNR")]);
         assert_eq!(next.standing_of(minor), Standing::MergedInto("CNR".into()));
     }
@@ -67,7 +68,7 @@ fn minors_merge_into_a_major_and_undo_takes_it_back() {
 #[test]
 fn a_major_merging_or_a_minor_merged_twice_breaks_the_merger_rule() {
     let game = builtin("1867").unwrap();
-    let mut state = at_home(&game, MapState::start(&game), "LPS");
+    let mut state = at(&game, MapState::start(&game), "LPS", "F8");
     state.set_standing(&"LPS".into(), Standing::Closed);
     let event = Event::Merge {
         from: vec!["LPS".into(), "GTR".into()],
@@ -93,7 +94,7 @@ fn a_major_merging_or_a_minor_merged_twice_breaks_the_merger_rule() {
 #[test]
 fn a_nationalised_minor_gives_the_national_its_city_and_closes() {
     let game = builtin("1867").unwrap();
-    let state = at_home(&game, MapState::start(&game), "LPS");
+    let state = at(&game, MapState::start(&game), "LPS", "F8");
     let n = Nationalise::by_title(&game, &state, &"LPS".into())
         .unwrap()
         .unwrap();
@@ -101,7 +102,7 @@ fn a_nationalised_minor_gives_the_national_its_city_and_closes() {
     assert_eq!(n.kept.len(), 1, "CN keeps Montreal");
     let played = apply(&game, &state, &Event::Nationalise(n)).unwrap();
     assert!(played.edit.violations.is_empty());
-    let home = game.home("LPS").unwrap();
+    let home = game.hex("F8").unwrap();
     assert_eq!(
         played.edit.next.holders(home, 0..1),
         vec![CompanyId::from("CN")]
@@ -122,7 +123,12 @@ fn a_nationalised_minor_gives_the_national_its_city_and_closes() {
 #[test]
 fn a_closed_company_leaves_the_map_and_closes_once() {
     let game = builtin("1846").unwrap();
-    let mut state = at_home(&game, MapState::start(&game), "GT");
+    let mut state = at(
+        &game,
+        MapState::start(&game),
+        "GT",
+        &game.format(game.home("GT").unwrap()),
+    );
     state.trains.insert("GT".into(), vec!["2".into()]);
     let played = apply(&game, &state, &Event::Close("GT".into())).unwrap();
     let next = played.edit.next;
