@@ -151,3 +151,31 @@ fn a_closed_company_leaves_and_undo_brings_it_back() {
     play(&["undo"], &game, &[]);
     assert_eq!(without_history(saved_json(&game)), before);
 }
+
+/// 1846's companies close at a price of 0 or with a bankrupt president
+/// (the importer's `close_company`, the `play` event `Close`): the save
+/// records them closed. The seven of the record that ends with all closed
+/// (the engine's `game_end_reason_all_closed`), and GT of the one that
+/// ends bankrupt.
+#[test]
+fn companies_an_1846_record_closes_are_closed_in_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, closed) in [
+        (
+            "1846_all_closed.json",
+            &["B&O", "C&O", "ERIE", "GT", "IC", "NYC", "PRR"][..],
+        ),
+        ("1846_bankrupt.json", &["GT"][..]),
+    ] {
+        let out = dir.path().join(name);
+        hexroute()
+            .arg("import")
+            .arg(record(name))
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .success();
+        let save = saved_json(&out);
+        assert_eq!(save["closed"], serde_json::json!(closed), "{name}");
+    }
+}

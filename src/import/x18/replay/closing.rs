@@ -188,15 +188,11 @@ impl Replay<'_> {
 
     /// `company` closes (18xx.games's `close_corporation`): its tokens
     /// leave the map, its trains the game, its private companies close
-    /// (their markers leave), and it has no shares or price.
+    /// (their markers leave), it has no shares or price, and the save
+    /// records it closed.
     pub(super) fn close_company(&mut self, company: &CompanyId) -> Result<(), Error> {
-        let standing = self.state.standing_of(company);
         let event = Event::Close(company.clone());
         self.state = play::apply(self.game, &self.state, &event)?.edit.next;
-        // The saves of these titles have not said so far that such a company
-        // closed: kept as it was here, so this change of shape changes no
-        // output; recording it is a fix of its own.
-        self.state.set_standing(company, standing);
         self.trains.remove(company);
         let owned: Vec<String> = self
             .privates
