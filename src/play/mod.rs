@@ -215,13 +215,14 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
             close::receivership(game, state, company, *on)?.into()
         }
         Event::GivePrivate { private, to } => {
-            edit::change_privates(game, state, Some(to), &[private.clone()], &[])?.into()
+            edit::change_privates(game, state, Some(to), std::slice::from_ref(private), &[])?.into()
         }
         Event::TakePrivate { private } => {
-            edit::change_privates(game, state, None, &[], &[private.clone()])?.into()
+            edit::change_privates(game, state, None, &[], std::slice::from_ref(private))?.into()
         }
         Event::PlaceMarker { marker, owner } => {
-            edit::change_privates(game, state, Some(owner), &[marker.clone()], &[])?.into()
+            edit::change_privates(game, state, Some(owner), std::slice::from_ref(marker), &[])?
+                .into()
         }
     })
 }
