@@ -17,6 +17,7 @@ pub mod geometry;
 pub mod import;
 pub mod lookup;
 mod name;
+pub mod play;
 pub mod reach;
 #[cfg(feature = "render")]
 pub mod render;

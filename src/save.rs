@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::game::{CompanyId, PhaseId, PrivateId, TrainId};
 use crate::geometry::{Coord, Rotation};
-use crate::state::{Change, HexState, History, MapState, SavedGame};
+use crate::state::{Change, HexState, History, MapState, SavedGame, Standing};
 use crate::tile::TileId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -117,11 +117,14 @@ struct SaveIn {
     /// (`BSS`) → its owner. A private's route bonus goes to its owner.
     #[serde(default, deserialize_with = "crate::unique::map")]
     privates: BTreeMap<String, String>,
-    /// Companies that have closed for good (1856's merged into the CGR):
-    /// no space of their home stays kept for them. No command changes it,
-    /// so the history does not record it.
+    /// Companies that have closed for good (nationalised, merged into
+    /// another, 1856's merged into the CGR): no space of their home stays
+    /// kept for them. A change in the history says into which one merged.
     #[serde(default)]
     closed: BTreeSet<String>,
+    /// Companies in receivership (run by the bank for want of a president).
+    #[serde(default)]
+    receivership: BTreeSet<String>,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
@@ -160,6 +163,22 @@ struct ChangeJson {
         deserialize_with = "crate::unique::map"
     )]
     privates: BTreeMap<String, OwnerChange>,
+    /// Each company whose standing changed, before and after: `open`,
+    /// `closed`, `merged into CPR` or `receivership`.
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "crate::unique::map"
+    )]
+    standing: BTreeMap<String, StandingChange>,
+}
+
+/// A company's standing before and after a change.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct StandingChange {
+    before: String,
+    after: String,
 }
 
 /// A private company's owner before and after a change.
@@ -195,28 +214,7 @@ struct HexChange {
 }
 
 /// A JSON object whose keys keep the order given (map order for hexes).
-mod ordered {
-    use serde::de::{Deserialize, Deserializer};
-    use serde::ser::{SerializeMap, Serializer};
-
-    pub fn serialize<S: Serializer, V: serde::Serialize>(
-        v: &[(String, V)],
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(v.len()))?;
-        for (k, x) in v {
-            m.serialize_entry(k, x)?;
-        }
-        m.end()
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
-        d: D,
-    ) -> Result<Vec<(String, V)>, D::Error> {
-        let m = crate::unique::map::<D, String, V>(d)?;
-        Ok(m.into_iter().collect())
-    }
-}
+mod ordered;
 
 #[derive(Serialize)]
 struct SaveOut<'a> {
@@ -231,7 +229,9 @@ struct SaveOut<'a> {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     privates: &'a BTreeMap<PrivateId, CompanyId>,
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
-    closed: &'a BTreeSet<CompanyId>,
+    closed: BTreeSet<&'a CompanyId>,
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    receivership: BTreeSet<&'a CompanyId>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -396,24 +396,31 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             .map_err(|e| e.context(format!("privates: {private}")))?;
         privates.insert(sym, owner.abbrev.clone());
     }
-    let closed = raw
-        .closed
-        .iter()
-        .map(|co| {
-            Ok(game
+    let mut standing = BTreeMap::new();
+    for (list, what, s) in [
+        (&raw.closed, "closed", Standing::Closed),
+        (&raw.receivership, "receivership", Standing::Receivership),
+    ] {
+        for co in list {
+            let abbrev = game
                 .company(co)
-                .map_err(|e| e.context("closed"))?
+                .map_err(|e| e.context(what))?
                 .abbrev
-                .clone())
-        })
-        .collect::<Result<_, Error>>()?;
+                .clone();
+            if standing.insert(abbrev, s.clone()).is_some() {
+                return Err(Error::SaveFile(format!(
+                    "{what}: {co} is both closed and in receivership"
+                )));
+            }
+        }
+    }
     Ok(SavedGame {
         state: MapState {
             phase,
             hexes,
             trains,
             privates,
-            closed,
+            standing,
         },
         history: History {
             changes: history,
@@ -478,7 +485,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         hexes: BTreeMap::from([(c, state.clone())]),
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
-        closed: BTreeSet::new(),
+        standing: BTreeMap::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -576,6 +583,25 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         };
         privates.insert(sym, (owner(oc.before)?, owner(oc.after)?));
     }
+    let mut standing = BTreeMap::new();
+    for (company, sc) in ch.standing {
+        let abbrev = game.company(&company)?.abbrev.clone();
+        let read = |text: &str| -> Result<Standing, Error> {
+            match Standing::parse(text) {
+                Some(Standing::MergedInto(into)) => Ok(Standing::MergedInto(
+                    game.company(&into)
+                        .map_err(|e| e.context(format!("standing: {company}")))?
+                        .abbrev
+                        .clone(),
+                )),
+                Some(s) => Ok(s),
+                None => Err(Error::SaveFile(format!(
+                    "standing: {company}: \"{text}\" is no standing (open, closed, merged into COMPANY, receivership)"
+                ))),
+            }
+        };
+        standing.insert(abbrev, (read(&sc.before)?, read(&sc.after)?));
+    }
     Ok(Change {
         command: ch.command,
         time: ch.time,
@@ -583,6 +609,7 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         hexes,
         trains,
         privates,
+        standing,
     })
 }
 
@@ -641,6 +668,17 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
                 )
             })
             .collect(),
+        standing: ch
+            .standing
+            .iter()
+            .map(|(co, (b, a))| {
+                let change = StandingChange {
+                    before: b.to_string(),
+                    after: a.to_string(),
+                };
+                (co.to_string(), change)
+            })
+            .collect(),
     }
 }
 
@@ -664,7 +702,11 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
         hexes,
         trains: &state.trains,
         privates: &state.privates,
-        closed: &state.closed,
+        closed: state.closed().collect(),
+        receivership: (state.standing.iter())
+            .filter(|(_, s)| **s == Standing::Receivership)
+            .map(|(co, _)| co)
+            .collect(),
         history: history
             .changes
             .iter()

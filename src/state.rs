@@ -3,12 +3,14 @@
 use crate::game::{Bonus, CompanyId, Game, PhaseId, PrivateId, Supply, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile, TileId};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 mod hand;
 mod history;
+mod standing;
 pub use hand::HAND_EDIT;
 pub use history::{History, SavedGame};
+pub use standing::Standing;
 
 /// One hex's state beyond the printed map.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,9 +31,10 @@ pub struct MapState {
     /// Private companies owned by companies: private (18xx.games's sym,
     /// `BSS`) → owner. A private's route bonus goes to its owner's routes.
     pub privates: BTreeMap<PrivateId, CompanyId>,
-    /// Companies that have closed for good (1856's merged into the CGR):
-    /// no space of their home stays kept for them.
-    pub closed: BTreeSet<CompanyId>,
+    /// Where each company stands when not open (closed for good, merged
+    /// into another, in receivership): no space of a closed company's
+    /// home stays kept for it.
+    pub standing: BTreeMap<CompanyId, Standing>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -42,6 +45,8 @@ pub enum Drift {
     Trains(CompanyId),
     /// Who owns this private company (its sym).
     Private(PrivateId),
+    /// Where this company stands.
+    Standing(CompanyId),
 }
 
 #[derive(Copy, Clone)]
@@ -76,6 +81,8 @@ pub struct Change {
     /// Each private company (its sym) whose owner changed, before and
     /// after (`None`: no company owns it).
     pub privates: BTreeMap<PrivateId, (Owner, Owner)>,
+    /// Each company whose standing changed, before and after.
+    pub standing: BTreeMap<CompanyId, (Standing, Standing)>,
 }
 
 /// Which company owns a private company, if any.
@@ -88,6 +95,7 @@ impl Change {
             && self.hexes.is_empty()
             && self.trains.is_empty()
             && self.privates.is_empty()
+            && self.standing.is_empty()
     }
 }
 
@@ -99,7 +107,7 @@ impl MapState {
             hexes: BTreeMap::new(),
             trains: BTreeMap::new(),
             privates: BTreeMap::new(),
-            closed: BTreeSet::new(),
+            standing: BTreeMap::new(),
         }
     }
 
@@ -157,6 +165,9 @@ impl MapState {
                 Some(owner) => self.privates.insert(private.clone(), owner.clone()),
                 None => self.privates.remove(private),
             };
+        }
+        for (company, pair) in &change.standing {
+            self.set_standing(company, side.of(pair).clone());
         }
     }
 

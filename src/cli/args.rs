@@ -144,6 +144,20 @@ pub struct LayArgs {
     pub render: Option<PathBuf>,
 }
 
+/// A late-game move by hand: the companies it takes, or `--list`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub edit: EditArgs,
+    /// The companies (abbreviations, e.g. LPS CA).
+    #[arg(required_unless_present = "list")]
+    pub companies: Vec<String>,
+    /// List the companies the title's rules let the move take now, and
+    /// why not the others; changes nothing.
+    #[arg(long, conflicts_with_all = ["force", "output", "dry_run"])]
+    pub list: bool,
+}
+
 /// `--pay`: a dividend choice.
 #[derive(Copy, Clone, Debug, clap::ValueEnum)]
 pub enum PayArg {

@@ -89,6 +89,12 @@ fn command() -> clap::Command {
     ] {
         cmd = cmd.mut_subcommand(sub, |s| s.mut_arg("company", with(companies)));
     }
+    for sub in ["merge", "convert", "nationalise", "close", "form"] {
+        cmd = cmd.mut_subcommand(sub, |s| s.mut_arg("companies", with(companies)));
+    }
+    for sub in ["merge", "convert"] {
+        cmd = cmd.mut_subcommand(sub, |s| s.mut_arg("into", with(companies)));
+    }
     for (sub, arg) in [
         ("routes", "trains"),
         ("trains", "add"),

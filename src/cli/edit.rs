@@ -70,7 +70,7 @@ pub fn import_rusty(
 /// Loads, changes and writes a saved game. `change` says what it does;
 /// broken rules refuse it unless `--force`, `--dry-run` writes nothing, and
 /// the confirmation goes to standard error unless `--quiet`.
-fn edit(
+pub(super) fn edit(
     games: Games,
     args: &EditArgs,
     change: impl FnOnce(&Game, &MapState) -> Result<Edit>,
@@ -544,6 +544,7 @@ pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
             Drift::Phase => "the phase".into(),
             Drift::Trains(co) => format!("{co}'s trains"),
             Drift::Private(p) => format!("who owns {p}"),
+            Drift::Standing(co) => format!("{co}'s standing"),
         };
         bail!(
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"

@@ -11,6 +11,7 @@ mod edit;
 mod info;
 mod io;
 mod manual;
+mod play;
 mod progress;
 mod routes;
 pub mod run;
@@ -273,6 +274,110 @@ pub enum Command {
         /// Phase name, e.g. 5.
         phase: String,
     },
+    /// Merge minors into a major (1867's and 1861's merger rounds).
+    ///
+    /// Each minor's tokens become the major's (where a city would hold two,
+    /// the major's own leaves), its trains and private companies the
+    /// major's; the minors close, merged into it. Recorded, so `undo` takes
+    /// it back. `--list` names the minors and majors the rules allow.
+    ///
+    /// Examples:
+    ///   hexroute merge game.json LPS CA --into CNR
+    ///   hexroute merge --list game.json
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Merge even if the game's rules forbid it (merger rule). Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
+    Merge {
+        #[command(flatten)]
+        args: PlayArgs,
+        /// The major they merge into, e.g. CNR.
+        #[arg(long, value_name = "MAJOR", required_unless_present = "list")]
+        into: Option<String>,
+    },
+    /// Convert a minor to a major: its tokens, trains and privates become the major's.
+    ///
+    /// Examples:
+    ///   hexroute convert game.json BBG --into NYC
+    ///   hexroute convert --list game.json
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Convert even if the game's rules forbid it (merger rule). Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
+    Convert {
+        #[command(flatten)]
+        args: PlayArgs,
+        /// The major it becomes, e.g. NYC.
+        #[arg(long, value_name = "MAJOR", required_unless_present = "list")]
+        into: Option<String>,
+    },
+    /// Nationalise a company: its tokens go to the title's national (1867's CN, 1861's RSR).
+    ///
+    /// The tokens leave from the city of highest revenue down; the national
+    /// puts one of its own in each such city while it has tokens to spare
+    /// beyond those it keeps (1867's Montreal). A minor closes; a major may
+    /// start again. A company is nationalised when it has no train (every
+    /// minor, from the phase that ends them).
+    ///
+    /// Examples:
+    ///   hexroute nationalise game.json GTR
+    ///   hexroute nationalise --list game.json
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Nationalise even if the game's rules forbid it (nationalisation rule). Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
+    Nationalise(PlayArgs),
+    /// Close a company: its tokens leave the map, its trains and private companies the game.
+    ///
+    /// Examples:
+    ///   hexroute close game.json GT
+    ///   hexroute close --list game.json
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Close even a company that has closed already (closing rule). Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
+    Close(PlayArgs),
+    /// Form the title's national from companies merging into it (1856's CGR).
+    ///
+    /// Each company's tokens leave the map, its trains and rights go to the
+    /// national, and it closes; then the national puts its tokens where
+    /// theirs were: each home city first, then one in every other city,
+    /// none more in a home's hex. Remove tokens over its limit with `token
+    /// --remove`.
+    ///
+    /// Examples:
+    ///   hexroute form game.json GW CV WGB
+    ///   hexroute form --list game.json
+    #[command(
+        verbatim_doc_comment,
+        mut_arg(
+            "force",
+            force_help(
+                "Form even if the game's rules forbid it (formation rule). Also lets -o replace a file that is not a saved game"
+            )
+        )
+    )]
+    Form(PlayArgs),
     /// Revert the last change recorded in the saved game's history.
     ///
     /// Refuses when the file was edited by hand since that change (--force

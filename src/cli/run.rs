@@ -2,9 +2,10 @@
 //! line on stderr and an exit code (2: bad input, 1: a fault of hexroute).
 
 use super::term::tell;
-use super::{Cli, Command, advise, companies, complete, draw, edit, info, io, routes, x18};
+use super::{Cli, Command, advise, companies, complete, draw, edit, info, io, play, routes, x18};
 use clap::Parser;
 use clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
+use hexroute::play::Move;
 use hexroute::rules::LayKind;
 use std::process::ExitCode;
 
@@ -147,6 +148,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             private.as_deref(),
         ),
         Command::Phase { edit, phase } => edit::phase(games, &edit, &phase),
+        Command::Merge { args, into } => play::command(games, Move::Merge, &args, into.as_deref()),
+        Command::Convert { args, into } => {
+            play::command(games, Move::Convert, &args, into.as_deref())
+        }
+        Command::Nationalise(args) => play::command(games, Move::Nationalise, &args, None),
+        Command::Close(args) => play::command(games, Move::Close, &args, None),
+        Command::Form(args) => play::command(games, Move::Form, &args, None),
         Command::Undo { edit } => edit::undo(games, &edit),
         Command::Redo { edit } => edit::redo(games, &edit),
         Command::Trains {

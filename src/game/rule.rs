@@ -45,11 +45,21 @@ pub enum Rule {
     /// A company may own a private company only before the phase that
     /// closes them all (`privates_close`).
     PrivatesClosed,
+    /// Minors merge (or convert) into a major where the title has them merge.
+    Merger,
+    /// A company is nationalised by the title's national, with no train left.
+    Nationalisation,
+    /// Companies merge into the national the title forms from them.
+    Formation,
+    /// A company closes only once.
+    Closing,
+    /// A company in play goes into receivership, or out of it.
+    Receivership,
 }
 
 impl Rule {
     /// Every rule, most telling first.
-    pub const ALL: [Rule; 25] = [
+    pub const ALL: [Rule; 30] = [
         Rule::UntilPhase,
         Rule::PrivateAbility,
         Rule::YellowFirst,
@@ -75,6 +85,11 @@ impl Rule {
         Rule::PhaseOrder,
         Rule::TrainLimit,
         Rule::PrivatesClosed,
+        Rule::Merger,
+        Rule::Nationalisation,
+        Rule::Formation,
+        Rule::Closing,
+        Rule::Receivership,
     ];
 
     /// The rules a tile lay is judged by, most telling first: those
@@ -123,6 +138,11 @@ impl Rule {
             Rule::PhaseOrder => "phase order",
             Rule::TrainLimit => "train limit",
             Rule::PrivatesClosed => "privates closed",
+            Rule::Merger => "merger",
+            Rule::Nationalisation => "nationalisation",
+            Rule::Formation => "formation",
+            Rule::Closing => "closing",
+            Rule::Receivership => "receivership",
         }
     }
 

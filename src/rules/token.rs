@@ -320,7 +320,7 @@ fn reserved_for_other(
         .filter(|o| o.abbrev != company)
         .filter(|o| game.home(&o.abbrev) == Some(c))
         .filter(|o| !held.values().any(|co| *co == o.abbrev))
-        .filter(|o| !state.closed.contains(&o.abbrev))
+        .filter(|o| !state.is_closed(&o.abbrev))
         .filter(|o| !placed_at_setup(&o.abbrev))
         .filter(|o| !game.cannot_start(o, state.phase))
         .map(|o| {

@@ -4,7 +4,7 @@
 //! hand edit in the history as a change of its own, so later undos walk
 //! back through it without `--force` and `redo` can bring it back.
 
-use super::{Change, HexState, Owner, SavedGame};
+use super::{Change, HexState, Owner, SavedGame, Standing};
 use crate::game::{CompanyId, PhaseId, PrivateId, TrainId};
 use crate::geometry::Coord;
 use std::collections::BTreeMap;
@@ -20,6 +20,7 @@ struct Recorded {
     phase: Option<PhaseId>,
     trains: BTreeMap<CompanyId, Vec<TrainId>>,
     privates: BTreeMap<PrivateId, Owner>,
+    standing: BTreeMap<CompanyId, Standing>,
 }
 
 impl SavedGame {
@@ -37,6 +38,9 @@ impl SavedGame {
             }
             for (p, (_, after)) in &ch.privates {
                 r.privates.insert(p.clone(), after.clone());
+            }
+            for (co, (_, after)) in &ch.standing {
+                r.standing.insert(co.clone(), after.clone());
             }
         }
         r
@@ -75,6 +79,15 @@ impl SavedGame {
                 (now != was).then_some((p, (was, now)))
             })
             .collect();
+        // A save keeps a merged company as closed: that is no hand edit.
+        let standing: BTreeMap<_, _> = r
+            .standing
+            .into_iter()
+            .filter_map(|(co, was)| {
+                let now = self.state.standing_of(&co);
+                (now.as_saved() != was.as_saved()).then_some((co, (was, now)))
+            })
+            .collect();
         let change = Change {
             command: HAND_EDIT.into(),
             time: time.into(),
@@ -82,6 +95,7 @@ impl SavedGame {
             hexes,
             trains,
             privates,
+            standing,
         };
         (!change.is_empty()).then_some(change)
     }
@@ -126,6 +140,7 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         hexes: BTreeMap::new(),
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
+        standing: BTreeMap::new(),
     };
     let mut off = on.clone();
     for (c, pair) in hand.hexes {
@@ -158,6 +173,14 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
             &mut off
         };
         to.privates.insert(p, pair);
+    }
+    for (co, pair) in hand.standing {
+        let to = if last.standing.contains_key(&co) {
+            &mut on
+        } else {
+            &mut off
+        };
+        to.standing.insert(co, pair);
     }
     let some = |c: Change| (!c.is_empty()).then_some(c);
     (some(on), some(off))

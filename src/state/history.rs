@@ -2,7 +2,7 @@
 //! led there. The history lives beside the map, not in it, so the rules
 //! and the route search work on (and clone) the map alone.
 
-use super::{Change, Drift, HexState, MapState, Side};
+use super::{Change, Drift, HexState, MapState, Side, Standing};
 use crate::game::{CompanyId, PrivateId};
 use crate::geometry::Coord;
 use std::collections::{BTreeMap, BTreeSet};
@@ -70,6 +70,7 @@ impl Change {
             .map(|p| (p.clone(), (before.owner(p), after.owner(p))))
             .filter(|(_, (b, a))| b != a)
             .collect();
+        let standing = standing_between(before, after);
         Change {
             command,
             time,
@@ -77,6 +78,7 @@ impl Change {
             hexes,
             trains,
             privates,
+            standing,
         }
     }
 }
@@ -134,9 +136,34 @@ impl SavedGame {
         {
             return Some(Drift::Trains(co.clone()));
         }
-        last.privates
+        if let Some((p, _)) = last
+            .privates
             .iter()
             .find(|(p, (_, after))| state.owner(p) != *after)
-            .map(|(p, _)| Drift::Private(p.clone()))
+        {
+            return Some(Drift::Private(p.clone()));
+        }
+        // A save keeps a merged company as closed: that is no hand edit.
+        last.standing
+            .iter()
+            .find(|(co, (_, after))| state.standing_of(co).as_saved() != after.as_saved())
+            .map(|(co, _)| Drift::Standing(co.clone()))
     }
+}
+
+/// Each company whose standing differs between `before` and `after`.
+pub(super) fn standing_between(
+    before: &MapState,
+    after: &MapState,
+) -> BTreeMap<CompanyId, (Standing, Standing)> {
+    let companies: BTreeSet<&CompanyId> = before
+        .standing
+        .keys()
+        .chain(after.standing.keys())
+        .collect();
+    companies
+        .into_iter()
+        .map(|co| (co.clone(), (before.standing_of(co), after.standing_of(co))))
+        .filter(|(_, (b, a))| b != a)
+        .collect()
 }

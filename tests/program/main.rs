@@ -24,6 +24,7 @@ mod new_files;
 mod output_paths;
 mod page;
 mod pictures;
+mod play;
 mod render;
 mod renumber;
 mod round;

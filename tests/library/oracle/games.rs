@@ -112,7 +112,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         hexes: placed,
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
-        closed: Default::default(),
+        standing: Default::default(),
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);

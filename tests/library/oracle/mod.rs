@@ -711,7 +711,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         hexes: placed,
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
-        closed: Default::default(),
+        standing: Default::default(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);

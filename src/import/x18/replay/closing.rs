@@ -13,6 +13,7 @@ use crate::error::Error;
 use crate::game::{CompanyId, CompanyKind};
 use crate::import::x18::Run;
 use crate::import::x18::record::{Action, Record};
+use crate::play::{self, Event};
 use crate::routes::check;
 
 impl Replay<'_> {
@@ -72,7 +73,7 @@ impl Replay<'_> {
         if or.in_stock {
             self.stocks.or.in_stock = false;
             self.stock_round_ended();
-            self.close_at_closing_cells();
+            self.close_at_closing_cells()?;
             self.start_or();
         } else if again {
             self.finish_or()?;
@@ -98,8 +99,8 @@ impl Replay<'_> {
 
     /// After each action: companies whose price reached a closing cell
     /// close.
-    pub(super) fn market_after(&mut self) {
-        self.close_at_closing_cells();
+    pub(super) fn market_after(&mut self) -> Result<(), Error> {
+        self.close_at_closing_cells()
     }
 
     /// The turn of the company operating ends: a dividend it did not pay
@@ -107,7 +108,7 @@ impl Replay<'_> {
     fn end_turn(&mut self) -> Result<(), Error> {
         self.reach_buy_step()?;
         self.stocks.or.current = None;
-        self.close_at_closing_cells();
+        self.close_at_closing_cells()?;
         Ok(())
     }
 
@@ -146,7 +147,7 @@ impl Replay<'_> {
             return Ok(());
         }
         self.dividend_skipped(company);
-        self.close_at_closing_cells();
+        self.close_at_closing_cells()?;
         if !self.closed.contains(company) {
             self.caution_receivership_buy(company);
         }
@@ -171,7 +172,7 @@ impl Replay<'_> {
     }
 
     /// Companies at a closing cell close.
-    fn close_at_closing_cells(&mut self) {
+    fn close_at_closing_cells(&mut self) -> Result<(), Error> {
         let closing: Vec<CompanyId> = self
             .stocks
             .at
@@ -180,17 +181,18 @@ impl Replay<'_> {
             .map(|(co, _)| co.clone())
             .collect();
         for company in closing {
-            self.close_company(&company);
+            self.close_company(&company)?;
         }
+        Ok(())
     }
 
     /// `company` closes (18xx.games's `close_corporation`): its tokens
     /// leave the map, its trains the game, its private companies close
-    /// (their markers leave), and it has no shares or price.
-    pub(super) fn close_company(&mut self, company: &CompanyId) {
-        for h in self.state.hexes.values_mut() {
-            h.tokens.retain(|_, co| co != company);
-        }
+    /// (their markers leave), it has no shares or price, and the save
+    /// records it closed.
+    pub(super) fn close_company(&mut self, company: &CompanyId) -> Result<(), Error> {
+        let event = Event::Close(company.clone());
+        self.state = play::apply(self.game, &self.state, &event)?.edit.next;
         self.trains.remove(company);
         let owned: Vec<String> = self
             .privates
@@ -215,6 +217,7 @@ impl Replay<'_> {
         self.stocks.holdings.remove(company);
         self.stocks.or.plan.retain(|c| c != company);
         self.closed.insert(company.clone());
+        Ok(())
     }
 
     /// A run of trains: kept for its dividend, which a company in
@@ -405,7 +408,7 @@ impl Replay<'_> {
             }
         }
         self.stocks.seats.retain(|p| *p != player);
-        self.close_at_closing_cells();
+        self.close_at_closing_cells()?;
         if self.in_receivership(&company) && !self.closed.contains(&company) {
             self.caution_receivership_buy(&company);
         }

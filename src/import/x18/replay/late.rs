@@ -10,6 +10,7 @@ use crate::error::Error;
 use crate::game::{CompanyId, CompanyKind, NationalDef};
 use crate::geometry::Coord;
 use crate::import::x18::record::Action;
+use crate::play::{self, Event, Nationalise};
 
 impl<'g> Replay<'g> {
     /// An operating round has ended: in a phase that exports, the depot's
@@ -150,8 +151,9 @@ impl<'g> Replay<'g> {
         companies
     }
 
-    /// `company` is nationalised: its tokens leave, the national's may
-    /// replace them, and it closes (a major may start again).
+    /// `company` is nationalised (a `play` event): its tokens leave, the
+    /// national's may replace them, and it closes (a major may start
+    /// again). What the engine keeps of it beside the map goes with it.
     pub(super) fn nationalise(&mut self, company: &CompanyId) -> Result<(), Error> {
         let Some((national, cn)) = self.national()? else {
             return Ok(());
@@ -159,30 +161,16 @@ impl<'g> Replay<'g> {
         if *company == cn {
             return Ok(());
         }
-        let mut held: Vec<(u32, String, Coord, usize)> = Vec::new();
-        for (&c, h) in &self.state.hexes {
-            for (&space, co) in &h.tokens {
-                if co == company {
-                    let revenue = self.city_revenue(c, space);
-                    held.push((revenue, self.game.format(c), c, space));
-                }
-            }
-        }
-        held.sort_by(|a, b| (b.0, &b.1).cmp(&(a.0, &a.1)));
-        for (_, _, c, space) in held {
-            let mut h = self.state.hex_state(c);
-            h.tokens.remove(&space);
-            let there = h.tokens.values().any(|co| *co == cn);
-            let free = self.free_tokens(&cn)?;
-            let kept = self.reserved.contains(&c);
-            let place = !there && free > 0 && (kept || free > self.reserved.len());
-            if place {
-                self.reserved.remove(&c);
-                if let Some(s) = self.first_free_in_city(c, space, &h) {
-                    h.tokens.insert(s, cn.clone());
-                }
-            }
-            self.state.hexes.insert(c, h);
+        let event = Event::Nationalise(Nationalise {
+            company: company.clone(),
+            national: cn.clone(),
+            kept: self.reserved.clone(),
+            takes_assets: national.takes_assets,
+        });
+        let played = play::apply(self.game, &self.state, &event)?;
+        self.state = played.edit.next;
+        if let Some(kept) = played.kept {
+            self.reserved = kept;
         }
         let trains = self.trains.remove(company).unwrap_or_default();
         if national.takes_assets {
@@ -200,7 +188,6 @@ impl<'g> Replay<'g> {
             .is_ok_and(|c| c.kind == CompanyKind::Minor);
         if minor {
             self.closed.insert(company.clone());
-            self.state.closed.insert(company.clone());
         } else {
             // A major may be started again, with its home token.
             self.homes_down.remove(company);
@@ -217,44 +204,7 @@ impl<'g> Replay<'g> {
 
     /// Tokens `company` has not put on the map.
     fn free_tokens(&self, company: &CompanyId) -> Result<usize, Error> {
-        let all = self.game.company(company)?.tokens as usize;
-        Ok(all.saturating_sub(self.tokens_of(company)))
-    }
-
-    fn tokens_of(&self, company: &CompanyId) -> usize {
-        self.state
-            .hexes
-            .values()
-            .flat_map(|h| h.tokens.values())
-            .filter(|co| *co == company)
-            .count()
-    }
-
-    /// The revenue of the city holding token space `space` on `c`.
-    fn city_revenue(&self, c: Coord, space: usize) -> u32 {
-        let Some((tile, _)) = self.state.tile_at(self.game, c) else {
-            return 0;
-        };
-        tile.city_of_space(space)
-            .and_then(|i| tile.cities.get(i))
-            .map_or(0, |city| city.revenue)
-    }
-
-    /// The first free space of the city that holds `space` on `c`.
-    fn first_free_in_city(
-        &self,
-        c: Coord,
-        space: usize,
-        h: &crate::state::HexState,
-    ) -> Option<usize> {
-        let (tile, _) = self.state.tile_at(self.game, c)?;
-        let city = tile.city_of_space(space)?;
-        let first: usize = tile.cities[..city]
-            .iter()
-            .map(|c| usize::from(c.spaces))
-            .sum();
-        let n = usize::from(tile.cities[city].spaces);
-        (first..first + n).find(|s| !h.tokens.contains_key(s))
+        play::free_tokens(self.game, &self.state, company)
     }
 
     /// The national operates: its home token goes down if it keeps its
@@ -277,9 +227,15 @@ impl<'g> Replay<'g> {
             return Ok(());
         }
         self.reserved.remove(&home);
-        let edit = crate::edit::place_token(self.game, &self.state, home, company, None)
+        let event = Event::PlaceToken {
+            c: home,
+            company: company.clone(),
+            space: None,
+            private: None,
+        };
+        let played = play::apply(self.game, &self.state, &event)
             .map_err(|e| e.context(format!("{company}'s home token")))?;
-        self.state = edit.next;
+        self.state = played.edit.next;
         Ok(())
     }
 
@@ -390,7 +346,7 @@ impl<'g> Replay<'g> {
     /// not keep; say so.
     fn caution_order(&mut self, cn: &CompanyId, minors: &[CompanyId]) -> Result<(), Error> {
         let free = self.free_tokens(cn)?;
-        let held: usize = minors.iter().map(|m| self.tokens_of(m)).sum();
+        let held: usize = minors.iter().map(|m| play::tokens_of(&self.state, m)).sum();
         if minors.len() > 1 && held > free {
             let names: Vec<&str> = minors.iter().map(|m| m.as_str()).collect();
             self.cautions.push(format!(
@@ -418,18 +374,16 @@ impl<'g> Replay<'g> {
         if national.reserved_tile.as_deref() != Some(tile) || self.reserved.is_empty() {
             return Ok(());
         }
-        let mut h = self.state.hex_state(c);
-        if h.tokens.values().any(|co| *co == cn) {
-            return Ok(());
-        }
-        if self.free_tokens(&cn)? == 0 {
+        let there = self
+            .state
+            .tokens_at(c)
+            .is_some_and(|t| t.values().any(|co| *co == cn));
+        if there || self.free_tokens(&cn)? == 0 {
             return Ok(());
         }
         self.reserved.remove(&c);
-        if let Some(s) = self.first_free_in_city(c, 0, &h) {
-            h.tokens.insert(s, cn);
-            self.state.hexes.insert(c, h);
-        }
+        let event = Event::KeptToken { c, national: cn };
+        self.state = play::apply(self.game, &self.state, &event)?.edit.next;
         Ok(())
     }
 
@@ -454,9 +408,12 @@ impl<'g> Replay<'g> {
         }
         let merging = std::mem::take(&mut self.merging);
         let merging = self.sorted(merging);
-        for (i, from) in merging.iter().enumerate() {
-            self.remove_duplicates(&other, &merging[i..]);
-            self.move_tokens(from, &other);
+        let event = Event::Merge {
+            from: merging.clone(),
+            into: other.clone(),
+        };
+        self.state = play::apply(self.game, &self.state, &event)?.edit.next;
+        for from in &merging {
             if let Some(trains) = self.trains.remove(from) {
                 self.trains.entry(other.clone()).or_default().extend(trains);
             }
@@ -466,54 +423,9 @@ impl<'g> Replay<'g> {
                 }
             }
             self.closed.insert(from.clone());
-            self.state.closed.insert(from.clone());
         }
         self.homes_down.insert(other);
         Ok(())
-    }
-
-    /// The major's tokens in cities where a minor still to join has one
-    /// leave (a city keeps one token of the merged company).
-    fn remove_duplicates(&mut self, major: &CompanyId, joining: &[CompanyId]) {
-        let game = self.game;
-        let state = &self.state;
-        let city_of = |c: Coord, space: usize| {
-            state
-                .tile_at(game, c)
-                .and_then(|(t, _)| t.city_of_space(space))
-        };
-        let mut cities = Vec::new();
-        for (&c, h) in &state.hexes {
-            for (&space, co) in &h.tokens {
-                if joining.contains(co) {
-                    cities.push((c, city_of(c, space)));
-                }
-            }
-        }
-        let mut gone = Vec::new();
-        for (&c, h) in &state.hexes {
-            for (&space, co) in &h.tokens {
-                if co == major && cities.contains(&(c, city_of(c, space))) {
-                    gone.push((c, space));
-                }
-            }
-        }
-        for (c, space) in gone {
-            if let Some(h) = self.state.hexes.get_mut(&c) {
-                h.tokens.remove(&space);
-            }
-        }
-    }
-
-    /// Every token of `from` becomes `to`'s, in place.
-    fn move_tokens(&mut self, from: &CompanyId, to: &CompanyId) {
-        for h in self.state.hexes.values_mut() {
-            for co in h.tokens.values_mut() {
-                if co == from {
-                    *co = to.clone();
-                }
-            }
-        }
     }
 
     /// A trainless major chooses to be nationalised.

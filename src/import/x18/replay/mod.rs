@@ -4,11 +4,11 @@
 
 use super::record::{Action, Record};
 use super::{Refusal, Replayed, Run, tiles};
-use crate::edit;
 use crate::error::Error;
 use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, TrainId};
 use crate::geometry::Coord;
-use crate::rules::{LayBy, LayKind, Site, Violation};
+use crate::play::{self, Event};
+use crate::rules::{LayKind, Violation};
 use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
@@ -423,9 +423,15 @@ impl<'g> Replay<'g> {
         if already || self.chooses_home_city(company, home) {
             return Ok(());
         }
-        let edit = edit::place_token(self.game, &self.state, home, company, None)
+        let event = Event::PlaceToken {
+            c: home,
+            company: company.clone(),
+            space: None,
+            private: None,
+        };
+        let played = play::apply(self.game, &self.state, &event)
             .map_err(|e| e.context(format!("{company}'s home token")))?;
-        self.state = edit.next;
+        self.state = played.edit.next;
         Ok(())
     }
 
@@ -481,7 +487,7 @@ impl<'g> Replay<'g> {
         }
         let before = self.state.phase;
         self.apply_one(a)?;
-        self.market_after();
+        self.market_after()?;
         // Players' standing orders buy shares (and pass); a share so
         // bought counts toward floating as any other.
         for auto in a.auto_actions.iter().flatten() {
@@ -590,22 +596,19 @@ impl<'g> Replay<'g> {
             Some((t, _)) if t.colour != Colour::Blank => LayKind::Upgrade,
             _ => LayKind::Place,
         };
-        let by = LayBy {
-            company: company.as_ref(),
-            private,
-        };
         let trackless = self
             .state
             .tile_at(self.game, c)
             .is_none_or(|(t, _)| t.track.is_empty());
-        let site = Site {
-            game: self.game,
-            state: &self.state,
+        let event = Event::Lay {
             c,
+            tile: name.into(),
+            rotation,
             kind,
-            by,
+            company,
+            private: private.map(|p| p.abbrev.clone()),
         };
-        let (edit, _) = edit::lay(site, name, rotation)?;
+        let edit = play::apply(self.game, &self.state, &event)?.edit;
         self.refuse(a, hex, name, &edit.violations);
         self.state = edit.next;
         // Tokens on cities with no track yet (1830's Buffalo) have no
@@ -616,15 +619,25 @@ impl<'g> Replay<'g> {
         if trackless
             && !new.track.is_empty()
             && new.cities.len() > 1
-            && let Some(h) = self.state.hexes.get_mut(&c)
+            && let Some(h) = self.state.hexes.get(&c)
         {
-            for co in std::mem::take(&mut h.tokens).into_values() {
+            let held: Vec<(usize, CompanyId)> =
+                h.tokens.iter().map(|(s, co)| (*s, co.clone())).collect();
+            for (space, co) in held {
+                self.apply_event(&Event::RemoveTokenAt { c, space })?;
                 self.lifted.push((c, co));
             }
         }
         self.tiles.retain(|_, at| *at != c);
         self.tiles.insert(id.to_string(), c);
         self.reserved_tile(c, name)
+    }
+
+    /// Applies a `play` event the engine makes with no rule to judge it:
+    /// the map after it.
+    fn apply_event(&mut self, event: &Event) -> Result<(), Error> {
+        self.state = play::apply(self.game, &self.state, event)?.edit.next;
+        Ok(())
     }
 
     fn refuse(&mut self, a: &Action, hex: &str, what: &str, violations: &[Violation]) {

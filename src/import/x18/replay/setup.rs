@@ -10,6 +10,7 @@ use crate::error::Error;
 use crate::game::{CompanyId, CompanyKind};
 use crate::geometry::Coord;
 use crate::import::x18::record::{Action, Record};
+use crate::play::Event;
 
 /// Where a private's marker is: a hex, and the company it pays.
 pub(super) type Marker = (Option<String>, Option<CompanyId>);
@@ -90,23 +91,11 @@ impl Replay<'_> {
         if let Some(trains) = self.trains.remove(&minor) {
             self.trains.entry(buyer.clone()).or_default().extend(trains);
         }
-        for h in self.state.hexes.values_mut() {
-            let Some(space) = h
-                .tokens
-                .iter()
-                .find(|(_, co)| **co == minor)
-                .map(|(s, _)| *s)
-            else {
-                continue;
-            };
-            // One token of a company in a hex: the minors' homes have one
-            // city.
-            if h.tokens.values().any(|co| co == buyer) {
-                h.tokens.remove(&space);
-            } else {
-                h.tokens.insert(space, buyer.clone());
-            }
-        }
+        // One token of a company in a hex: the minors' homes have one city.
+        self.apply_event(&Event::PassTokens {
+            from: minor.clone(),
+            to: buyer.clone(),
+        })?;
         self.closed.insert(minor);
         Ok(())
     }
@@ -114,7 +103,7 @@ impl Replay<'_> {
     /// The private companies close: where minors are bought, they close
     /// too (their tokens leave the map, their trains the game), and a
     /// marker no company owns leaves its hex.
-    pub(super) fn privates_closed(&mut self) {
+    pub(super) fn privates_closed(&mut self) -> Result<(), Error> {
         let owned: Vec<String> = self.privates.keys().cloned().collect();
         self.markers.retain(|p, _| owned.contains(p));
         self.privates.retain(|p, _| {
@@ -122,7 +111,7 @@ impl Replay<'_> {
                 .is_none_or(|(sym, _)| owned.iter().any(|o| o == sym))
         });
         if !self.play.minors_bought {
-            return;
+            return Ok(());
         }
         let minors: Vec<CompanyId> = self
             .game
@@ -132,8 +121,9 @@ impl Replay<'_> {
             .map(|c| c.abbrev.clone())
             .collect();
         for minor in minors {
-            self.close_minor(&minor);
+            self.close_minor(&minor)?;
         }
+        Ok(())
     }
 
     /// A private's marker assigned to a hex or to a company (18AL's
@@ -219,7 +209,7 @@ impl Replay<'_> {
             .filter(|c| !self.closed.contains(c))
             .collect();
         for minor in minors {
-            self.close_minor(&minor);
+            self.close_minor(&minor)?;
             if known.is_some() {
                 continue;
             }
@@ -231,12 +221,11 @@ impl Replay<'_> {
         Ok(())
     }
 
-    fn close_minor(&mut self, minor: &CompanyId) {
-        for h in self.state.hexes.values_mut() {
-            h.tokens.retain(|_, co| co != minor);
-        }
+    fn close_minor(&mut self, minor: &CompanyId) -> Result<(), Error> {
+        self.apply_event(&Event::LiftTokens(minor.clone()))?;
         self.trains.remove(minor);
         self.closed.insert(minor.clone());
+        Ok(())
     }
 
     /// A token placed in a city with no free space (`full`, the error
@@ -252,14 +241,13 @@ impl Replay<'_> {
         let Ok((c, hex, space)) = self.city_space(a, false) else {
             return Err(full);
         };
-        let Some(gone) = self
-            .state
-            .hexes
-            .get_mut(&c)
-            .and_then(|h| h.tokens.remove(&space))
+        let Some(gone) = (self.state.tokens_at(c))
+            .and_then(|t| t.get(&space))
+            .cloned()
         else {
             return Err(full);
         };
+        self.apply_event(&Event::RemoveTokenAt { c, space })?;
         self.cautions.push(format!(
             "action {}: {} puts a token in a full city of {hex}, so {gone}'s token there had left (its company closed: hexroute does not follow this title's share prices, and keeps a closed company's tokens until a token takes their space)",
             a.id,

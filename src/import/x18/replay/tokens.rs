@@ -8,11 +8,12 @@
 //! yellow tiles).
 
 use super::{Replay, tiles};
-use crate::edit::{self, Edit};
+use crate::edit::Edit;
 use crate::error::Error;
 use crate::game::{CompanyId, Holder, Private, PrivateId, Rule};
 use crate::geometry::Coord;
 use crate::import::x18::record::Action;
+use crate::play::{self, Event};
 use crate::rules;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -47,8 +48,13 @@ impl Replay<'_> {
             false => space,
             true => self.first_unheld(c, space, &held).unwrap_or(space),
         };
-        let mut edit =
-            edit::place_token_by(self.game, &self.state, c, company, Some(space), private)?;
+        let event = Event::PlaceToken {
+            c,
+            company: company.clone(),
+            space: Some(space),
+            private: private.map(|p| p.abbrev.clone()),
+        };
+        let mut edit = play::apply(self.game, &self.state, &event)?.edit;
         if !held.contains(&space) {
             edit.violations.retain(|v| v.rule != Rule::ReservedSpace);
         }
@@ -173,7 +179,7 @@ impl Replay<'_> {
             return self.place_neutral(a, &company, c, &hex, space);
         }
         if let Ok((c, _, space)) = self.city_space(a, false) {
-            self.replace_neutral(&company, c, space);
+            self.replace_neutral(&company, c, space)?;
         }
         let (c, hex, space) = match self.city(a) {
             Ok(city) => city,
@@ -206,15 +212,14 @@ impl Replay<'_> {
 
     pub(super) fn remove_token(&mut self, a: &Action) -> Result<(), Error> {
         let (c, hex, space) = self.city(a)?;
-        let mut h = self.state.hex_state(c);
-        let Some(owner) = h.tokens.remove(&space) else {
+        let owner = self.state.tokens_at(c).and_then(|t| t.get(&space)).cloned();
+        let Some(owner) = owner else {
             return Err(Error::Import(format!(
                 "no token in that space of {hex} to remove"
             )));
         };
-        self.state.hexes.insert(c, h);
-        self.home_left(a, c, space, &owner);
-        Ok(())
+        self.apply_event(&Event::RemoveTokenAt { c, space })?;
+        self.home_left(a, c, space, &owner)
     }
 
     /// The game's neutral company (`companies[].neutral`), which an
@@ -244,7 +249,13 @@ impl Replay<'_> {
         space: usize,
     ) -> Result<(), Error> {
         let neutral = self.neutral(a)?;
-        let mut edit = edit::place_token(self.game, &self.state, c, company, Some(space))?;
+        let event = Event::PlaceToken {
+            c,
+            company: company.clone(),
+            space: Some(space),
+            private: None,
+        };
+        let mut edit = play::apply(self.game, &self.state, &event)?.edit;
         edit.violations
             .retain(|v| !matches!(v.rule, Rule::TokensLeft | Rule::OneTokenPerHex));
         let twice = self
@@ -259,40 +270,50 @@ impl Replay<'_> {
         }
         self.refuse(a, hex, &neutral, &edit.violations);
         self.state = edit.next;
-        let mut h = self.state.hex_state(c);
-        h.tokens.insert(space, neutral);
-        self.state.hexes.insert(c, h);
-        Ok(())
+        self.apply_event(&Event::PutToken {
+            c,
+            space,
+            company: neutral,
+        })
     }
 
     /// A company laying its first token on a space a neutral token holds
     /// takes the space: the neutral token leaves the map (18xx.games's 1882
     /// home token step, `can_replace_token?`).
-    pub(super) fn replace_neutral(&mut self, company: &CompanyId, c: Coord, space: usize) {
+    pub(super) fn replace_neutral(
+        &mut self,
+        company: &CompanyId,
+        c: Coord,
+        space: usize,
+    ) -> Result<(), Error> {
         let first = !self.state.tokens().any(|(_, _, co)| co == company);
-        let mut h = self.state.hex_state(c);
-        let neutral = h
-            .tokens
-            .get(&space)
+        let neutral = (self.state.tokens_at(c))
+            .and_then(|t| t.get(&space))
             .is_some_and(|co| self.game.is_neutral(co));
         if first && neutral {
-            h.tokens.remove(&space);
-            self.state.hexes.insert(c, h);
+            self.apply_event(&Event::RemoveTokenAt { c, space })?;
         }
+        Ok(())
     }
 
     /// A private takes up its owner's home token (18xx.games's 1882 North
     /// West Rebellion): a neutral token takes its space, where the game has
     /// a neutral company. Any other token just leaves.
-    pub(super) fn home_left(&mut self, a: &Action, c: Coord, space: usize, owner: &CompanyId) {
+    pub(super) fn home_left(
+        &mut self,
+        a: &Action,
+        c: Coord,
+        space: usize,
+        owner: &CompanyId,
+    ) -> Result<(), Error> {
         let home = a.by_private()
             && self.acting_company(a).as_ref() == Some(owner)
             && self.game.home(owner) == Some(c);
         if let (true, Some(neutral)) = (home, self.game.neutral_company()) {
-            let mut h = self.state.hex_state(c);
-            h.tokens.insert(space, neutral.abbrev.clone());
-            self.state.hexes.insert(c, h);
+            let company = neutral.abbrev.clone();
+            self.apply_event(&Event::PutToken { c, space, company })?;
         }
+        Ok(())
     }
 
     /// The engine's event that lifts tiles (`from_18xx_games.lift_tiles`):
@@ -304,16 +325,15 @@ impl Replay<'_> {
         };
         for hex in &lift.hexes {
             let c = self.coord(hex)?;
-            let mut h = self.state.hex_state(c);
+            let h = self.state.hex_state(c);
             let Some((name, _)) = &h.tile else {
                 continue;
             };
             if self.game.tile(name)?.colour != lift.colour {
                 continue;
             }
-            h.tile = None;
             self.tiles.retain(|_, at| *at != c);
-            self.state.hexes.insert(c, h);
+            self.apply_event(&Event::LiftTile(c))?;
         }
         Ok(())
     }

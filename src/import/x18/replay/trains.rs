@@ -7,6 +7,7 @@ use super::Replay;
 use crate::error::Error;
 use crate::game::{CompanyId, PhaseId, TrainId};
 use crate::import::x18::record::Action;
+use crate::play::{self, Event};
 use std::collections::BTreeSet;
 
 /// Which operating round the record is in. A round begins with the first
@@ -217,9 +218,11 @@ impl Replay<'_> {
             .cloned()
             .collect();
         self.obsolete.extend(made_obsolete);
-        self.state.phase = phase;
+        self.state = play::apply(self.game, &self.state, &Event::Phase(phase))?
+            .edit
+            .next;
         if self.game.privates_close.is_some_and(|close| phase >= close) {
-            self.privates_closed();
+            self.privates_closed()?;
             let kept = &self.game.privates_kept;
             self.privates.retain(|p, _| kept.contains(p.as_str()));
         }
