@@ -29,6 +29,7 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     setup_spaces(game).map_err(|(f, m)| err(f, m))?;
     reservations(game).map_err(|(f, m)| err(f, m))?;
     private_tokens(game).map_err(|(f, m)| err(f, m))?;
+    super::on_map::check(game).map_err(|(f, m)| err(f, m))?;
     special_buys(game).map_err(|(f, m)| err(f, m))?;
     formation(game).map_err(|(f, m)| err(f, m))?;
     market(game).map_err(|(f, m)| err(f, m))?;
@@ -86,7 +87,7 @@ fn unknown_private<'a>(
 }
 
 fn unknown_private_message(p: &str) -> String {
-    format!("{p} is no private company the game's bonuses or lays name")
+    format!("{p} is no private company, marker or right of the game")
 }
 
 /// The stock market's cells read, and each dividend step divides by more

@@ -14,6 +14,7 @@ mod games;
 mod help;
 mod lay_rules;
 mod mutations;
+mod privates;
 mod page;
 mod pictures;
 mod render;

@@ -93,8 +93,13 @@ impl<'g> Replay<'g> {
         for p in from + 1..=to {
             let name = self.game.phases[p].name.clone();
             if national.privates_from.as_deref() == Some(name.as_str()) {
+                // Not the engine's hidden company of the early rules
+                // (1867's "3"), closed when they end.
+                let hidden = |sym: &String| self.game.privates.iter().any(|p| &p.abbrev == sym && p.holds_early_rules());
                 for sym in self.game.private_syms() {
-                    self.privates.insert(sym, cn.clone());
+                    if !hidden(&sym) {
+                        self.privates.insert(sym, cn.clone());
+                    }
                 }
             }
             if national.minors_until.as_deref() == Some(name.as_str()) {
