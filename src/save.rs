@@ -122,6 +122,10 @@ struct SaveIn {
     /// so the history does not record it.
     #[serde(default)]
     closed: BTreeSet<String>,
+    /// Companies holding the game's one-run token (`rules.lose_lowest`,
+    /// 18TN's Civil War): each loses its lowest route at its next run.
+    #[serde(default)]
+    lose_lowest: BTreeSet<String>,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
@@ -160,6 +164,17 @@ struct ChangeJson {
         deserialize_with = "crate::unique::map"
     )]
     privates: BTreeMap<String, OwnerChange>,
+    /// The companies holding the one-run token, before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lose_lowest: Option<LoseLowestChange>,
+}
+
+/// The companies holding the one-run token before and after a change.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct LoseLowestChange {
+    before: BTreeSet<String>,
+    after: BTreeSet<String>,
 }
 
 /// A private company's owner before and after a change.
@@ -232,6 +247,8 @@ struct SaveOut<'a> {
     privates: &'a BTreeMap<String, CompanyId>,
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     closed: &'a BTreeSet<CompanyId>,
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    lose_lowest: &'a BTreeSet<CompanyId>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -396,17 +413,8 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             .map_err(|e| e.context(format!("privates: {private}")))?;
         privates.insert(sym, owner.abbrev.clone());
     }
-    let closed = raw
-        .closed
-        .iter()
-        .map(|co| {
-            Ok(game
-                .company(co)
-                .map_err(|e| e.context("closed"))?
-                .abbrev
-                .clone())
-        })
-        .collect::<Result<_, Error>>()?;
+    let closed = companies_in(game, &raw.closed, "closed")?;
+    let lose_lowest = lose_lowest_in(game, &raw.lose_lowest)?;
     Ok(SavedGame {
         state: MapState {
             phase,
@@ -414,6 +422,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             trains,
             privates,
             closed,
+            lose_lowest,
         },
         history: History {
             changes: history,
@@ -477,6 +486,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
         closed: BTreeSet::new(),
+        lose_lowest: BTreeSet::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -539,6 +549,29 @@ fn hex_to_json(h: &HexState) -> HexJson {
     }
 }
 
+/// The companies `names` (any name the game knows them by), for `field`.
+fn companies_in(
+    game: &Game,
+    names: &BTreeSet<String>,
+    field: &str,
+) -> Result<BTreeSet<CompanyId>, Error> {
+    names
+        .iter()
+        .map(|co| Ok(game.company(co).map_err(|e| e.context(field))?.abbrev.clone()))
+        .collect()
+}
+
+/// The holders of the one-run token: companies of a game that has one.
+fn lose_lowest_in(game: &Game, names: &BTreeSet<String>) -> Result<BTreeSet<CompanyId>, Error> {
+    if !names.is_empty() && game.rules.lose_lowest.is_none() {
+        return Err(Error::SaveFile(format!(
+            "lose_lowest: {} has no token that costs a company its lowest route",
+            game.id
+        )));
+    }
+    companies_in(game, names, "lose_lowest")
+}
+
 fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
     let phase = match ch.phase {
         Some(p) => Some((game.phase_index(&p.before)?, game.phase_index(&p.after)?)),
@@ -574,6 +607,13 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         };
         privates.insert(sym, (owner(oc.before)?, owner(oc.after)?));
     }
+    let lose_lowest = match ch.lose_lowest {
+        Some(l) => Some((
+            lose_lowest_in(game, &l.before)?,
+            lose_lowest_in(game, &l.after)?,
+        )),
+        None => None,
+    };
     Ok(Change {
         command: ch.command,
         time: ch.time,
@@ -581,6 +621,7 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         hexes,
         trains,
         privates,
+        lose_lowest,
     })
 }
 
@@ -639,6 +680,13 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
                 )
             })
             .collect(),
+        lose_lowest: ch.lose_lowest.as_ref().map(|(b, a)| {
+            let names = |s: &BTreeSet<CompanyId>| s.iter().map(ToString::to_string).collect();
+            LoseLowestChange {
+                before: names(b),
+                after: names(a),
+            }
+        }),
     }
 }
 
@@ -663,6 +711,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
         trains: &state.trains,
         privates: &state.privates,
         closed: &state.closed,
+        lose_lowest: &state.lose_lowest,
         history: history
             .changes
             .iter()

@@ -32,6 +32,9 @@ pub struct MapState {
     /// Companies that have closed for good (1856's merged into the CGR):
     /// no space of their home stays kept for them.
     pub closed: BTreeSet<CompanyId>,
+    /// Companies holding the game's one-run token (`rules.lose_lowest`,
+    /// 18TN's Civil War): each loses its lowest route at its next run.
+    pub lose_lowest: BTreeSet<CompanyId>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -42,6 +45,8 @@ pub enum Drift {
     Trains(CompanyId),
     /// Who owns this private company (its sym).
     Private(String),
+    /// Which companies hold the one-run token (`lose_lowest`).
+    LoseLowest,
 }
 
 #[derive(Copy, Clone)]
@@ -76,6 +81,9 @@ pub struct Change {
     /// Each private company (its sym) whose owner changed, before and
     /// after (`None`: no company owns it).
     pub privates: BTreeMap<String, (Owner, Owner)>,
+    /// The companies holding the one-run token, before and after, when
+    /// they changed.
+    pub lose_lowest: Option<(BTreeSet<CompanyId>, BTreeSet<CompanyId>)>,
 }
 
 /// Which company owns a private company, if any.
@@ -88,6 +96,7 @@ impl Change {
             && self.hexes.is_empty()
             && self.trains.is_empty()
             && self.privates.is_empty()
+            && self.lose_lowest.is_none()
     }
 }
 
@@ -100,6 +109,7 @@ impl MapState {
             trains: BTreeMap::new(),
             privates: BTreeMap::new(),
             closed: BTreeSet::new(),
+            lose_lowest: BTreeSet::new(),
         }
     }
 
@@ -157,6 +167,9 @@ impl MapState {
                 Some(owner) => self.privates.insert(private.clone(), owner.clone()),
                 None => self.privates.remove(private),
             };
+        }
+        if let Some(pair) = &change.lose_lowest {
+            self.lose_lowest = side.of(pair).clone();
         }
     }
 

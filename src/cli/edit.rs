@@ -525,6 +525,13 @@ pub fn privates(
     })
 }
 
+/// `companies FILE CO --lose-lowest` / `--keep-lowest`.
+pub fn lose_lowest(games: Games, args: &EditArgs, company: &str, holds: bool) -> Result<()> {
+    edit(games, args, |game, state| {
+        Ok(edits::change_lose_lowest(game, state, company, holds)?)
+    })
+}
+
 /// Reverts the last recorded change, unless the file was edited by hand
 /// after it (then `--force` reverts it anyway).
 pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
@@ -542,6 +549,7 @@ pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
             Drift::Phase => "the phase".into(),
             Drift::Trains(co) => format!("{co}'s trains"),
             Drift::Private(p) => format!("who owns {p}"),
+            Drift::LoseLowest => "who holds the lowest-route token".into(),
         };
         bail!(
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"

@@ -32,6 +32,7 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     super::on_map::check(game).map_err(|(f, m)| err(f, m))?;
     special_buys(game).map_err(|(f, m)| err(f, m))?;
     formation(game).map_err(|(f, m)| err(f, m))?;
+    lose_lowest(game).map_err(|(f, m)| err(f, m))?;
     market(game).map_err(|(f, m)| err(f, m))?;
     water_sides(game).map_err(|(f, m)| err(f, m))
 }
@@ -49,6 +50,22 @@ fn special_buys(game: &Game) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// The train that gives the one-run token is a train of the game, and the
+/// game has the token (`rules.lose_lowest`).
+fn lose_lowest(game: &Game) -> Result<(), Failure> {
+    let Some(train) = game.from_18xx_games.as_ref().and_then(|p| p.lose_lowest_with.as_ref()) else {
+        return Ok(());
+    };
+    let field = "from_18xx_games.lose_lowest_with".to_string();
+    if game.rules.lose_lowest.is_none() {
+        return Err((field, "the game has no token to give: set rules.lose_lowest".into()));
+    }
+    match game.train(train) {
+        Ok(_) => Ok(()),
+        Err(e) => Err((field, e.to_string())),
+    }
 }
 
 /// The national a formation makes is a company of the game, and its

@@ -383,6 +383,12 @@ pub struct Rules {
     pub within_route: ConflictRule,
     pub between_routes: ConflictRule,
     pub tile_lay: LayRule,
+    /// A one-run token, by the game's name for it (18TN's "Civil War"): a
+    /// company holding it (a save's `lose_lowest`) loses its
+    /// lowest-revenue route at its next run, unless it runs fewer routes
+    /// than it has trains. Absent: the game has no such token.
+    #[serde(default)]
+    pub lose_lowest: Option<String>,
     /// When true, new track may end at the map edge, a barrier or the blank
     /// side of a grey or red hex (most games forbid it).
     #[serde(default)]

@@ -7,7 +7,7 @@
 use super::{Change, HexState, Owner, SavedGame};
 use crate::game::{CompanyId, PhaseId, TrainId};
 use crate::geometry::Coord;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The command a recorded hand edit carries in the history.
 pub const HAND_EDIT: &str = "(edited by hand)";
@@ -20,6 +20,7 @@ struct Recorded {
     phase: Option<PhaseId>,
     trains: BTreeMap<CompanyId, Vec<TrainId>>,
     privates: BTreeMap<String, Owner>,
+    lose_lowest: Option<BTreeSet<CompanyId>>,
 }
 
 impl SavedGame {
@@ -37,6 +38,9 @@ impl SavedGame {
             }
             for (p, (_, after)) in &ch.privates {
                 r.privates.insert(p.clone(), after.clone());
+            }
+            if let Some((_, after)) = &ch.lose_lowest {
+                r.lose_lowest = Some(after.clone());
             }
         }
         r
@@ -75,6 +79,10 @@ impl SavedGame {
                 (now != was).then_some((p, (was, now)))
             })
             .collect();
+        let lose_lowest = r
+            .lose_lowest
+            .filter(|was| *was != self.state.lose_lowest)
+            .map(|was| (was, self.state.lose_lowest.clone()));
         let change = Change {
             command: HAND_EDIT.into(),
             time: time.into(),
@@ -82,6 +90,7 @@ impl SavedGame {
             hexes,
             trains,
             privates,
+            lose_lowest,
         };
         (!change.is_empty()).then_some(change)
     }
@@ -126,6 +135,7 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         hexes: BTreeMap::new(),
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
+        lose_lowest: None,
     };
     let mut off = on.clone();
     for (c, pair) in hand.hexes {
@@ -158,6 +168,12 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
             &mut off
         };
         to.privates.insert(p, pair);
+    }
+    if let Some(pair) = hand.lose_lowest {
+        match last.lose_lowest.is_some() {
+            true => on.lose_lowest = Some(pair),
+            false => off.lose_lowest = Some(pair),
+        }
     }
     let some = |c: Change| (!c.is_empty()).then_some(c);
     (some(on), some(off))

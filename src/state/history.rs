@@ -70,6 +70,8 @@ impl Change {
             .map(|p| (p.clone(), (before.owner(p), after.owner(p))))
             .filter(|(_, (b, a))| b != a)
             .collect();
+        let lose_lowest = (before.lose_lowest != after.lose_lowest)
+            .then(|| (before.lose_lowest.clone(), after.lose_lowest.clone()));
         Change {
             command,
             time,
@@ -77,6 +79,7 @@ impl Change {
             hexes,
             trains,
             privates,
+            lose_lowest,
         }
     }
 }
@@ -133,6 +136,11 @@ impl SavedGame {
             .find(|(co, (_, after))| state.trains.get(*co).cloned().unwrap_or_default() != *after)
         {
             return Some(Drift::Trains(co.clone()));
+        }
+        if let Some((_, after)) = &last.lose_lowest
+            && state.lose_lowest != *after
+        {
+            return Some(Drift::LoseLowest);
         }
         last.privates
             .iter()

@@ -7,6 +7,7 @@ mod common;
 mod advise;
 mod assiniboia;
 mod check;
+mod civil_war;
 mod commands;
 mod edit;
 mod files;

@@ -530,7 +530,10 @@ impl<'g> Replay<'g> {
                 self.buy_shares(a.shares.as_deref().unwrap_or_default())
             }
             "sell_shares" => self.market_sell(a),
-            "run_routes" => self.market_run(a),
+            "run_routes" => {
+                self.lose_lowest_used(a);
+                self.market_run(a)
+            }
             kind if OFF_MAP.contains(&kind) => Ok(()),
             kind => Err(Error::Import(format!(
                 "hexroute does not replay \"{kind}\" actions, which may change the map"
