@@ -22,10 +22,12 @@ fn imported(record: &str, at: &str) -> (tempfile::TempDir, std::path::PathBuf) {
 }
 
 /// 18TN 7818, run 294: L&N holds the token (the SR's 3' at action 190
-/// fired the event) and runs 2, 2 and 3 trains. The player ran 90, 80 and
-/// 100; the engine paid 190, the lowest lost. hexroute offered 270 before.
-/// The engine (`realprice.rb` on its own state) prices hexroute's best,
-/// 90 and 100 with one 2 idle, at 190 (checked once).
+/// fired the event) and runs 2, 2 and 3 trains. hexroute offered 270
+/// (90 + 80 + 100), which the engine pays 190, the lowest lost; the best
+/// is 190, 90 and 100 with one 2 idle, as the engine prices it
+/// (`realprice.rb` on its own state, checked once). The player's routes
+/// (80, 90 and 80 by the engine's price, an old record without revenues)
+/// are paid 170.
 #[test]
 fn the_civil_war_costs_the_lowest_route_as_the_engine_pays() {
     let (_dir, save) = imported("18TN_7818.json", "293");
@@ -43,7 +45,7 @@ fn the_civil_war_costs_the_lowest_route_as_the_engine_pays() {
     assert_eq!(saved["lose_lowest"], serde_json::json!(["SR"]));
     let review = json_of(&["review", fixture("18xx.games/18TN_7818.json").to_str().unwrap(), "--json"]);
     let run = review["runs"].as_array().unwrap().iter().find(|r| r["action"] == 294).unwrap();
-    assert_eq!((run["ran"].as_u64(), run["best"].as_u64()), (Some(190), Some(190)), "{run}");
+    assert_eq!((run["priced"].as_u64(), run["best"].as_u64()), (Some(170), Some(190)), "{run}");
 }
 
 /// 18TN game_end_stock_market, run 180: NC&StL bought the first 3' at
