@@ -131,7 +131,11 @@ pub fn count_runs(record: &Record) -> Result<usize, Error> {
 }
 
 fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
-    let revenues = run.routes.iter().map(|r| r.revenue).collect::<Option<Vec<u32>>>();
+    let revenues = run
+        .routes
+        .iter()
+        .map(|r| r.revenue)
+        .collect::<Option<Vec<u32>>>();
     let mut ran = revenues.as_ref().map(|v| v.iter().sum::<u32>());
     let trains: Vec<String> = run.trains.iter().map(ToString::to_string).collect();
     let mut flags = Vec::new();

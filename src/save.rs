@@ -557,7 +557,13 @@ fn companies_in(
 ) -> Result<BTreeSet<CompanyId>, Error> {
     names
         .iter()
-        .map(|co| Ok(game.company(co).map_err(|e| e.context(field))?.abbrev.clone()))
+        .map(|co| {
+            Ok(game
+                .company(co)
+                .map_err(|e| e.context(field))?
+                .abbrev
+                .clone())
+        })
         .collect()
 }
 

@@ -265,7 +265,11 @@ pub fn show_history(games: Games, file: &Path, as_json: bool) -> Result<()> {
                     let v: Vec<String> = s.iter().map(ToString::to_string).collect();
                     words_or_none(&v)
                 };
-                what.push(format!("lowest-route token held by {} → {}", names(before), names(after)));
+                what.push(format!(
+                    "lowest-route token held by {} → {}",
+                    names(before),
+                    names(after)
+                ));
             }
             (ch.command.clone(), ch.time.clone(), what)
         })

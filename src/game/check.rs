@@ -55,12 +55,19 @@ fn special_buys(game: &Game) -> Result<(), Failure> {
 /// The train that gives the one-run token is a train of the game, and the
 /// game has the token (`rules.lose_lowest`).
 fn lose_lowest(game: &Game) -> Result<(), Failure> {
-    let Some(train) = game.from_18xx_games.as_ref().and_then(|p| p.lose_lowest_with.as_ref()) else {
+    let Some(train) = game
+        .from_18xx_games
+        .as_ref()
+        .and_then(|p| p.lose_lowest_with.as_ref())
+    else {
         return Ok(());
     };
     let field = "from_18xx_games.lose_lowest_with".to_string();
     if game.rules.lose_lowest.is_none() {
-        return Err((field, "the game has no token to give: set rules.lose_lowest".into()));
+        return Err((
+            field,
+            "the game has no token to give: set rules.lose_lowest".into(),
+        ));
     }
     match game.train(train) {
         Ok(_) => Ok(()),

@@ -46,17 +46,17 @@ fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 6] {
         ),
         (
             MapEffect::Bonus,
-            game.bonuses.iter().any(|b| b.private.as_deref().is_some_and(names)),
+            game.bonuses
+                .iter()
+                .any(|b| b.private.as_deref().is_some_and(names)),
         ),
         (MapEffect::Train, trains.clone().any(|t| t.private == sym)),
         (
             MapEffect::Minor,
-            game.minors_sold_with_token().any(|c| c.abbrev.as_str() == sym),
+            game.minors_sold_with_token()
+                .any(|c| c.abbrev.as_str() == sym),
         ),
-        (
-            MapEffect::UntilPhase,
-            sym == "3" && !game.early.is_empty(),
-        ),
+        (MapEffect::UntilPhase, sym == "3" && !game.early.is_empty()),
     ]
 }
 
@@ -67,7 +67,10 @@ fn mismatch(effect: &MapEffect, said: bool) -> String {
         MapEffect::Bonus => ("Bonus", "bonus naming it (`bonuses[].private`)"),
         MapEffect::Train => ("Train", "free train (`from_18xx_games.free_trains`)"),
         MapEffect::Minor => ("Minor", "minor of its name sold with its token"),
-        MapEffect::UntilPhase => ("UntilPhase", "rules until a phase (`until_phase`, as \"3\")"),
+        MapEffect::UntilPhase => (
+            "UntilPhase",
+            "rules until a phase (`until_phase`, as \"3\")",
+        ),
         MapEffect::Blocks(_) => ("Blocks", "blocked hexes"),
     };
     match said {

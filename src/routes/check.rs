@@ -670,9 +670,7 @@ pub fn report(
         .map(|(g, c)| {
             let stops = g.stops.iter().map(|h| game.format(*h)).collect::<Vec<_>>();
             let (route, broken) = match c {
-                Checked::Valid(r) => {
-                    (Some(RouteReport::new(game, r)), None)
-                }
+                Checked::Valid(r) => (Some(RouteReport::new(game, r)), None),
                 Checked::Invalid(b, at) => (None, Some(broken_words(*b, *at, &stops))),
             };
             CheckedRoute {
@@ -686,7 +684,11 @@ pub fn report(
         })
         .collect::<Vec<_>>();
     // Paid as the game pays the set (a one-run token may cost its lowest).
-    let revenues: Vec<u32> = routes.iter().filter_map(|r| r.route.as_ref()).map(|r| r.revenue).collect();
+    let revenues: Vec<u32> = routes
+        .iter()
+        .filter_map(|r| r.route.as_ref())
+        .map(|r| r.revenue)
+        .collect();
     let total = super::pays(query, &revenues);
     Ok(CheckReport {
         game: game.id.clone(),

@@ -9,12 +9,12 @@ use std::fs;
 
 /// The routes total of `company` on `save`.
 fn total(save: &std::path::Path, company: &str) -> u64 {
-    let out = stdout_of(
-        hexroute()
-            .arg("routes")
-            .arg(save)
-            .args(["--company", company, "--json", "--quiet"]),
-    );
+    let out = stdout_of(hexroute().arg("routes").arg(save).args([
+        "--company",
+        company,
+        "--json",
+        "--quiet",
+    ]));
     serde_json::from_str::<Value>(&out).unwrap()["total"]
         .as_u64()
         .unwrap()
@@ -80,7 +80,38 @@ fn every_private_says_what_it_does_on_the_map() {
         let game = hexroute::game::builtin(id).unwrap();
         assert!(!game.privates.is_empty(), "{id}");
         for p in &game.privates {
-            assert_eq!(game.private_sym(&p.abbrev).as_deref(), Some(p.abbrev.as_str()), "{id}");
+            assert_eq!(
+                game.private_sym(&p.abbrev).as_deref(),
+                Some(p.abbrev.as_str()),
+                "{id}"
+            );
         }
     }
+}
+
+/// A private closes with the company that owns it (18xx.games's
+/// `close_corporation`), so the national does not take it when the
+/// privates go to it: 1867 21268, the St. Clair Tunnel's owner CV closes
+/// at action 439 (its only train rusts) and the engine closes the tunnel;
+/// in phase 6 the CN takes the other bridges, not it (checked once with
+/// the engine: `export.rb` and `compare.rb`).
+#[test]
+fn a_private_closed_with_its_owner_goes_to_no_national() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("at.json");
+    hexroute()
+        .arg("import")
+        .arg(fixture("18xx.games/1867_21268.json"))
+        .args(["--at", "700", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    let save: Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+    assert_eq!(save["phase"], "6");
+    assert_eq!(save["privates"]["MB"], "CN");
+    assert!(
+        save["privates"].get("SCT").is_none(),
+        "{}",
+        save["privates"]
+    );
 }

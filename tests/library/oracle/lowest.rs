@@ -76,7 +76,10 @@ fn losing_the_lowest_route_equals_brute_force() {
         let fast = routes::solve(&game, &state, &query).unwrap();
         assert_eq!(fast.total, want, "seed {seed}: trains {chosen:?}");
         assert_eq!(fast.lose_lowest.as_deref(), Some("Civil War"));
-        assert!(fast.routes.len() < defs.len(), "seed {seed}: one train stays idle");
+        assert!(
+            fast.routes.len() < defs.len(),
+            "seed {seed}: one train stays idle"
+        );
         let summed: u32 = fast.routes.iter().map(|r| r.revenue).sum();
         assert_eq!(summed, fast.total, "seed {seed}");
         // Without the token the same case pays at least as much.

@@ -95,9 +95,14 @@ impl<'g> Replay<'g> {
             if national.privates_from.as_deref() == Some(name.as_str()) {
                 // Not the engine's hidden company of the early rules
                 // (1867's "3"), closed when they end.
-                let hidden = |sym: &String| self.game.privates.iter().any(|p| &p.abbrev == sym && p.holds_early_rules());
+                let hidden = |sym: &String| {
+                    self.game
+                        .privates
+                        .iter()
+                        .any(|p| &p.abbrev == sym && p.holds_early_rules())
+                };
                 for sym in self.game.private_syms() {
-                    if !hidden(&sym) {
+                    if !hidden(&sym) && !self.privates_gone.contains(&sym) {
                         self.privates.insert(sym, cn.clone());
                     }
                 }
@@ -198,7 +203,14 @@ impl<'g> Replay<'g> {
                 }
             }
         }
-        self.privates.retain(|_, owner| owner != company);
+        let gone = &mut self.privates_gone;
+        self.privates.retain(|p, owner| {
+            let closes = owner == company;
+            if closes {
+                gone.insert(p.clone());
+            }
+            !closes
+        });
         let minor = self
             .game
             .company(company)

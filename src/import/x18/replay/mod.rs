@@ -86,6 +86,9 @@ pub(super) struct Replay<'g> {
     acted: BTreeSet<CompanyId>,
     /// Companies closed (merged, converted or nationalised minors).
     closed: BTreeSet<CompanyId>,
+    /// Private companies closed with their owner (18xx.games's
+    /// `close_corporation` closes its companies): no national takes them.
+    privates_gone: BTreeSet<String>,
     /// Hexes where the national keeps a token for itself.
     reserved: BTreeSet<Coord>,
     /// Minors merging (or the one converting), until the major is named.
@@ -251,6 +254,7 @@ impl<'g> Replay<'g> {
             gone: BTreeSet::new(),
             acted: BTreeSet::new(),
             closed: BTreeSet::new(),
+            privates_gone: BTreeSet::new(),
             reserved,
             merging: Vec::new(),
             or_order: Vec::new(),

@@ -167,7 +167,13 @@ impl Replay<'_> {
         if from_depot {
             self.left_depot.insert(base_name(&id).to_string());
         }
-        if from_depot && self.play.lose_lowest_with.as_ref().is_some_and(|k| id == format!("{k}-0")) {
+        if from_depot
+            && self
+                .play
+                .lose_lowest_with
+                .as_ref()
+                .is_some_and(|k| id == format!("{k}-0"))
+        {
             self.lose_lowest_given();
         }
         Ok(())
