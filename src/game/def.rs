@@ -455,6 +455,13 @@ pub struct Private {
     /// True when its tiles can be laid only through it (1889's port 437).
     #[serde(default)]
     pub exclusive: bool,
+    /// True when using its ability closes it (18xx.games: 1856's Great
+    /// Lakes Shipping once its port marker is down, 18AL's New Decatur
+    /// Yards and 18MS's Mobile & Ohio once their train discount is used):
+    /// an import drops it after the record's action by it. A marker it
+    /// placed stays (`SYM@HEX`).
+    #[serde(default)]
+    pub closes_on_use: bool,
     /// What its token is, beyond one placed where `reachable` is waived
     /// (18xx.games's `token` ability of a private: 1846's Chicago and
     /// Western Indiana).

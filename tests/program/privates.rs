@@ -115,3 +115,30 @@ fn a_private_closed_with_its_owner_goes_to_no_national() {
         save["privates"]
     );
 }
+
+/// A private whose ability closes it when used (`closes_on_use`) leaves its
+/// owner once the record's action by it is replayed, its marker staying:
+/// 1856 hotseat005, the LPS buys the Great Lakes Shipping (action 52) and
+/// places its port marker on C14 (53); the engine then holds `GLSC@C14`
+/// for the LPS and no GLSC (checked once with `export.rb` and
+/// `compare.rb`).
+#[test]
+fn a_private_closed_by_its_use_leaves_its_marker() {
+    let at = |n: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("at.json");
+        hexroute()
+            .arg("import")
+            .arg(fixture("18xx.games/1856_hotseat005.json"))
+            .args(["--at", n, "-o"])
+            .arg(&out)
+            .assert()
+            .success();
+        let save: Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+        save["privates"].clone()
+    };
+    assert_eq!(at("52")["GLSC"], "LPS");
+    let after = at("53");
+    assert!(after.get("GLSC").is_none(), "{after}");
+    assert_eq!(after["GLSC@C14"], "LPS");
+}

@@ -383,6 +383,19 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
+    /// A private whose ability closes it when used has acted: it closes.
+    fn closed_by_use(&mut self, a: &Action) {
+        let sym = a.entity();
+        let closes = self
+            .game
+            .privates
+            .iter()
+            .any(|p| p.abbrev == sym && p.closes_on_use);
+        if a.by_private() && closes {
+            self.privates.remove(&sym);
+        }
+    }
+
     /// The company acting in `a`: itself, the owner of the private that
     /// acts, or the company a player's private places a token for (the
     /// record's `tokener`). Players and other privates: none.
@@ -480,6 +493,7 @@ impl<'g> Replay<'g> {
         }
         let before = self.state.phase;
         self.apply_one(a)?;
+        self.closed_by_use(a);
         self.market_after();
         // Players' standing orders buy shares (and pass); a share so
         // bought counts toward floating as any other.
