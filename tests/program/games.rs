@@ -633,8 +633,8 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
         ),
         (
             "18MS",
-            "(abbrev: \"M&O\", name: \"Mobile & Ohio Railway\", on_map: Nothing)",
-            "(abbrev: \"M&O\", name: \"Mobile & Ohio Railway\", on_map: Does([]))",
+            "(abbrev: \"M&O\", name: \"Mobile & Ohio Railway\", on_map: Nothing,",
+            "(abbrev: \"M&O\", name: \"Mobile & Ohio Railway\", on_map: Does([]),",
             "custom.ron: privates[M&O].on_map: Does([]) lists nothing: write Nothing",
         ),
         (

@@ -87,7 +87,8 @@ pub(super) struct Replay<'g> {
     /// Companies closed (merged, converted or nationalised minors).
     closed: BTreeSet<CompanyId>,
     /// Private companies closed with their owner (18xx.games's
-    /// `close_corporation` closes its companies): no national takes them.
+    /// `close_corporation` closes its companies) or by their use: no
+    /// national takes them, and no save holds them.
     privates_gone: BTreeSet<String>,
     /// Hexes where the national keeps a token for itself.
     reserved: BTreeSet<Coord>,
@@ -391,8 +392,10 @@ impl<'g> Replay<'g> {
             .privates
             .iter()
             .any(|p| p.abbrev == sym && p.closes_on_use);
+        // Kept as owned, so that a marker it placed outlives it as the
+        // engine's does; written as closed.
         if a.by_private() && closes {
-            self.privates.remove(&sym);
+            self.privates_gone.insert(sym);
         }
     }
 
