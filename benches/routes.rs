@@ -16,6 +16,7 @@ fn query(g: &game::Game, phase: game::PhaseId, company: &str, trains: &[&str]) -
         company: company.into(),
         trains: trains.iter().map(|t| g.train(t).unwrap().clone()).collect(),
         bonuses: routes::bonuses_in_force(g, phase, &[]),
+        lose_lowest: None,
     }
 }
 

@@ -368,6 +368,45 @@ pub fn change_privates(
     })
 }
 
+/// Gives `company` the game's one-run token (`rules.lose_lowest`, 18TN's
+/// Civil War), or with `holds` false takes it away.
+pub fn change_lose_lowest(
+    game: &Game,
+    state: &MapState,
+    company: &str,
+    holds: bool,
+) -> Result<Edit> {
+    let Some(token) = &game.rules.lose_lowest else {
+        return Err(Error::Invalid(format!(
+            "{} has no token that costs a company its lowest route (18TN's Civil War)",
+            game.id
+        )));
+    };
+    let co = game.company(company)?.abbrev.clone();
+    let mut next = state.clone();
+    let said = match (holds, next.lose_lowest.contains(&co)) {
+        (true, true) => {
+            return Err(Error::Invalid(format!(
+                "{co} already holds the {token} token"
+            )));
+        }
+        (false, false) => return Err(Error::Invalid(format!("{co} holds no {token} token"))),
+        (true, false) => format!(
+            "{co} holds the {token} token: at its next run it loses its lowest route unless it runs fewer routes than it has trains"
+        ),
+        (false, true) => format!("{co} no longer holds the {token} token"),
+    };
+    match holds {
+        true => next.lose_lowest.insert(co),
+        false => next.lose_lowest.remove(&co),
+    };
+    Ok(Edit {
+        next,
+        violations: Vec::new(),
+        said,
+    })
+}
+
 /// A minor sold with its token (`token_to_buyer`) bought by `buyer`: its
 /// home token becomes the buyer's, or leaves the map where the buyer has
 /// one on the hex already (18xx.games's 1846 `process_buy_company`).

@@ -132,7 +132,12 @@ pub fn count_runs(record: &Record) -> Result<usize, Error> {
 }
 
 fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
-    let ran = run.routes.iter().map(|r| r.revenue).sum::<Option<u32>>();
+    let revenues = run
+        .routes
+        .iter()
+        .map(|r| r.revenue)
+        .collect::<Option<Vec<u32>>>();
+    let mut ran = revenues.as_ref().map(|v| v.iter().sum::<u32>());
     let trains: Vec<String> = run.trains.iter().map(ToString::to_string).collect();
     let mut flags = Vec::new();
     let (best, priced, routes) = if run.trains.is_empty() {
@@ -140,6 +145,9 @@ fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
     } else {
         let (net, query, solution) = best_of(game, run)?;
         let query = &query;
+        // The record's routes, paid as the engine pays the set (a one-run
+        // token may cost the lowest).
+        ran = revenues.as_deref().map(|v| routes::pays(query, v));
         let priced = price_player(game, run, &net, query, &mut flags);
         let routes = solution
             .routes
@@ -222,10 +230,10 @@ fn price_player(
             }
         }
     }
-    let mut total = 0;
+    let mut revenues = Vec::new();
     for (g, c) in given.iter().zip(check::check(net, query, &given)) {
         match c {
-            check::Checked::Valid(route) => total += route.revenue,
+            check::Checked::Valid(route) => revenues.push(route.revenue),
             check::Checked::Invalid(rule, _) => flags.push(format!(
                 "hexroute refuses the player's {} route {}: {rule} (rule: {})",
                 g.name,
@@ -238,7 +246,7 @@ fn price_player(
             )),
         }
     }
-    Some(total)
+    Some(routes::pays(query, &revenues))
 }
 
 fn summarise(title: String, runs: Vec<RunReview>) -> Review {
@@ -341,9 +349,13 @@ pub fn run_routes(record: &Record, game: &Game, action: u64) -> Result<RunRoutes
         file: None,
         game: game.id.clone(),
         company: run.company.to_string(),
-        total: ran_routes.iter().map(|r| r.revenue).sum(),
+        total: routes::pays(
+            query,
+            &ran_routes.iter().map(|r| r.revenue).collect::<Vec<_>>(),
+        ),
         candidates: 0,
         optimal: false,
+        lose_lowest: query.lose_lowest.clone(),
         routes: ran_routes,
         payout: None,
     };

@@ -125,6 +125,10 @@ struct SaveIn {
     /// Companies in receivership (run by the bank for want of a president).
     #[serde(default)]
     receivership: BTreeSet<String>,
+    /// Companies holding the game's one-run token (`rules.lose_lowest`,
+    /// 18TN's Civil War): each loses its lowest route at its next run.
+    #[serde(default)]
+    lose_lowest: BTreeSet<String>,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
@@ -171,6 +175,17 @@ struct ChangeJson {
         deserialize_with = "crate::unique::map"
     )]
     standing: BTreeMap<String, StandingChange>,
+    /// The companies holding the one-run token, before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lose_lowest: Option<LoseLowestChange>,
+}
+
+/// The companies holding the one-run token before and after a change.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct LoseLowestChange {
+    before: BTreeSet<String>,
+    after: BTreeSet<String>,
 }
 
 /// A company's standing before and after a change.
@@ -232,6 +247,8 @@ struct SaveOut<'a> {
     closed: BTreeSet<&'a CompanyId>,
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     receivership: BTreeSet<&'a CompanyId>,
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    lose_lowest: &'a BTreeSet<CompanyId>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -414,6 +431,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             }
         }
     }
+    let lose_lowest = lose_lowest_in(game, &raw.lose_lowest)?;
     Ok(SavedGame {
         state: MapState {
             phase,
@@ -421,6 +439,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             trains,
             privates,
             standing,
+            lose_lowest,
         },
         history: History {
             changes: history,
@@ -486,6 +505,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
         standing: BTreeMap::new(),
+        lose_lowest: BTreeSet::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -548,6 +568,35 @@ fn hex_to_json(h: &HexState) -> HexJson {
     }
 }
 
+/// The companies `names` (any name the game knows them by), for `field`.
+fn companies_in(
+    game: &Game,
+    names: &BTreeSet<String>,
+    field: &str,
+) -> Result<BTreeSet<CompanyId>, Error> {
+    names
+        .iter()
+        .map(|co| {
+            Ok(game
+                .company(co)
+                .map_err(|e| e.context(field))?
+                .abbrev
+                .clone())
+        })
+        .collect()
+}
+
+/// The holders of the one-run token: companies of a game that has one.
+fn lose_lowest_in(game: &Game, names: &BTreeSet<String>) -> Result<BTreeSet<CompanyId>, Error> {
+    if !names.is_empty() && game.rules.lose_lowest.is_none() {
+        return Err(Error::SaveFile(format!(
+            "lose_lowest: {} has no token that costs a company its lowest route",
+            game.id
+        )));
+    }
+    companies_in(game, names, "lose_lowest")
+}
+
 fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
     let phase = match ch.phase {
         Some(p) => Some((game.phase_index(&p.before)?, game.phase_index(&p.after)?)),
@@ -602,6 +651,13 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         };
         standing.insert(abbrev, (read(&sc.before)?, read(&sc.after)?));
     }
+    let lose_lowest = match ch.lose_lowest {
+        Some(l) => Some((
+            lose_lowest_in(game, &l.before)?,
+            lose_lowest_in(game, &l.after)?,
+        )),
+        None => None,
+    };
     Ok(Change {
         command: ch.command,
         time: ch.time,
@@ -610,6 +666,7 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         trains,
         privates,
         standing,
+        lose_lowest,
     })
 }
 
@@ -679,6 +736,13 @@ fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
                 (co.to_string(), change)
             })
             .collect(),
+        lose_lowest: ch.lose_lowest.as_ref().map(|(b, a)| {
+            let names = |s: &BTreeSet<CompanyId>| s.iter().map(ToString::to_string).collect();
+            LoseLowestChange {
+                before: names(b),
+                after: names(a),
+            }
+        }),
     }
 }
 
@@ -707,6 +771,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
             .filter(|(_, s)| **s == Standing::Receivership)
             .map(|(co, _)| co)
             .collect(),
+        lose_lowest: &state.lose_lowest,
         history: history
             .changes
             .iter()

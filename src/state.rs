@@ -3,7 +3,7 @@
 use crate::game::{Bonus, CompanyId, Game, PhaseId, PrivateId, Supply, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile, TileId};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 mod hand;
 mod history;
@@ -35,6 +35,9 @@ pub struct MapState {
     /// into another, in receivership): no space of a closed company's
     /// home stays kept for it.
     pub standing: BTreeMap<CompanyId, Standing>,
+    /// Companies holding the game's one-run token (`rules.lose_lowest`,
+    /// 18TN's Civil War): each loses its lowest route at its next run.
+    pub lose_lowest: BTreeSet<CompanyId>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -47,6 +50,8 @@ pub enum Drift {
     Private(PrivateId),
     /// Where this company stands.
     Standing(CompanyId),
+    /// Which companies hold the one-run token (`lose_lowest`).
+    LoseLowest,
 }
 
 #[derive(Copy, Clone)]
@@ -83,6 +88,9 @@ pub struct Change {
     pub privates: BTreeMap<PrivateId, (Owner, Owner)>,
     /// Each company whose standing changed, before and after.
     pub standing: BTreeMap<CompanyId, (Standing, Standing)>,
+    /// The companies holding the one-run token, before and after, when
+    /// they changed.
+    pub lose_lowest: Option<(BTreeSet<CompanyId>, BTreeSet<CompanyId>)>,
 }
 
 /// Which company owns a private company, if any.
@@ -96,6 +104,7 @@ impl Change {
             && self.trains.is_empty()
             && self.privates.is_empty()
             && self.standing.is_empty()
+            && self.lose_lowest.is_none()
     }
 }
 
@@ -108,6 +117,7 @@ impl MapState {
             trains: BTreeMap::new(),
             privates: BTreeMap::new(),
             standing: BTreeMap::new(),
+            lose_lowest: BTreeSet::new(),
         }
     }
 
@@ -168,6 +178,9 @@ impl MapState {
         }
         for (company, pair) in &change.standing {
             self.set_standing(company, side.of(pair).clone());
+        }
+        if let Some(pair) = &change.lose_lowest {
+            self.lose_lowest = side.of(pair).clone();
         }
     }
 

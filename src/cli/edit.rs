@@ -527,6 +527,13 @@ pub fn privates(
     })
 }
 
+/// `companies FILE CO --lose-lowest` / `--keep-lowest`.
+pub fn lose_lowest(games: Games, args: &EditArgs, company: &str, holds: bool) -> Result<()> {
+    edit(games, args, |game, state| {
+        Ok(edits::change_lose_lowest(game, state, company, holds)?)
+    })
+}
+
 /// Reverts the last recorded change, unless the file was edited by hand
 /// after it (then `--force` reverts it anyway).
 pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
@@ -545,6 +552,7 @@ pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
             Drift::Trains(co) => format!("{co}'s trains"),
             Drift::Private(p) => format!("who owns {p}"),
             Drift::Standing(co) => format!("{co}'s standing"),
+            Drift::LoseLowest => "who holds the lowest-route token".into(),
         };
         bail!(
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"

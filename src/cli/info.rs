@@ -260,6 +260,17 @@ pub fn show_history(games: Games, file: &Path, as_json: bool) -> Result<()> {
                     |o: &Option<_>| o.as_ref().map_or("no company".into(), ToString::to_string);
                 what.push(format!("{p} owned by {} → {}", owner(before), owner(after)));
             }
+            if let Some((before, after)) = &ch.lose_lowest {
+                let names = |s: &std::collections::BTreeSet<_>| {
+                    let v: Vec<String> = s.iter().map(ToString::to_string).collect();
+                    words_or_none(&v)
+                };
+                what.push(format!(
+                    "lowest-route token held by {} → {}",
+                    names(before),
+                    names(after)
+                ));
+            }
             (ch.command.clone(), ch.time.clone(), what)
         })
         .collect();

@@ -479,6 +479,14 @@ pub enum Command {
         /// A private company no company owns any more (closed, or sold to a player; repeat for more).
         #[arg(long, value_name = "PRIVATE")]
         take: Vec<String>,
+        /// Give COMPANY the game's one-run token (18TN's Civil War): at its
+        /// next run it loses its lowest route, unless it runs fewer routes
+        /// than it has trains. `import` sets it as the game does.
+        #[arg(long, requires = "company", conflicts_with_all = ["give", "take", "json", "keep_lowest"])]
+        lose_lowest: bool,
+        /// Take that token from COMPANY.
+        #[arg(long, requires = "company", conflicts_with_all = ["give", "take", "json"])]
+        keep_lowest: bool,
         /// Print JSON (when listing).
         #[arg(long, conflicts_with_all = ["give", "take"])]
         json: bool,

@@ -221,6 +221,12 @@ fn print_report(r: &CompanyRoutes) {
         r.candidates,
         if r.candidates == 1 { "" } else { "s" }
     );
+    if let Some(token) = &r.lose_lowest {
+        say!(
+            "  {}: it loses its lowest route if every train runs, so one train fewer runs, paying the same",
+            token
+        );
+    }
     if r.routes.is_empty() {
         say!("  no route can be run: revenue $0");
     }

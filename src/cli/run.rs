@@ -170,10 +170,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         },
         Command::Companies {
             edit,
+            company: Some(company),
+            lose_lowest,
+            keep_lowest,
+            ..
+        } if lose_lowest || keep_lowest => edit::lose_lowest(games, &edit, &company, lose_lowest),
+        Command::Companies {
+            edit,
             company,
             give,
             take,
             json,
+            ..
         } => match (company, give.is_empty() && take.is_empty()) {
             (company, true) => companies::companies(games, &edit.file, company.as_deref(), json),
             (company, false) => edit::privates(games, &edit, company.as_deref(), &give, &take),

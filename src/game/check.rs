@@ -29,8 +29,10 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     setup_spaces(game).map_err(|(f, m)| err(f, m))?;
     reservations(game).map_err(|(f, m)| err(f, m))?;
     private_tokens(game).map_err(|(f, m)| err(f, m))?;
+    super::on_map::check(game).map_err(|(f, m)| err(f, m))?;
     special_buys(game).map_err(|(f, m)| err(f, m))?;
     formation(game).map_err(|(f, m)| err(f, m))?;
+    lose_lowest(game).map_err(|(f, m)| err(f, m))?;
     market(game).map_err(|(f, m)| err(f, m))?;
     water_sides(game).map_err(|(f, m)| err(f, m))
 }
@@ -48,6 +50,29 @@ fn special_buys(game: &Game) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// The train that gives the one-run token is a train of the game, and the
+/// game has the token (`rules.lose_lowest`).
+fn lose_lowest(game: &Game) -> Result<(), Failure> {
+    let Some(train) = game
+        .from_18xx_games
+        .as_ref()
+        .and_then(|p| p.lose_lowest_with.as_ref())
+    else {
+        return Ok(());
+    };
+    let field = "from_18xx_games.lose_lowest_with".to_string();
+    if game.rules.lose_lowest.is_none() {
+        return Err((
+            field,
+            "the game has no token to give: set rules.lose_lowest".into(),
+        ));
+    }
+    match game.train(train) {
+        Ok(_) => Ok(()),
+        Err(e) => Err((field, e.to_string())),
+    }
 }
 
 /// The national a formation makes is a company of the game, and its
@@ -86,7 +111,7 @@ fn unknown_private<'a>(
 }
 
 fn unknown_private_message(p: &str) -> String {
-    format!("{p} is no private company the game's bonuses or lays name")
+    format!("{p} is no private company, marker or right of the game")
 }
 
 /// The stock market's cells read, and each dividend step divides by more

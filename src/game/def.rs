@@ -383,6 +383,12 @@ pub struct Rules {
     pub within_route: ConflictRule,
     pub between_routes: ConflictRule,
     pub tile_lay: LayRule,
+    /// A one-run token, by the game's name for it (18TN's "Civil War"): a
+    /// company holding it (a save's `lose_lowest`) loses its
+    /// lowest-revenue route at its next run, unless it runs fewer routes
+    /// than it has trains. Absent: the game has no such token.
+    #[serde(default)]
+    pub lose_lowest: Option<String>,
     /// When true, new track may end at the map edge, a barrier or the blank
     /// side of a grey or red hex (most games forbid it).
     #[serde(default)]
@@ -422,13 +428,20 @@ pub struct NeutralToken {
     pub city: usize,
 }
 
-/// A private company whose ability lays tiles outside the normal rules.
+/// A private company of the title, as 18xx.games lists it (its sym and
+/// name), with what it does on the map; one whose ability lays tiles or
+/// places a token names its hexes and tiles here.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Private {
     pub abbrev: super::PrivateId,
     pub name: String,
-    /// Hexes where it may lay.
+    /// What it does on the map, or that it does nothing there: every
+    /// private says which, so that none is taken for forgotten. Checked
+    /// against the rest of the file when it loads.
+    pub on_map: OnMap,
+    /// Hexes where it may lay (none: it lays nothing and places no token).
+    #[serde(default)]
     pub hexes: Vec<String>,
     /// Tiles it may lay there (none for a private that only places a
     /// token).
@@ -442,11 +455,63 @@ pub struct Private {
     /// True when its tiles can be laid only through it (1889's port 437).
     #[serde(default)]
     pub exclusive: bool,
+    /// True when using its ability closes it (18xx.games: 1856's Great
+    /// Lakes Shipping once its port marker is down, 18AL's New Decatur
+    /// Yards and 18MS's Mobile & Ohio once their train discount is used):
+    /// an import drops it after the record's action by it. A marker it
+    /// placed stays (`SYM@HEX`).
+    #[serde(default)]
+    pub closes_on_use: bool,
     /// What its token is, beyond one placed where `reachable` is waived
     /// (18xx.games's `token` ability of a private: 1846's Chicago and
     /// Western Indiana).
     #[serde(default)]
     pub token: Option<PrivateToken>,
+}
+
+impl Private {
+    /// True for the engine's hidden company standing for the rules until
+    /// a phase (1867's and 1861's "3"): no company ever owns it.
+    pub fn holds_early_rules(&self) -> bool {
+        matches!(&self.on_map, OnMap::Does(e) if e.contains(&MapEffect::UntilPhase))
+    }
+}
+
+/// What a private company does on the map (18xx.games's abilities), so
+/// that a save may name any private and a reader sees why one changes
+/// nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OnMap {
+    /// Nothing a lay, a token or a route sees: shares, money, a discount,
+    /// a train bought cheaper.
+    Nothing,
+    /// Each thing it does there.
+    Does(Vec<MapEffect>),
+}
+
+/// One thing a private does on the map, and where the game file models it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MapEffect {
+    /// Lays tiles: its `hexes` and `tiles`.
+    Lays,
+    /// Places a token on its `hexes`, without a route (`reachable`
+    /// waived) or in a space of its own (`token`).
+    Token,
+    /// Its owner earns a route bonus: a `bonuses` entry names it
+    /// (`private`, as `SYM` or its marker `SYM@HEX`).
+    Bonus,
+    /// Its buyer gets a train (`from_18xx_games.free_trains`).
+    Train,
+    /// It is a minor whose buyer gets its home token
+    /// (`companies[].token_to_buyer`).
+    Minor,
+    /// The rules until a phase begins (`until_phase`): 1867's and 1861's
+    /// hidden company "3".
+    UntilPhase,
+    /// No tile may be laid on these hexes while a player owns it
+    /// (18xx.games's `blocks_hexes`). Not modelled: hexroute takes the map
+    /// as the players made it.
+    Blocks(Vec<String>),
 }
 
 /// A private's token: where on its hexes it goes, whether it is one of

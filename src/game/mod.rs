@@ -19,6 +19,7 @@ mod check;
 pub mod def;
 mod ids;
 pub mod market;
+mod on_map;
 pub mod play;
 mod reserve;
 mod resolve;
@@ -108,9 +109,10 @@ impl Bonus {
 }
 
 impl Game {
-    /// Every private company a save may say a company owns: those with a
-    /// lay or token ability, those whose owner earns a route bonus, and
-    /// the minors a company buys with their token.
+    /// Every private company a save may say a company owns: each of the
+    /// game's privates (whatever it does on the map), the markers and
+    /// rights its bonuses name (`SYM@HEX`, 1856's `BRIDGE1`), and the
+    /// minors a company buys with their token.
     pub fn private_syms(&self) -> Vec<PrivateId> {
         let mut syms: Vec<PrivateId> = self
             .privates
@@ -153,7 +155,7 @@ impl Game {
     pub fn known_private_sym(&self, name: &str) -> crate::error::Result<PrivateId> {
         self.private_sym(name).ok_or_else(|| {
             crate::error::Error::Invalid(format!(
-                "{name} is no private company of {} that lays tiles, places tokens or earns a route bonus (those: {})",
+                "{name} is no private company of {} (its privates, markers and rights: {})",
                 self.id,
                 crate::suggest::words_or_none(&self.private_syms())
             ))
@@ -371,14 +373,16 @@ impl Game {
             .find(|e| phase < e.until && e.neutral_tokens.contains(&(c, city)))
     }
 
-    /// A private company by name or abbreviation, any case.
+    /// A private company by name or abbreviation, any case: one that acts
+    /// on the map through lays or a token.
+    /// Only those that lay tiles or place tokens (with hexes of their own).
     pub fn private(&self, name: &str) -> Result<&Private> {
         let wanted = name.trim();
-        self.privates
-            .iter()
+        let acting = || self.privates.iter().filter(|p| !p.hexes.is_empty());
+        acting()
             .find(|p| p.abbrev.eq_ignore_ascii_case(wanted) || p.name.eq_ignore_ascii_case(wanted))
             .ok_or_else(|| {
-                let names: Vec<&str> = self.privates.iter().map(|p| p.name.as_str()).collect();
+                let names: Vec<&str> = acting().map(|p| p.name.as_str()).collect();
                 let known = if names.is_empty() {
                     "; this game has no private that lays tiles or places tokens".to_string()
                 } else {

@@ -19,6 +19,12 @@ pub struct PlayDef {
     /// record is replayed up to where it starts, and no further.
     #[serde(default)]
     pub not_replayed: Option<NotReplayed>,
+    /// The train whose first copy gives the token of `rules.lose_lowest`
+    /// to its buyer and to every company owning a train (18TN's 3':
+    /// 18xx.games's `civil_war` event); each gives it up at its next
+    /// dividend.
+    #[serde(default)]
+    pub lose_lowest_with: Option<String>,
     /// Trains a company gets with a private company it buys.
     #[serde(default)]
     pub free_trains: Vec<FreeTrain>,

@@ -554,7 +554,14 @@ impl Resolver<'_> {
     /// rules that may be waived.
     fn privates(&self, hexes: &Hexes, tiles: &BTreeMap<TileId, Tile>) -> Result<()> {
         for p in &self.def.privates {
-            for h in &p.hexes {
+            let blocked = match &p.on_map {
+                super::OnMap::Does(effects) => effects.iter().find_map(|e| match e {
+                    super::MapEffect::Blocks(hs) => Some(hs.as_slice()),
+                    _ => None,
+                }),
+                super::OnMap::Nothing => None,
+            };
+            for h in p.hexes.iter().chain(blocked.into_iter().flatten()) {
                 self.on_map(hexes, h, &p.name)?;
             }
             for t in &p.tiles {

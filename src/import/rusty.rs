@@ -148,6 +148,7 @@ pub fn import(text: &str, game: &Game) -> Result<Imported, Error> {
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
         standing: Default::default(),
+        lose_lowest: Default::default(),
     };
     for (company, c, space) in game.setup_tokens() {
         let held = state.tokens_at(c).and_then(|t| t.get(&space));

@@ -542,17 +542,13 @@ pub fn report(
     let net = Network::build(game, state);
     let best = super::solve_on(&net, query)?.total;
     let checked = check(&net, query, given);
-    let mut total = 0;
     let routes = given
         .iter()
         .zip(&checked)
         .map(|(g, c)| {
             let stops = g.stops.iter().map(|h| game.format(*h)).collect::<Vec<_>>();
             let (route, broken) = match c {
-                Checked::Valid(r) => {
-                    total += r.revenue;
-                    (Some(RouteReport::new(game, r)), None)
-                }
+                Checked::Valid(r) => (Some(RouteReport::new(game, r)), None),
                 Checked::Invalid(b, at) => (None, Some(broken_words(*b, *at, &stops))),
             };
             CheckedRoute {
@@ -565,6 +561,13 @@ pub fn report(
             }
         })
         .collect::<Vec<_>>();
+    // Paid as the game pays the set (a one-run token may cost its lowest).
+    let revenues: Vec<u32> = routes
+        .iter()
+        .filter_map(|r| r.route.as_ref())
+        .map(|r| r.revenue)
+        .collect();
+    let total = super::pays(query, &revenues);
     Ok(CheckReport {
         game: game.id.clone(),
         company: query.company.to_string(),

@@ -18,6 +18,7 @@ mod bitset;
 mod ceiling;
 pub mod check;
 mod enumerate;
+mod lose_lowest;
 pub mod network;
 pub mod report;
 pub mod request;
@@ -29,6 +30,7 @@ use crate::geometry::Coord;
 use crate::state::MapState;
 use crate::tile::StopKind;
 use enumerate::{describe, enumerate, richest};
+pub use lose_lowest::pays;
 use network::Network;
 pub use revenue::{Run, Visit};
 
@@ -38,6 +40,10 @@ pub struct Query {
     pub company: CompanyId,
     pub trains: Vec<TrainDef>,
     pub bonuses: Vec<Bonus>,
+    /// The one-run token the company holds (`rules.lose_lowest`, by the
+    /// game's name for it): it loses its lowest route unless it runs
+    /// fewer routes than it has trains.
+    pub lose_lowest: Option<String>,
 }
 
 /// One train's route in a solution.
@@ -82,6 +88,9 @@ pub struct Solution {
     /// False when a time limit stopped the search before it proved that
     /// no better set exists.
     pub optimal: bool,
+    /// The one-run token the search took into account (the query's
+    /// `lose_lowest`): one train fewer runs, paying what all would.
+    pub lose_lowest: Option<String>,
 }
 
 /// Distinct train types, and which type each given train is.
@@ -208,6 +217,9 @@ pub fn solve_within(
     limit: &assign::Limit,
 ) -> Result<Solution, Error> {
     check_bounds(net, query)?;
+    if let Some(token) = &query.lose_lowest {
+        return lose_lowest::solve(net, query, token, progress, limit);
+    }
     match query
         .bonuses
         .iter()
@@ -309,6 +321,7 @@ fn solve_plain(
         routes,
         candidates: priced,
         optimal: !limit.stopped(),
+        lose_lowest: None,
     })
 }
 
@@ -326,5 +339,6 @@ fn solve_one(net: &Network, query: &Query, train: &TrainDef) -> Solution {
         routes,
         candidates: priced,
         optimal: true,
+        lose_lowest: None,
     }
 }

@@ -34,6 +34,11 @@ pub struct CompanyRoutes {
     pub optimal: bool,
     /// One per train that runs, in the order the trains were given.
     pub routes: Vec<RouteReport>,
+    /// The one-run token the company holds (18TN's `Civil War`): it loses
+    /// its lowest route if every train runs, so the best runs one train
+    /// fewer, paying the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lose_lowest: Option<String>,
     /// Who gets the revenue, with `--pay`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payout: Option<crate::dividend::Payout>,
@@ -200,6 +205,7 @@ impl CompanyRoutes {
             candidates: s.candidates,
             optimal: s.optimal,
             routes: s.routes.iter().map(|r| RouteReport::new(game, r)).collect(),
+            lose_lowest: s.lose_lowest.clone(),
             payout: None,
         }
     }

@@ -200,6 +200,7 @@ pub fn queries(
                     trains,
                     &with_privates(game, state, company, bonuses),
                 )
+                .map(|q| holding(game, state, q))
             })
             .collect(),
         Runners::One { company, trains } => {
@@ -219,7 +220,11 @@ pub fn queries(
                 )));
             }
             let bonuses = with_privates(game, state, &company, bonuses);
-            Ok(vec![query(game, &company, &trains, &bonuses)?])
+            Ok(vec![holding(
+                game,
+                state,
+                query(game, &company, &trains, &bonuses)?,
+            )])
         }
     }
 }
@@ -246,6 +251,15 @@ fn with_privates(
     all
 }
 
+/// `q` with the one-run token its company holds on `state`, if the game
+/// has one.
+fn holding(game: &Game, state: &MapState, mut q: Query) -> Query {
+    if state.lose_lowest.contains(&q.company) {
+        q.lose_lowest = game.rules.lose_lowest.clone();
+    }
+    q
+}
+
 fn query<S: std::borrow::Borrow<str>>(
     game: &Game,
     company: &CompanyId,
@@ -259,6 +273,7 @@ fn query<S: std::borrow::Borrow<str>>(
             .map(|t| game.train(t.borrow()).cloned())
             .collect::<Result<_, _>>()?,
         bonuses: bonuses.to_vec(),
+        lose_lowest: None,
     })
 }
 

@@ -7,7 +7,7 @@
 use super::{Change, HexState, Owner, SavedGame, Standing};
 use crate::game::{CompanyId, PhaseId, PrivateId, TrainId};
 use crate::geometry::Coord;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The command a recorded hand edit carries in the history.
 pub const HAND_EDIT: &str = "(edited by hand)";
@@ -21,6 +21,7 @@ struct Recorded {
     trains: BTreeMap<CompanyId, Vec<TrainId>>,
     privates: BTreeMap<PrivateId, Owner>,
     standing: BTreeMap<CompanyId, Standing>,
+    lose_lowest: Option<BTreeSet<CompanyId>>,
 }
 
 impl SavedGame {
@@ -41,6 +42,9 @@ impl SavedGame {
             }
             for (co, (_, after)) in &ch.standing {
                 r.standing.insert(co.clone(), after.clone());
+            }
+            if let Some((_, after)) = &ch.lose_lowest {
+                r.lose_lowest = Some(after.clone());
             }
         }
         r
@@ -88,6 +92,10 @@ impl SavedGame {
                 (now.as_saved() != was.as_saved()).then_some((co, (was, now)))
             })
             .collect();
+        let lose_lowest = r
+            .lose_lowest
+            .filter(|was| *was != self.state.lose_lowest)
+            .map(|was| (was, self.state.lose_lowest.clone()));
         let change = Change {
             command: HAND_EDIT.into(),
             time: time.into(),
@@ -96,6 +104,7 @@ impl SavedGame {
             trains,
             privates,
             standing,
+            lose_lowest,
         };
         (!change.is_empty()).then_some(change)
     }
@@ -141,6 +150,7 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
         standing: BTreeMap::new(),
+        lose_lowest: None,
     };
     let mut off = on.clone();
     for (c, pair) in hand.hexes {
@@ -181,6 +191,12 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
             &mut off
         };
         to.standing.insert(co, pair);
+    }
+    if let Some(pair) = hand.lose_lowest {
+        match last.lose_lowest.is_some() {
+            true => on.lose_lowest = Some(pair),
+            false => off.lose_lowest = Some(pair),
+        }
     }
     let some = |c: Change| (!c.is_empty()).then_some(c);
     (some(on), some(off))

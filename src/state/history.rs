@@ -71,6 +71,8 @@ impl Change {
             .filter(|(_, (b, a))| b != a)
             .collect();
         let standing = standing_between(before, after);
+        let lose_lowest = (before.lose_lowest != after.lose_lowest)
+            .then(|| (before.lose_lowest.clone(), after.lose_lowest.clone()));
         Change {
             command,
             time,
@@ -79,6 +81,7 @@ impl Change {
             trains,
             privates,
             standing,
+            lose_lowest,
         }
     }
 }
@@ -135,6 +138,11 @@ impl SavedGame {
             .find(|(co, (_, after))| state.trains.get(*co).cloned().unwrap_or_default() != *after)
         {
             return Some(Drift::Trains(co.clone()));
+        }
+        if let Some((_, after)) = &last.lose_lowest
+            && state.lose_lowest != *after
+        {
+            return Some(Drift::LoseLowest);
         }
         if let Some((p, _)) = last
             .privates

@@ -396,7 +396,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
             1,
         )
     });
-    refuses_game_file(&path, "1867", "custom.ron: 273:");
+    refuses_game_file(&path, "1867", "custom.ron: 284:");
     refuses_game_file(&path, "1867", "key \"X\" is given twice");
 }
 
@@ -407,7 +407,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 fn a_damaged_game_file_is_refused_when_it_loads() {
     const PRR_E11: &str = "reserved_tokens: [(at: \"E11\", until: Some(\"IV\"), teleport: true)]";
     const CWI: &str = "token: Some((city: Some(3), extra: true, reserves: true))";
-    let cases: [(&str, &str, &str, &str); 36] = [
+    let cases: [(&str, &str, &str, &str); 42] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -556,7 +556,7 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "1856",
             "privates: [\"TUNNEL1\", \"TUNNEL2\", \"TUNNEL3\"]",
             "privates: [\"TUNNEL1\", \"TUNNEL2\", \"TUNNEL4\"]",
-            "custom.ron: from_18xx_games.special_buys[\"Tunnel Token\"]: TUNNEL4 is no private company the game's bonuses or lays name",
+            "custom.ron: from_18xx_games.special_buys[\"Tunnel Token\"]: TUNNEL4 is no private company, marker or right of the game",
         ),
         (
             "1846",
@@ -617,6 +617,43 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             CWI,
             "token: Some((extra: true, reserves: true))",
             "custom.ron: Chicago and Western Indiana: token.reserves: a private holds a space in one city of one hex; give `city` and one hex",
+        ),
+        // `on_map` is what the rest of the file models for the private.
+        (
+            "18MS",
+            "(abbrev: \"M&M\", name: \"Meridian and Memphis Railway\", on_map: Nothing)",
+            "(abbrev: \"M&M\", name: \"Meridian and Memphis Railway\", on_map: Does([Bonus]))",
+            "custom.ron: privates[M&M].on_map: says Bonus, but the file gives it no bonus naming it (`bonuses[].private`)",
+        ),
+        (
+            "1867",
+            "(abbrev: \"SCT\", name: \"St. Clair Tunnel\", on_map: Does([Bonus]))",
+            "(abbrev: \"SCT\", name: \"St. Clair Tunnel\", on_map: Nothing)",
+            "custom.ron: privates[SCT].on_map: the file gives it a bonus naming it (`bonuses[].private`): add Bonus to its on_map",
+        ),
+        (
+            "18MS",
+            "(abbrev: \"M&O\", name: \"Mobile & Ohio Railway\", on_map: Nothing,",
+            "(abbrev: \"M&O\", name: \"Mobile & Ohio Railway\", on_map: Does([]),",
+            "custom.ron: privates[M&O].on_map: Does([]) lists nothing: write Nothing",
+        ),
+        (
+            "18MS",
+            "(abbrev: \"MC\", name: \"Mississippi Central Railway\", on_map: Does([Train])),",
+            "",
+            "custom.ron: from_18xx_games.free_trains: MC is not one of the file's privates: list it there, with its on_map",
+        ),
+        (
+            "1830",
+            "(abbrev: \"SV\", name: \"Schuylkill Valley\", on_map: Does([Blocks([\"G15\"])]))",
+            "(abbrev: \"SV\", name: \"Schuylkill Valley\", on_map: Does([Blocks([\"Z99\"])]))",
+            "custom.ron: \"Z99\" cannot exist",
+        ),
+        (
+            "1830",
+            "(abbrev: \"SV\", name: \"Schuylkill Valley\",",
+            "(abbrev: \"CA\", name: \"Schuylkill Valley\",",
+            "custom.ron: privates[CA]: named twice",
         ),
         (
             "1846",

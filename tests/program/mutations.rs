@@ -106,6 +106,7 @@ fn route(game: &Game, state: &MapState) {
             company: company.clone(),
             trains,
             bonuses: Vec::new(),
+            lose_lowest: None,
         };
         let limit = Limit::until(std::time::Instant::now() + std::time::Duration::from_secs(2));
         match routes::solve_within(&net, &query, &|_| {}, &limit) {

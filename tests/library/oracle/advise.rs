@@ -18,6 +18,7 @@ fn check(file: &str, company: &str, tokens: bool) {
         company: company.into(),
         trains: trains.clone(),
         bonuses: bonuses.clone(),
+        lose_lowest: None,
     };
     let ask = Ask {
         game: &game,

@@ -113,6 +113,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
         standing: Default::default(),
+        lose_lowest: Default::default(),
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);
@@ -159,6 +160,7 @@ fn fast_search_equals_brute_force_on_every_game() {
                 company: company.as_str().into(),
                 trains: trains.clone(),
                 bonuses: bonuses.clone(),
+                lose_lowest: None,
             };
             let fast = routes::solve(&game, &state, &query).unwrap();
             let names: Vec<&str> = trains.iter().map(|t| t.name.as_str()).collect();
@@ -203,6 +205,7 @@ fn one_train_search_equals_brute_force_on_every_game() {
                     company: company.as_str().into(),
                     trains: vec![train.clone()],
                     bonuses: bonuses.clone(),
+                    lose_lowest: None,
                 };
                 let fast = routes::solve(&game, &state, &query).unwrap();
                 assert_eq!(fast.total, best, "{id} seed {seed}: train {}", train.name);
@@ -328,6 +331,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
             company: company.clone(),
             trains,
             bonuses,
+            lose_lowest: None,
         };
         let fast = routes::solve(&game, &state, &query).unwrap();
         assert_eq!(fast.total, oracle, "{file}: {company} {names:?}");
@@ -590,6 +594,7 @@ fn cnr_1150_is_legal_by_the_oracle() {
         company: "CNR".into(),
         trains,
         bonuses,
+        lose_lowest: None,
     };
     let on_reduced = routes::solve(&game, &reduced, &query).unwrap();
     assert_eq!(on_reduced.total, 1150);

@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 mod advise;
 mod bonuses;
 mod games;
+mod lowest;
 
 use bonuses::{longest_per_stop, random_bonuses};
 use games::{add_tokens, scatter_tokens};
@@ -674,6 +675,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             track_may_dead_end: false,
             upgrades_use_most_exits: false,
             labelled_cities_may_split: false,
+            lose_lowest: None,
         },
         import: ImportDef::default(),
         from_18xx_games: None,
@@ -712,6 +714,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         trains: BTreeMap::new(),
         privates: BTreeMap::new(),
         standing: Default::default(),
+        lose_lowest: Default::default(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);
@@ -761,6 +764,7 @@ fn fast_equals_oracle(
         company: "A".into(),
         trains: train_defs,
         bonuses,
+        lose_lowest: None,
     };
     let fast = routes::solve(game, state, &query).unwrap();
     assert_eq!(fast.total, oracle, "seed {seed}: trains {chosen:?}");

@@ -7,7 +7,7 @@
 use super::Replay;
 use super::trains::{base_name, copy_of};
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind, NationalDef};
+use crate::game::{CompanyId, CompanyKind, NationalDef, PrivateId};
 use crate::geometry::Coord;
 use crate::import::x18::record::Action;
 use crate::play::{self, Event, Nationalise};
@@ -94,8 +94,18 @@ impl<'g> Replay<'g> {
         for p in from + 1..=to {
             let name = self.game.phases[p].name.clone();
             if national.privates_from.as_deref() == Some(name.as_str()) {
+                // Not the engine's hidden company of the early rules
+                // (1867's "3"), closed when they end.
+                let hidden = |sym: &PrivateId| {
+                    self.game
+                        .privates
+                        .iter()
+                        .any(|p| &p.abbrev == sym && p.holds_early_rules())
+                };
                 for sym in self.game.private_syms() {
-                    self.privates.insert(sym.to_string(), cn.clone());
+                    if !hidden(&sym) && !self.privates_gone.contains(sym.as_str()) {
+                        self.privates.insert(sym.to_string(), cn.clone());
+                    }
                 }
             }
             if national.minors_until.as_deref() == Some(name.as_str()) {
@@ -181,7 +191,14 @@ impl<'g> Replay<'g> {
                 }
             }
         }
-        self.privates.retain(|_, owner| owner != company);
+        let gone = &mut self.privates_gone;
+        self.privates.retain(|p, owner| {
+            let closes = owner == company;
+            if closes {
+                gone.insert(p.clone());
+            }
+            !closes
+        });
         let minor = self
             .game
             .company(company)

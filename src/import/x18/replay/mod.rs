@@ -86,6 +86,10 @@ pub(super) struct Replay<'g> {
     acted: BTreeSet<CompanyId>,
     /// Companies closed (merged, converted or nationalised minors).
     closed: BTreeSet<CompanyId>,
+    /// Private companies closed with their owner (18xx.games's
+    /// `close_corporation` closes its companies) or by their use: no
+    /// national takes them, and no save holds them.
+    privates_gone: BTreeSet<String>,
     /// Hexes where the national keeps a token for itself.
     reserved: BTreeSet<Coord>,
     /// Minors merging (or the one converting), until the major is named.
@@ -255,6 +259,7 @@ impl<'g> Replay<'g> {
             gone: BTreeSet::new(),
             acted: BTreeSet::new(),
             closed: BTreeSet::new(),
+            privates_gone: BTreeSet::new(),
             reserved,
             merging: Vec::new(),
             or_order: Vec::new(),
@@ -384,6 +389,21 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
+    /// A private whose ability closes it when used has acted: it closes.
+    fn closed_by_use(&mut self, a: &Action) {
+        let sym = a.entity();
+        let closes = self
+            .game
+            .privates
+            .iter()
+            .any(|p| p.abbrev == sym && p.closes_on_use);
+        // Kept as owned, so that a marker it placed outlives it as the
+        // engine's does; written as closed.
+        if a.by_private() && closes {
+            self.privates_gone.insert(sym);
+        }
+    }
+
     /// The company acting in `a`: itself, the owner of the private that
     /// acts, or the company a player's private places a token for (the
     /// record's `tokener`). Players and other privates: none.
@@ -487,6 +507,7 @@ impl<'g> Replay<'g> {
         }
         let before = self.state.phase;
         self.apply_one(a)?;
+        self.closed_by_use(a);
         self.market_after()?;
         // Players' standing orders buy shares (and pass); a share so
         // bought counts toward floating as any other.
@@ -541,7 +562,10 @@ impl<'g> Replay<'g> {
                 self.buy_shares(a.shares.as_deref().unwrap_or_default())
             }
             "sell_shares" => self.market_sell(a),
-            "run_routes" => self.market_run(a),
+            "run_routes" => {
+                self.lose_lowest_used(a);
+                self.market_run(a)
+            }
             kind if OFF_MAP.contains(&kind) => Ok(()),
             kind => Err(Error::Import(format!(
                 "hexroute does not replay \"{kind}\" actions, which may change the map"

@@ -23,6 +23,7 @@ impl Replay<'_> {
     pub(super) fn known_privates(&self) -> BTreeMap<PrivateId, CompanyId> {
         self.privates
             .iter()
+            .filter(|(p, _)| !self.privates_gone.contains(*p))
             .filter_map(|(p, owner)| Some((self.game.private_sym(p)?, owner.clone())))
             .collect()
     }

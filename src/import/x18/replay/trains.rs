@@ -169,7 +169,36 @@ impl Replay<'_> {
         if from_depot {
             self.left_depot.insert(base_name(&id).to_string());
         }
+        if from_depot
+            && self
+                .play
+                .lose_lowest_with
+                .as_ref()
+                .is_some_and(|k| id == format!("{k}-0"))
+        {
+            self.lose_lowest_given();
+        }
         Ok(())
+    }
+
+    /// The company's run (or its dividend) uses its one-run token: the
+    /// engine's dividend step uses it, run or skipped when nothing is paid.
+    pub(super) fn lose_lowest_used(&mut self, a: &Action) {
+        if let Some(company) = self.acting_company(a) {
+            self.state.lose_lowest.remove(&company);
+        }
+    }
+
+    /// The engine's event (18TN's `civil_war`): the buyer and every company
+    /// owning a train take the one-run token.
+    fn lose_lowest_given(&mut self) {
+        let holders: Vec<CompanyId> = self
+            .trains
+            .iter()
+            .filter(|(_, list)| !list.is_empty())
+            .map(|(co, _)| co.clone())
+            .collect();
+        self.state.lose_lowest.extend(holders);
     }
 
     /// The first train of a type has left the depot: the phase named for
@@ -247,6 +276,7 @@ impl Replay<'_> {
         let Some(company) = self.acting_company(a) else {
             return Ok(());
         };
+        self.lose_lowest_used(a);
         let obsolete = &self.obsolete;
         if let Some(list) = self.trains.get_mut(&company) {
             list.retain(|id| !obsolete.contains(id));

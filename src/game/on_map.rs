@@ -1,0 +1,102 @@
+//! Each private's `on_map` says what it does on the map; this checks the
+//! claim against the rest of the game file, so that a private said to do
+//! nothing earns no bonus, and one said to lay tiles has tiles to lay.
+
+use super::{Game, MapEffect, OnMap, Private, Rule};
+
+/// (field, message), as `check` reports a failure.
+type Failure = (String, String);
+
+/// Every private's `on_map` is what the file models for it, each named
+/// once; and every private a bonus, a free train or a minor sold with its
+/// token stands for is one of the file's `privates`.
+pub(super) fn check(game: &Game) -> Result<(), Failure> {
+    let mut seen = std::collections::BTreeSet::new();
+    for p in &game.privates {
+        let field = format!("privates[{}]", p.abbrev);
+        if !seen.insert(p.abbrev.to_ascii_lowercase()) {
+            return Err((field, "named twice".into()));
+        }
+        if p.on_map == OnMap::Does(Vec::new()) {
+            return Err((
+                format!("{field}.on_map"),
+                "Does([]) lists nothing: write Nothing".into(),
+            ));
+        }
+        for (effect, modelled) in modelled(game, p) {
+            let said = matches!(&p.on_map, OnMap::Does(e) if e.contains(&effect));
+            if said != modelled {
+                return Err((format!("{field}.on_map"), mismatch(&effect, said)));
+            }
+        }
+    }
+    unlisted(game)
+}
+
+/// Each effect the file can model, and whether it does for `p`.
+fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 6] {
+    let sym = p.abbrev.as_str();
+    let names = |private: &str| private.split('@').next() == Some(sym);
+    let trains = game.from_18xx_games.iter().flat_map(|g| &g.free_trains);
+    [
+        (MapEffect::Lays, !p.tiles.is_empty()),
+        (
+            MapEffect::Token,
+            p.token.is_some() || p.waives.contains(&Rule::Reachable),
+        ),
+        (
+            MapEffect::Bonus,
+            game.bonuses
+                .iter()
+                .any(|b| b.private.as_deref().is_some_and(names)),
+        ),
+        (MapEffect::Train, trains.clone().any(|t| t.private == sym)),
+        (
+            MapEffect::Minor,
+            game.minors_sold_with_token()
+                .any(|c| c.abbrev.as_str() == sym),
+        ),
+        (MapEffect::UntilPhase, sym == "3" && !game.early.is_empty()),
+    ]
+}
+
+fn mismatch(effect: &MapEffect, said: bool) -> String {
+    let (what, where_) = match effect {
+        MapEffect::Lays => ("Lays", "list of tiles (`tiles`)"),
+        MapEffect::Token => ("Token", "token (`token`, or `reachable` waived)"),
+        MapEffect::Bonus => ("Bonus", "bonus naming it (`bonuses[].private`)"),
+        MapEffect::Train => ("Train", "free train (`from_18xx_games.free_trains`)"),
+        MapEffect::Minor => ("Minor", "minor of its name sold with its token"),
+        MapEffect::UntilPhase => (
+            "UntilPhase",
+            "rules until a phase (`until_phase`, as \"3\")",
+        ),
+        MapEffect::Blocks(_) => ("Blocks", "blocked hexes"),
+    };
+    match said {
+        true => format!("says {what}, but the file gives it no {where_}"),
+        false => format!("the file gives it a {where_}: add {what} to its on_map"),
+    }
+}
+
+/// A private named by a free train or a minor sold with its token that is
+/// missing from `privates`.
+fn unlisted(game: &Game) -> Result<(), Failure> {
+    let listed = |sym: &str| game.privates.iter().any(|p| p.abbrev == sym);
+    let trains = game.from_18xx_games.iter().flat_map(|g| &g.free_trains);
+    let named = trains
+        .map(|t| ("from_18xx_games.free_trains", t.private.as_str()))
+        .chain(
+            game.minors_sold_with_token()
+                .map(|c| ("companies[].token_to_buyer", c.abbrev.as_str())),
+        );
+    for (field, sym) in named {
+        if !listed(sym) {
+            return Err((
+                field.into(),
+                format!("{sym} is not one of the file's privates: list it there, with its on_map"),
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,144 @@
+//! Every private company of a title is in its game file, with what it does
+//! on the map: a save may name one that does nothing there (18MS's
+//! Meridian and Memphis, 18Chesapeake's Baltimore & Ohio Railroad), an
+//! import keeps it with its owner, and `companies` shows it.
+
+use crate::common::{Table, fixture, hexroute, json_of, stdout_of};
+use serde_json::Value;
+use std::fs;
+
+/// The routes total of `company` on `save`.
+fn total(save: &std::path::Path, company: &str) -> u64 {
+    let out = stdout_of(hexroute().arg("routes").arg(save).args([
+        "--company",
+        company,
+        "--json",
+        "--quiet",
+    ]));
+    serde_json::from_str::<Value>(&out).unwrap()["total"]
+        .as_u64()
+        .unwrap()
+}
+
+/// A save naming the M&M (as `export.rb` writes every private a company
+/// owns) loads; `companies` shows it, and routes pay as without it.
+#[test]
+fn a_save_naming_a_private_with_no_map_effect_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut save: Value =
+        serde_json::from_slice(&fs::read(fixture("18MS_mid.json")).unwrap()).unwrap();
+    let plain = dir.path().join("plain.json");
+    fs::write(&plain, serde_json::to_vec(&save).unwrap()).unwrap();
+    save["privates"]["M&M"] = "IC".into();
+    let with = dir.path().join("with.json");
+    fs::write(&with, serde_json::to_vec(&save).unwrap()).unwrap();
+    let table = stdout_of(hexroute().arg("companies").arg(&with));
+    let ic = table.lines().find(|l| l.starts_with("IC ")).unwrap();
+    assert!(ic.contains("M&M"), "{table}");
+    let rows = json_of(&["companies", with.to_str().unwrap(), "IC", "--json"]);
+    assert_eq!(rows[0]["privates"], serde_json::json!(["M&M"]));
+    assert_eq!(total(&with, "IC"), total(&plain, "IC"));
+}
+
+/// `companies --give` takes any private of the game, and the import of an
+/// 18xx.games record keeps one with no map effect with the company that
+/// bought it (18MS 14375: GMO buys the M&M at action 146; 18Chesapeake
+/// 3055: the C&O buys the B&OR at action 212).
+#[test]
+fn privates_with_no_map_effect_change_hands_and_are_imported() {
+    let t = Table::new("18Chesapeake");
+    let said = t.accept(&["companies", "N&W", "--give", "B&OR"]);
+    assert!(said.contains("N&W now owns B&OR"), "{said}");
+    assert_eq!(t.json()["privates"]["B&OR"], "N&W");
+    let cases = [
+        ("18MS_14375.json", "200", "M&M", "GMO"),
+        ("18Chesapeake_3055.json", "230", "B&OR", "C&O"),
+    ];
+    for (record, at, private, owner) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("at.json");
+        hexroute()
+            .arg("import")
+            .arg(fixture(&format!("18xx.games/{record}")))
+            .args(["--at", at, "-o"])
+            .arg(&out)
+            .assert()
+            .success();
+        let save: Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+        assert_eq!(save["privates"][private], owner, "{record}");
+        let rows = json_of(&["companies", out.to_str().unwrap(), owner, "--json"]);
+        let privates = rows[0]["privates"].as_array().unwrap();
+        assert!(privates.iter().any(|p| p == private), "{record}: {rows}");
+    }
+}
+
+/// Every built-in game lists privates, each saying what it does on the
+/// map: the game file's checks hold them to the rest of the file.
+#[test]
+fn every_private_says_what_it_does_on_the_map() {
+    for id in hexroute::game::builtin_ids() {
+        let game = hexroute::game::builtin(id).unwrap();
+        assert!(!game.privates.is_empty(), "{id}");
+        for p in &game.privates {
+            assert_eq!(
+                game.private_sym(&p.abbrev).as_deref(),
+                Some(p.abbrev.as_str()),
+                "{id}"
+            );
+        }
+    }
+}
+
+/// A private closes with the company that owns it (18xx.games's
+/// `close_corporation`), so the national does not take it when the
+/// privates go to it: 1867 21268, the St. Clair Tunnel's owner CV closes
+/// at action 439 (its only train rusts) and the engine closes the tunnel;
+/// in phase 6 the CN takes the other bridges, not it (checked once with
+/// the engine: `export.rb` and `compare.rb`).
+#[test]
+fn a_private_closed_with_its_owner_goes_to_no_national() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("at.json");
+    hexroute()
+        .arg("import")
+        .arg(fixture("18xx.games/1867_21268.json"))
+        .args(["--at", "700", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    let save: Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+    assert_eq!(save["phase"], "6");
+    assert_eq!(save["privates"]["MB"], "CN");
+    assert!(
+        save["privates"].get("SCT").is_none(),
+        "{}",
+        save["privates"]
+    );
+}
+
+/// A private whose ability closes it when used (`closes_on_use`) leaves its
+/// owner once the record's action by it is replayed, its marker staying:
+/// 1856 hotseat005, the LPS buys the Great Lakes Shipping (action 52) and
+/// places its port marker on C14 (53); the engine then holds `GLSC@C14`
+/// for the LPS and no GLSC (checked once with `export.rb` and
+/// `compare.rb`).
+#[test]
+fn a_private_closed_by_its_use_leaves_its_marker() {
+    let at = |n: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("at.json");
+        hexroute()
+            .arg("import")
+            .arg(fixture("18xx.games/1856_hotseat005.json"))
+            .args(["--at", n, "-o"])
+            .arg(&out)
+            .assert()
+            .success();
+        let save: Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+        save["privates"].clone()
+    };
+    assert_eq!(at("52")["GLSC"], "LPS");
+    let after = at("53");
+    assert!(after.get("GLSC").is_none(), "{after}");
+    assert_eq!(after["GLSC@C14"], "LPS");
+}
