@@ -16,6 +16,7 @@ mod lay_rules;
 mod mutations;
 mod page;
 mod pictures;
+mod pictures_text;
 mod render;
 mod renumber;
 mod round;
