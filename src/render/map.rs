@@ -253,6 +253,7 @@ impl<'a> MapPicture<'a> {
         for c in &self.hexes {
             self.draw_hex_top(cr, *c)?;
         }
+        self.draw_markers(cr)?;
         if page {
             cr.pop_group_to_source()?;
             cr.paint()?;

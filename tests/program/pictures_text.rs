@@ -5,6 +5,7 @@
 
 use crate::common::{fixture, hexroute, stdout_of};
 use hexroute::game;
+use hexroute::render::{self, MapOptions, MapPicture};
 use hexroute::routes::report::{RoutesReport, StopKindName};
 use hexroute::tile::StopKind;
 
@@ -132,5 +133,75 @@ fn route_text_adds_up() {
     }
     assert_eq!(trains, 3, "{out}");
     assert!(out.contains("bonus: Steamboat (Toledo) +$20"), "{out}");
+}
+
+/// The save behind a fixture, and its game.
+fn load(name: &str) -> (game::Game, hexroute::state::MapState) {
+    let text = std::fs::read_to_string(fixture(name)).unwrap();
+    let id: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let game = game::builtin(id["game"].as_str().unwrap()).unwrap();
+    let state = hexroute::save::from_json(&text, &game).unwrap().state;
+    (game, state)
+}
+
+/// The picture encoded as PNG.
+fn pixels(picture: &MapPicture) -> Vec<u8> {
+    let (w, h) = picture.size();
+    render::encode(render::Format::Png, w, h, |cr| picture.draw(cr)).unwrap()
+}
+
+/// A marker expected on a hex: the hex, the bonus it names, what it pays.
+type Placed = (&'static str, &'static str, u32);
+
+/// The fixtures' placed markers (from their saves' `privates`, `SYM@HEX`)
+/// are drawn on their hexes, named by the bonus they pay: 1846_mid's Meat
+/// Packing on St. Louis, Steamboat on Toledo and Boomtown on Cincinnati,
+/// 1856_mid's Great Lakes port on C14, 18AL_mid's Warrior Coal Field on
+/// Birmingham. Without them in the save, the picture is another.
+#[test]
+fn private_markers_are_drawn() {
+    let cases: [(&str, &[Placed]); 3] = [
+        (
+            "1846_mid.json",
+            &[
+                ("I1", "Meat Packing", 30),
+                ("D14", "Steamboat", 20),
+                ("H12", "Boomtown", 20),
+            ],
+        ),
+        ("1856_mid.json", &[("C14", "Great Lakes Shipping", 20)]),
+        ("18AL_mid.json", &[("G4", "Warrior Coal Field", 10)]),
+    ];
+    for (name, wanted) in cases {
+        let (game, state) = load(name);
+        let picture = MapPicture::new(&game, &state, MapOptions::default(), None).unwrap();
+        let markers = picture.markers();
+        let seen: Vec<(String, &str, u32)> = markers
+            .iter()
+            .map(|m| (game.format(m.hex), m.label.as_str(), m.amount))
+            .collect();
+        for &(hex, label, amount) in wanted {
+            assert!(
+                seen.contains(&(hex.to_string(), label, amount)),
+                "{name}: {seen:?}"
+            );
+        }
+        assert_eq!(seen.len(), wanted.len(), "{name}: {seen:?}");
+        // The badge sits on its hex, clear of the hex's cities.
+        for m in &markers {
+            let b = picture.marker_box(m.hex, (30.0, 20.0));
+            let (cx, cy) = picture.centre(m.hex);
+            let r = render::DEFAULT_HEX_SIZE;
+            assert!(
+                (b.0 + b.2) / 2.0 - cx < r && (b.1 + b.3) / 2.0 - cy < r,
+                "{name}: {m:?}"
+            );
+        }
+        let mut bare = state.clone();
+        bare.privates.retain(|sym, _| !sym.contains('@'));
+        let without = MapPicture::new(&game, &bare, MapOptions::default(), None).unwrap();
+        assert!(without.markers().is_empty());
+        assert_ne!(pixels(&picture), pixels(&without), "{name}: no badge drawn");
+    }
 }
 
