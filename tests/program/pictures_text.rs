@@ -205,3 +205,47 @@ fn private_markers_are_drawn() {
     }
 }
 
+/// 1856's record that ends with the bank broken, imported at action 763:
+/// seven companies merged into the CGR at 589-595 and closed for good.
+/// No home of theirs is drawn kept (GW's London, F15, among them); with the
+/// save's `closed` taken away, GW's home is drawn kept again.
+#[test]
+fn closed_companies_homes_are_not_drawn_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("s.json");
+    hexroute()
+        .arg("import")
+        .arg(fixture("18xx.games").join("1856_game_end_bank.json"))
+        .args(["--at", "763", "-o"])
+        .arg(&save)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&save).unwrap();
+    let game = game::builtin("1856").unwrap();
+    let state = hexroute::save::from_json(&text, &game).unwrap().state;
+    assert!(state.closed.len() >= 7, "{:?}", state.closed);
+    let kept = |state: &hexroute::state::MapState| {
+        let picture = MapPicture::new(&game, state, MapOptions::default(), None).unwrap();
+        let mut out: Vec<(String, String)> = Vec::new();
+        for c in game.hexes.keys() {
+            for (_, co) in picture.kept_homes(*c) {
+                out.push((game.format(*c), co));
+            }
+        }
+        out
+    };
+    let drawn = kept(&state);
+    for (hex, co) in &drawn {
+        assert!(
+            !state.closed.iter().any(|c| c == co),
+            "{co}'s home {hex} drawn kept"
+        );
+    }
+    let mut reopened = state.clone();
+    reopened.closed.clear();
+    let drawn_open = kept(&reopened);
+    assert!(
+        drawn_open.contains(&("F15".to_string(), "GW".to_string())),
+        "{drawn_open:?}"
+    );
+}
