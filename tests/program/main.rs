@@ -8,6 +8,7 @@ mod advise;
 mod assiniboia;
 mod check;
 mod commands;
+mod credits;
 mod edit;
 mod files;
 mod games;
