@@ -12,7 +12,7 @@ use super::{
 };
 use crate::address::Letters;
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::game::{CompanyId, Game};
 use crate::geometry::Rotation;
 use crate::geometry::{Coord, Face};
 use crate::state::MapState;
@@ -125,46 +125,13 @@ impl<'a> MapPicture<'a> {
             .iter()
             .map(|(space, co)| (*space, token_look(game, co)))
             .collect();
+        let neutral = self.neutral_spaces(c, tile, &held);
+        let reserved = self
+            .kept_homes(c)
+            .into_iter()
+            .map(|(s, co)| (s, token_look(game, &co)))
+            .collect();
         let phase = self.state.phase;
-        // A neutral token takes the last free space of its city.
-        let mut neutral = Vec::new();
-        for city in 0..tile.cities.len() {
-            if game.neutral_token(c, city, phase).is_some()
-                && let Some(s) = tile
-                    .spaces_of_city(city)
-                    .rev()
-                    .find(|s| !held.contains_key(s))
-            {
-                neutral.push(s);
-            }
-        }
-        // A home not yet taken keeps the first free space of its city
-        // (or of the hex, when its city is not named).
-        let mut reserved: Vec<(usize, tile::TokenLook)> = Vec::new();
-        for co in &game.companies {
-            if game.home(&co.abbrev) != Some(c)
-                || held.values().any(|h| *h == co.abbrev)
-                || game.cannot_start(co, phase)
-            {
-                continue;
-            }
-            let city = co
-                .home_city
-                .or((tile.cities.len() == 1).then_some(0))
-                .filter(|&k| k < tile.cities.len());
-            let spaces = match city {
-                Some(k) => tile.spaces_of_city(k),
-                None => 0..tile.token_spaces(),
-            };
-            let free = spaces.clone().find(|s| {
-                !held.contains_key(s)
-                    && !neutral.contains(s)
-                    && !reserved.iter().any(|(r, _)| r == s)
-            });
-            if let Some(s) = free {
-                reserved.push((s, token_look(game, &co.abbrev)));
-            }
-        }
         let laid = self.state.hexes.get(&c).is_some_and(|h| h.tile.is_some());
         let closed = game
             .closed_by(c, phase)
@@ -182,6 +149,69 @@ impl<'a> MapPicture<'a> {
             closed,
         };
         Some((tile, rot, extras))
+    }
+
+    /// The token spaces of hex `c` a neutral token takes: the last free
+    /// space of each city that has one.
+    fn neutral_spaces(
+        &self,
+        c: Coord,
+        tile: &Tile,
+        held: &BTreeMap<usize, CompanyId>,
+    ) -> Vec<usize> {
+        let mut neutral = Vec::new();
+        for city in 0..tile.cities.len() {
+            if self.game.neutral_token(c, city, self.state.phase).is_some()
+                && let Some(s) = tile
+                    .spaces_of_city(city)
+                    .rev()
+                    .find(|s| !held.contains_key(s))
+            {
+                neutral.push(s);
+            }
+        }
+        neutral
+    }
+
+    /// The homes drawn kept on hex `c`, as (token space, company): a home
+    /// not yet taken keeps the first free space of its city (or of the
+    /// hex, when its city is not named), as the token rules keep it.
+    pub fn kept_homes(&self, c: Coord) -> Vec<(usize, String)> {
+        let game = self.game;
+        let phase = self.state.phase;
+        let (tile, _) = self
+            .state
+            .tile_at(game, c)
+            .unwrap_or((&BLANK, Rotation::ZERO));
+        let held = self.state.tokens_at(c).cloned().unwrap_or_default();
+        let neutral = self.neutral_spaces(c, tile, &held);
+        let mut kept: Vec<(usize, String)> = Vec::new();
+        for co in &game.companies {
+            // A company closed for good (1856's merged into the CGR) has
+            // no home to keep: the rules free its space, so must the map.
+            if game.home(&co.abbrev) != Some(c)
+                || held.values().any(|h| *h == co.abbrev)
+                || game.cannot_start(co, phase)
+                || self.state.closed.contains(&co.abbrev)
+            {
+                continue;
+            }
+            let city = co
+                .home_city
+                .or((tile.cities.len() == 1).then_some(0))
+                .filter(|&k| k < tile.cities.len());
+            let spaces = match city {
+                Some(k) => tile.spaces_of_city(k),
+                None => 0..tile.token_spaces(),
+            };
+            let free = spaces.clone().find(|s| {
+                !held.contains_key(s) && !neutral.contains(s) && !kept.iter().any(|(r, _)| r == s)
+            });
+            if let Some(s) = free {
+                kept.push((s, co.abbrev.to_string()));
+            }
+        }
+        kept
     }
 
     /// How many hexes the picture draws.
@@ -253,6 +283,7 @@ impl<'a> MapPicture<'a> {
         for c in &self.hexes {
             self.draw_hex_top(cr, *c)?;
         }
+        self.draw_markers(cr)?;
         if page {
             cr.pop_group_to_source()?;
             cr.paint()?;

@@ -6,6 +6,7 @@ mod encode;
 pub mod html;
 mod layout;
 mod map;
+mod markers;
 mod overlay;
 mod sheet;
 mod tile;
@@ -13,6 +14,7 @@ pub use encode::{Format, MAX_PNG_SIDE, encode};
 pub use layout::{DEFAULT_HEX_SIZE, MapOptions, crop_hexes};
 pub(crate) use map::r_line;
 pub use map::{MapPicture, PairPicture};
+pub use markers::Marker;
 pub use overlay::{
     RouteOverlay, RoutePath, RouteShape, RouteStyle, StopMark, colour_distance, legend_line,
     route_lanes, route_styles,

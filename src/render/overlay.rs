@@ -27,6 +27,9 @@ pub struct RoutePath {
     /// Hexes entered in order, starting with the first stop's hex.
     pub hexes: Vec<Coord>,
     pub stops: Vec<StopMark>,
+    /// Each bonus the route earns, named, with what it pays: the legend
+    /// names them so its stops and bonuses add up to the revenue.
+    pub bonuses: Vec<(String, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -37,6 +40,9 @@ pub struct StopMark {
     /// The location's name and face value, for a page's tooltips.
     pub name: String,
     pub revenue: u32,
+    /// What it adds to the route: face value times the train's
+    /// multiplier, face value for a free town, 0 when skipped.
+    pub counted: u32,
 }
 
 /// A route traced for a web page: see [`MapPicture::route_shapes`].
@@ -102,6 +108,7 @@ impl RouteOverlay {
                             skipped: s.skipped,
                             name: s.name.clone(),
                             revenue: s.revenue,
+                            counted: s.counted,
                         })
                     })
                     .collect::<Result<Vec<_>, Error>>()?;
@@ -112,6 +119,11 @@ impl RouteOverlay {
                     multiplier: r.multiplier.max(1),
                     hexes,
                     stops,
+                    bonuses: r
+                        .bonuses
+                        .iter()
+                        .map(|b| (b.name.clone(), b.amount))
+                        .collect(),
                 });
             }
         }
@@ -698,9 +710,11 @@ impl MapPicture<'_> {
     }
 }
 
-/// One train's line in a legend: its revenue, stops, and the doubling of
-/// a train that doubles ("train 5+5E: $780 (5 stops, stops $390 ×2, 10
-/// skipped shown hollow)").
+/// One train's line in a legend: its revenue, stops, the doubling of a
+/// train that doubles, and each bonus it earns, so that the stops and the
+/// bonuses add up to the revenue ("train 5: $330  (5 stops $230,
+/// East-West (Chicago Connections, 30) +$80, Steamboat (Toledo) +$20)";
+/// "train 5+5E: $780  (5 stops, stops $390 ×2, 10 skipped shown hollow)").
 pub fn legend_line(route: &RoutePath) -> String {
     let skipped = route.stops.iter().filter(|s| s.skipped).count();
     let counted = route.stops.len() - skipped;
@@ -713,6 +727,12 @@ pub fn legend_line(route: &RoutePath) -> String {
             .map(|s| s.revenue)
             .sum();
         words.push_str(&format!(", stops ${face} ×{}", route.multiplier));
+    } else if !route.bonuses.is_empty() {
+        let stops: u32 = route.stops.iter().map(|s| s.counted).sum();
+        words.push_str(&format!(" ${stops}"));
+    }
+    for (name, amount) in &route.bonuses {
+        words.push_str(&format!(", {name} +${amount}"));
     }
     if skipped > 0 {
         words.push_str(&format!(", {skipped} skipped shown hollow"));

@@ -6,7 +6,7 @@
 use super::Solution;
 use crate::error::Error;
 use crate::game::Game;
-use crate::tile::StopKind;
+use crate::tile::{Colour, StopKind};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -96,12 +96,15 @@ pub struct BonusReport {
     pub amount: u32,
 }
 
-/// Whether a stop is a city or a town.
+/// Whether a stop is a city, a town, or an off-board (a red hex's
+/// stop: a city to the route rules, but a player reads it as the edge of
+/// the map, as 18xx.games's `offboard` node).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum StopKindName {
     City,
     Town,
+    Offboard,
 }
 
 /// The JSON Schema of routes reports, made from these types.
@@ -188,8 +191,24 @@ impl StopKindName {
     /// The tile's stop this names.
     pub fn with_index(self, index: usize) -> StopKind {
         match self {
-            StopKindName::City => StopKind::City(index),
+            StopKindName::City | StopKindName::Offboard => StopKind::City(index),
             StopKindName::Town => StopKind::Town(index),
+        }
+    }
+
+    /// The name of a stop of `kind` in `hex` of `game`'s map: off-boards
+    /// are printed red hexes, never laid over, so the printed tile says.
+    pub fn of(game: &Game, hex: crate::geometry::Coord, kind: StopKind) -> StopKindName {
+        let printed_red = game
+            .hexes
+            .get(&hex)
+            .and_then(|h| h.tile.as_ref())
+            .and_then(|t| game.tiles.get(t))
+            .is_some_and(|t| t.colour == Colour::Red);
+        match kind {
+            _ if printed_red => StopKindName::Offboard,
+            StopKind::City(_) => StopKindName::City,
+            StopKind::Town(_) => StopKindName::Town,
         }
     }
 }
@@ -225,10 +244,7 @@ impl RouteReport {
                 .map(|st| StopReport {
                     hex: game.format(st.hex),
                     name: stop_name(game, st),
-                    kind: match st.kind {
-                        StopKind::City(_) => StopKindName::City,
-                        StopKind::Town(_) => StopKindName::Town,
-                    },
+                    kind: StopKindName::of(game, st.hex, st.kind),
                     index: st.kind.index(),
                     revenue: st.revenue,
                     skipped: st.skipped,

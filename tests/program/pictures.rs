@@ -141,6 +141,7 @@ fn routes_take_their_company_colour_and_trains_differ() {
         multiplier: 1,
         hexes: vec![],
         stops: vec![],
+        bonuses: vec![],
     };
     let overlay = RouteOverlay {
         routes: vec![route("GTR"), route("THB")],
