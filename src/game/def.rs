@@ -5,11 +5,12 @@
 use crate::address::CoordSystem;
 use crate::geometry::Face;
 use crate::tile::{Colour, TileId};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A phase of the game: which tiles may be laid, which off-board value applies.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Phase {
     pub name: String,
@@ -22,7 +23,7 @@ pub struct Phase {
 }
 
 /// Companies differ in train limits and in how they pay (1867's minors).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 pub enum CompanyKind {
     #[default]
     Major,
@@ -41,7 +42,7 @@ impl CompanyKind {
 }
 
 /// How a game pays dividends (18xx.games's `Dividend` steps).
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Dividends {
     /// Majors may pay half: the treasury keeps half the revenue, rounded
@@ -66,7 +67,7 @@ impl Phase {
 }
 
 /// Which stops a train may pass without stopping.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Skip {
     /// Must stop at every town and city it passes (1830 style).
     Nothing,
@@ -77,7 +78,7 @@ pub enum Skip {
 }
 
 /// What a train's number limits.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Distance {
     /// Revenue stops (the usual N-train).
     #[default]
@@ -92,7 +93,7 @@ pub enum Distance {
 /// `distance: [{nodes: [city, offboard], pay: N}, {nodes: [town], pay: 99}]`)
 /// count only cities and off-boards toward N and pay every town passed: a
 /// route may then run through any number of towns, and always earns them.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Towns {
     /// A town is a stop like a city: it takes one of the N, and `skip`
     /// says whether the train may pass it.
@@ -103,7 +104,7 @@ pub enum Towns {
 }
 
 /// A kind of train.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrainDef {
     pub name: super::TrainId,
@@ -129,7 +130,7 @@ pub struct TrainDef {
 }
 
 /// A railway company.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Company {
     pub abbrev: super::CompanyId,
@@ -184,7 +185,7 @@ pub struct Company {
 /// A token space held for a company until a phase, and the company's right
 /// to a token there (18xx.games: a corporation's `reservation` ability with
 /// its `token` ability on the same hex).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReservedToken {
     pub at: String,
@@ -213,7 +214,7 @@ fn ten() -> u32 {
 }
 
 /// Where a company that chooses its home may start.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum FirstToken {
     /// In a city holding no token (1867 minors).
     EmptyCity,
@@ -231,7 +232,7 @@ pub enum FirstToken {
 }
 
 /// A token placed at setup: the hex and the token space.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupToken {
     pub at: String,
@@ -239,7 +240,7 @@ pub struct SetupToken {
 }
 
 /// A hex of the printed map.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexDef {
     pub at: String,
@@ -267,7 +268,7 @@ pub struct HexDef {
 }
 
 /// A label a hex takes from one tile colour on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FutureLabel {
     pub label: String,
@@ -276,7 +277,7 @@ pub struct FutureLabel {
 }
 
 /// The cost printed on a hex, paid by the first tile laid over it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LayCost {
     pub amount: u32,
@@ -284,7 +285,7 @@ pub struct LayCost {
     pub terrain: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BarrierDef {
     pub at: String,
@@ -293,7 +294,7 @@ pub struct BarrierDef {
 
 /// A hex side across water (1867's St Lawrence): laying track over it
 /// costs money, but it is no barrier to track or trains.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WaterSideDef {
     pub at: String,
@@ -303,7 +304,7 @@ pub struct WaterSideDef {
 
 /// What earns a bonus: hexes as a game file writes them (`String`), or
 /// resolved on a map (`Coord`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum BonusKind<H = String> {
     /// Stopping at any of these hexes (once per route).
     Visit(Vec<H>),
@@ -316,7 +317,7 @@ pub enum BonusKind<H = String> {
     LongestRoute,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BonusDef {
     pub name: String,
@@ -353,7 +354,7 @@ pub struct BonusDef {
 }
 
 /// Companies of `kind` that have not started by `phase` never do.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CannotStart {
     pub kind: CompanyKind,
@@ -361,7 +362,7 @@ pub struct CannotStart {
 }
 
 /// What routes may not share.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ConflictRule {
     /// No piece of track (hex edge) twice.
     TrackOnly,
@@ -370,14 +371,14 @@ pub enum ConflictRule {
 }
 
 /// Which new track a company must be able to reach when laying a tile.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum LayRule {
     Permissive,
     SemiRestrictive,
     Restrictive,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
     pub within_route: ConflictRule,
@@ -401,7 +402,7 @@ pub struct Rules {
 
 /// Rules in force until a phase begins (1867's "rules until the start of
 /// phase 3"): hexes closed to track, and neutral tokens filling cities.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UntilPhase {
     /// The phase that ends these rules.
@@ -415,7 +416,7 @@ pub struct UntilPhase {
     pub neutral_tokens: Vec<NeutralToken>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NeutralToken {
     pub at: String,
@@ -423,7 +424,7 @@ pub struct NeutralToken {
 }
 
 /// A private company whose ability lays tiles outside the normal rules.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Private {
     pub abbrev: super::PrivateId,
@@ -438,6 +439,7 @@ pub struct Private {
     /// `reachable` lets its company put a token on its hexes without a
     /// route (18Texas's teleports to Houston and San Antonio).
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     pub waives: Vec<super::Rule>,
     /// True when its tiles can be laid only through it (1889's port 437).
     #[serde(default)]
@@ -451,7 +453,7 @@ pub struct Private {
 
 /// A private's token: where on its hexes it goes, whether it is one of
 /// the company's own, and the space it holds before a company owns it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PrivateToken {
     /// The one city of its hexes the token may go in (the C&WI's city 3
@@ -474,7 +476,7 @@ pub struct PrivateToken {
 /// whatever their colours and stops, each old town's sides kept by a city
 /// or by track joining them (18xx.games's `upgrades_to?` overrides: 1856's
 /// towns become plain track or cities, two towns a green city, in phase 6).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StopUpgrade {
     pub from: Vec<TileId>,
@@ -483,7 +485,7 @@ pub struct StopUpgrade {
 }
 
 /// How saves of the rusty_train / navig18xx GUI name this game and its tiles.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImportDef {
     pub name: String,
@@ -503,7 +505,7 @@ pub struct ImportDef {
 }
 
 /// The RON file as written.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameDef {
     pub id: String,
@@ -580,7 +582,7 @@ pub struct GameDef {
 /// took 18xx.games's, 2 lower, in save format 2): the same hexes, other
 /// addresses. Older saves are read with it, so none is misread, and
 /// written anew in the game's own.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FormerNumbering {
     /// The first save format written in the game's own numbering.
@@ -598,7 +600,7 @@ pub struct FormerNumbering {
 /// once for each city it counts that holds the running company's token
 /// (none when it counts none). The hexes must be off-boards of one
 /// off-board group, so a route reaches one port at most.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ports {
     pub hexes: Vec<String>,
@@ -606,7 +608,7 @@ pub struct Ports {
 }
 
 /// Hexes of one off-board area (1867's Detroit: A17 and A19).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OffboardGroup {
     pub name: String,

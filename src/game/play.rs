@@ -3,11 +3,12 @@
 //! of the file's types).
 
 use crate::tile::Colour;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// What replaying an 18xx.games game record needs beyond the map and the
 /// trains: what the engine does with no action of a player.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayDef {
     /// When a company's printed home token goes down.
@@ -91,7 +92,7 @@ pub struct PlayDef {
 /// in a home's hex), and the merged companies close; which tokens go over
 /// the national's limit, or twice in a hex, the record's `remove_token`
 /// actions say.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FormationDef {
     pub company: String,
@@ -103,7 +104,7 @@ pub struct FormationDef {
 }
 
 /// An item a `special_buy` names (`description`), as private syms.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialBuy {
     pub description: String,
@@ -118,7 +119,7 @@ pub struct SpecialBuy {
 /// and fewer under the optional rules of `fewer` (1846: one per private
 /// company and pass card, and one per company of the two private groups
 /// it also thins; its first edition has four privates fewer).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupRemoval {
     pub group: Vec<String>,
@@ -131,7 +132,7 @@ pub struct SetupRemoval {
 }
 
 /// Under the optional rule `rule`, `draws` random numbers fewer.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FewerDraws {
     pub rule: String,
@@ -139,7 +140,7 @@ pub struct FewerDraws {
 }
 
 /// A minor's first train.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MinorStart {
     pub company: String,
@@ -147,7 +148,7 @@ pub struct MinorStart {
 }
 
 /// `count` trains of one type in the depot.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DepotTrains {
     pub train: super::TrainId,
@@ -165,7 +166,7 @@ pub struct DepotTrains {
 /// unless it has one on the tile already, its tokens are used up, or only
 /// those it keeps for `reserved` hexes are left. A minor closes; a major
 /// may start again.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NationalDef {
     pub company: String,
@@ -214,7 +215,7 @@ pub struct NationalDef {
 /// a kind K of `trains` is bought, K at index `r % trains.len()` for the
 /// engine's first random number `r` of the game (18xx.games's `rand`
 /// seeded by the record's `seed`, else by the first number in its id).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LiftTiles {
     pub hexes: Vec<String>,
@@ -223,7 +224,7 @@ pub struct LiftTiles {
 }
 
 /// What happens as operating round `round` (the game's first is 1) begins.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoundEvent {
     pub round: u32,
@@ -236,7 +237,7 @@ pub struct RoundEvent {
 }
 
 /// A phase and the trains whose first begins it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PhaseTrains {
     pub phase: String,
@@ -246,7 +247,7 @@ pub struct PhaseTrains {
 /// A train that comes with a private company (18GA's Ocilla Southern: the
 /// 2 train marked Free): the company buying the private gets it, unless
 /// its trains are at their limit or the phase `until` has begun.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FreeTrain {
     /// The private's 18xx.games sym.
@@ -257,7 +258,7 @@ pub struct FreeTrain {
 }
 
 /// Where replaying a title's records has to stop.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NotReplayed {
     /// What is not replayed, in words (`1867's train exports`).
@@ -282,7 +283,7 @@ fn sixty() -> u32 {
 
 /// When 18xx.games puts a company's home token on the map
 /// (`HOME_TOKEN_TIMING`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum HomeTokenTiming {
     /// When the company starts its first operating turn (1830).
     Operate,
