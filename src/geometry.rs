@@ -20,7 +20,9 @@ pub enum Orientation {
 ///
 /// On pointed-top maps the same names are turned 30° clockwise (`Top` is the
 /// north-east edge), so tiles are defined once for both orientations.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Face {
     Top,
     UpperRight,

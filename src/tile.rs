@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Tile colours in upgrade order, plus the colours only printed on the map.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Colour {
     /// A pre-printed hex with no track yet (blank or with empty cities/towns).
     Blank,

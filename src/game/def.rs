@@ -23,7 +23,9 @@ pub struct Phase {
 }
 
 /// Companies differ in train limits and in how they pay (1867's minors).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum CompanyKind {
     #[default]
     Major,
