@@ -13,8 +13,11 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Phase {
+    /// Its name as the game prints it (`2`, `D`, `III`).
     pub name: String,
+    /// The tile colours players may lay in it.
     pub tiles: Vec<Colour>,
+    /// Which of an off-board's values applies: the colour it is printed under.
     pub offboard: Colour,
     /// How many trains a company of each kind may own in this phase; a kind
     /// left out has no limit here (1867's majors before they can start).
@@ -109,14 +112,20 @@ pub enum Towns {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrainDef {
+    /// Its name (`2`, `5+5E`, `D`): what saves and commands call it.
     pub name: super::TrainId,
-    /// `None` for unlimited (D trains).
+    /// Its number: the stops (or hexes) it may count; `None` for no limit
+    /// (D trains).
     pub stops: Option<u32>,
+    /// Which stops it may pass without counting them.
     pub skip: Skip,
+    /// What its revenue is multiplied by: 2 for a 2+2 or a 5+5E, else 1.
     pub multiplier: u32,
+    /// What its number counts: stops (absent) or hexes.
     #[serde(default)]
     pub distance: Distance,
-    /// Absent in most game files: towns are counted stops.
+    /// Whether towns take part of its number; absent in most game files:
+    /// towns are counted stops.
     #[serde(default)]
     pub towns: Towns,
     /// A train that visits more stops than it is paid for (1846's 3/5,
@@ -135,12 +144,19 @@ pub struct TrainDef {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Company {
+    /// Its abbreviation, as saves, commands and 18xx.games name it (`CPR`).
     pub abbrev: super::CompanyId,
+    /// Its full name, for the player.
     pub name: String,
+    /// How many station tokens it has, its home token among them.
     pub tokens: u32,
+    /// The colour of its tokens in pictures, `#rrggbb`.
     pub colour: String,
+    /// The colour of its tokens' stripe in pictures, `#rrggbb`.
     pub stripe: String,
+    /// The colour of the abbreviation on its tokens, `#rrggbb`.
     pub text: String,
+    /// The hex of its printed home token, if it has one.
     #[serde(default)]
     pub home: Option<String>,
     /// Other names people and other programs use for it (1830's `NNH`,
@@ -159,6 +175,7 @@ pub struct Company {
     /// Where a company without a printed home may put its first token.
     #[serde(default)]
     pub first_token: Option<FirstToken>,
+    /// Major (absent), minor or national: what its train limits and dividends follow.
     #[serde(default)]
     pub kind: CompanyKind,
     /// Shares its revenue is paid over (10 for 10% shares; a minor: 1).
@@ -190,6 +207,7 @@ pub struct Company {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReservedToken {
+    /// The hex.
     pub at: String,
     /// The city of the hex's tile, numbered as our catalogues number it
     /// (0 in a hex of one city).
@@ -237,7 +255,9 @@ pub enum FirstToken {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupToken {
+    /// The hex.
     pub at: String,
+    /// The token space, counted over the hex's cities in order (0 first).
     pub space: usize,
 }
 
@@ -245,13 +265,18 @@ pub struct SetupToken {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexDef {
+    /// Its printed address (`J12`).
     pub at: String,
+    /// The tile printed on it, from the catalogues; absent for an empty hex.
     #[serde(default)]
     pub tile: Option<TileId>,
+    /// How many sixths of a turn clockwise the printed tile sits (0 to 5).
     #[serde(default)]
     pub rotation: u8,
+    /// The place's name, as printed.
     #[serde(default)]
     pub name: Option<String>,
+    /// Labels (`OO`, `Y`, `NY`) that a tile laid here must carry.
     #[serde(default)]
     pub labels: Vec<String>,
     /// Labels that bind only tiles of a colour and later: tiles of earlier
@@ -273,6 +298,7 @@ pub struct HexDef {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FutureLabel {
+    /// The label.
     pub label: String,
     /// The first colour it binds.
     pub from: Colour,
@@ -282,15 +308,20 @@ pub struct FutureLabel {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LayCost {
+    /// What it costs, in money.
     pub amount: u32,
     /// In words, for the player: `mountain`, `water`, `river and mountain`.
     pub terrain: String,
 }
 
+/// A hex side no track crosses (a river or a mountain range printed
+/// along it).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BarrierDef {
+    /// A hex on one side of the barrier.
     pub at: String,
+    /// The side of that hex the barrier lies along.
     pub face: Face,
 }
 
@@ -299,8 +330,11 @@ pub struct BarrierDef {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WaterSideDef {
+    /// A hex on one side of the water.
     pub at: String,
+    /// The side of that hex across the water.
     pub face: Face,
+    /// What laying track over it costs.
     pub cost: u32,
 }
 
@@ -319,10 +353,13 @@ pub enum BonusKind<H = String> {
     LongestRoute,
 }
 
+/// A bonus a route earns on top of its stops' revenue.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BonusDef {
+    /// Its name, for the player and for `--bonus`.
     pub name: String,
+    /// What it adds to a route's revenue.
     pub bonus: u32,
     /// Optional bonuses apply only when named (private companies); the others always do.
     #[serde(default)]
@@ -331,6 +368,7 @@ pub struct BonusDef {
     /// does the stops (1867's Timmins); false adds it once (privates).
     #[serde(default)]
     pub multiplied: bool,
+    /// What a route does to earn it.
     pub kind: BonusKind,
     /// Only these trains earn it (empty: every train).
     #[serde(default)]
@@ -359,7 +397,9 @@ pub struct BonusDef {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CannotStart {
+    /// The kind of company.
     pub kind: CompanyKind,
+    /// The phase from which those not started never do.
     pub phase: String,
 }
 
@@ -380,11 +420,15 @@ pub enum LayRule {
     Restrictive,
 }
 
+/// The game's rules for routes and tile lays.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
+    /// What one route may not use twice.
     pub within_route: ConflictRule,
+    /// What two routes of a company may not share.
     pub between_routes: ConflictRule,
+    /// Which new track a company must be able to reach to lay a tile.
     pub tile_lay: LayRule,
     /// When true, new track may end at the map edge, a barrier or the blank
     /// side of a grey or red hex (most games forbid it).
@@ -418,10 +462,13 @@ pub struct UntilPhase {
     pub neutral_tokens: Vec<NeutralToken>,
 }
 
+/// A neutral token in one city of a hex.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NeutralToken {
+    /// The hex.
     pub at: String,
+    /// The city of the hex's tile (0 in a hex of one city).
     pub city: usize,
 }
 
@@ -481,8 +528,11 @@ pub struct PrivateToken {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StopUpgrade {
+    /// The tiles that may be replaced.
     pub from: Vec<TileId>,
+    /// The tiles that may replace them.
     pub to: Vec<TileId>,
+    /// The phase from which they may.
     pub phase: String,
 }
 
@@ -490,7 +540,9 @@ pub struct StopUpgrade {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImportDef {
+    /// The game's name in rusty_train saves.
     pub name: String,
+    /// Tile names in rusty_train saves that differ from ours: theirs to ours.
     #[serde(default, deserialize_with = "crate::unique::map")]
     pub tiles: BTreeMap<String, String>,
     /// Company abbreviations in rusty_train saves that differ from ours.
@@ -510,22 +562,35 @@ pub struct ImportDef {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameDef {
+    /// What `new` and saves call the game (`1867`).
     pub id: String,
+    /// Its full title, for the player.
     pub name: String,
+    /// How the board prints hex addresses.
     pub coordinates: CoordSystem,
+    /// The tile catalogues its tiles come from, built-in names or files beside
+    /// the game file; a later one may add tiles.
     pub catalogues: Vec<String>,
+    /// Its phases, in play order.
     pub phases: Vec<Phase>,
+    /// Its kinds of train.
     pub trains: Vec<TrainDef>,
+    /// Its railway companies (majors, minors and nationals).
     pub companies: Vec<Company>,
+    /// Every hex of the printed map.
     pub hexes: Vec<HexDef>,
+    /// Hex sides no track crosses.
     #[serde(default)]
     pub barriers: Vec<BarrierDef>,
+    /// Hex sides across water, which cost money to build over.
     #[serde(default)]
     pub water_sides: Vec<WaterSideDef>,
+    /// The player tiles and how many copies of each the game has.
     pub tile_counts: Vec<(TileId, u32)>,
     /// Player tiles the game never runs out of (listed before the counted ones).
     #[serde(default)]
     pub unlimited_tiles: Vec<TileId>,
+    /// Revenue bonuses: for visiting hexes, for connections, and privates'.
     #[serde(default)]
     pub bonuses: Vec<BonusDef>,
     /// Off-board areas printed across several hexes, each hex its own
@@ -541,6 +606,7 @@ pub struct GameDef {
     /// games.
     #[serde(default)]
     pub ports: Option<Ports>,
+    /// Rules in force until a phase begins.
     #[serde(default)]
     pub until_phase: Vec<UntilPhase>,
     /// Trains that rust (leave play) when a phase begins: (train, phase).
@@ -552,8 +618,10 @@ pub struct GameDef {
     /// drops it at that turn's dividend; a hand edit keeps it.
     #[serde(default)]
     pub obsolete: Vec<(super::TrainId, String)>,
+    /// How companies may pay dividends, beyond paying all or withholding.
     #[serde(default)]
     pub dividends: Dividends,
+    /// Private companies whose abilities lay tiles or place tokens.
     #[serde(default)]
     pub privates: Vec<Private>,
     /// Upgrades outside the colour order, from a phase on (1856's towns).
@@ -567,7 +635,9 @@ pub struct GameDef {
     /// their homes are no longer reserved (1867, 1861: minors from 5).
     #[serde(default)]
     pub cannot_start: Option<CannotStart>,
+    /// What routes may share, and how lays are checked.
     pub rules: Rules,
+    /// How rusty_train saves name the game and its tiles.
     #[serde(default)]
     pub import: ImportDef,
     /// How 18xx.games plays this title, for replaying its game records;
@@ -605,7 +675,9 @@ pub struct FormerNumbering {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ports {
+    /// The ports' hexes.
     pub hexes: Vec<String>,
+    /// How many stops a route ending at one must count, the port among them.
     pub min_stops: u32,
 }
 
@@ -613,7 +685,9 @@ pub struct Ports {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OffboardGroup {
+    /// The area's name (`Detroit`).
     pub name: String,
+    /// Its hexes.
     pub hexes: Vec<String>,
 }
 

@@ -44,7 +44,9 @@ pub struct SharePrices {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DividendMoves {
+    /// Cells moved when the shares were paid less than the first step asks.
     pub below: i32,
+    /// The steps, from the smallest payment up.
     pub steps: Vec<DividendStep>,
 }
 
@@ -54,8 +56,11 @@ pub struct DividendMoves {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DividendStep {
+    /// The share of the price paid, as a fraction (numerator, denominator).
     pub paid: (u32, u32),
+    /// Cells moved right (left if negative).
     pub moves: i32,
+    /// The least price at which the step applies; absent: any.
     #[serde(default)]
     pub price_from: Option<u32>,
 }
@@ -97,7 +102,9 @@ pub struct Receivership {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheapestVariant {
+    /// The train.
     pub train: super::TrainId,
+    /// The variant it is bought as.
     pub variant: super::TrainId,
 }
 

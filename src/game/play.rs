@@ -95,6 +95,7 @@ pub struct PlayDef {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FormationDef {
+    /// The national formed (1856's `CGR`).
     pub company: String,
     /// Groups of private companies (syms) of which a company holds one:
     /// the national takes a merged company's one of a group if it has none
@@ -107,7 +108,9 @@ pub struct FormationDef {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialBuy {
+    /// The item as the engine describes it in the action.
     pub description: String,
+    /// The private companies (syms) that are copies of the item.
     pub privates: Vec<String>,
 }
 
@@ -122,11 +125,16 @@ pub struct SpecialBuy {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupRemoval {
+    /// The companies removed from, in the engine's order.
     pub group: Vec<String>,
+    /// The number the players' count is taken from: that less the players are removed.
     pub removed_from: u32,
+    /// Random numbers the engine draws before the group's.
     pub draws: u32,
+    /// More numbers drawn before the group's, for each player.
     #[serde(default)]
     pub per_player: u32,
+    /// Optional rules under which fewer numbers are drawn.
     #[serde(default)]
     pub fewer: Vec<FewerDraws>,
 }
@@ -135,7 +143,9 @@ pub struct SetupRemoval {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FewerDraws {
+    /// The optional rule, as the record names it.
     pub rule: String,
+    /// How many fewer numbers are drawn under it.
     pub draws: u32,
 }
 
@@ -143,7 +153,9 @@ pub struct FewerDraws {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MinorStart {
+    /// The minor.
     pub company: String,
+    /// Its train, by the engine's id (`2-0`).
     pub train: String,
 }
 
@@ -151,6 +163,7 @@ pub struct MinorStart {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DepotTrains {
+    /// The train type.
     pub train: super::TrainId,
     /// `None`: as many as are bought.
     pub count: Option<u32>,
@@ -169,6 +182,7 @@ pub struct DepotTrains {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NationalDef {
+    /// The national company.
     pub company: String,
     /// Hexes where the national keeps a token for itself (1867's Montreal).
     #[serde(default)]
@@ -218,8 +232,11 @@ pub struct NationalDef {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LiftTiles {
+    /// The hexes tiles are lifted from.
     pub hexes: Vec<String>,
+    /// The colour of the tiles lifted.
     pub colour: Colour,
+    /// The train kinds, one of which the seed draws.
     pub trains: Vec<super::TrainId>,
 }
 
@@ -227,6 +244,7 @@ pub struct LiftTiles {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoundEvent {
+    /// The operating round, the game's first being 1.
     pub round: u32,
     /// The phase that begins (unless a later one has).
     #[serde(default)]
@@ -240,7 +258,9 @@ pub struct RoundEvent {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PhaseTrains {
+    /// The phase.
     pub phase: String,
+    /// The trains whose first bought begins it.
     pub trains: Vec<super::TrainId>,
 }
 
@@ -254,6 +274,7 @@ pub struct FreeTrain {
     pub private: String,
     /// The train, by the engine's id (`2-5`).
     pub train: String,
+    /// The phase from which the private comes without it.
     pub until: String,
 }
 
