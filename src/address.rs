@@ -5,25 +5,26 @@
 //! stray characters) is refused with the reason.
 
 use crate::geometry::{Coord, Orientation};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Which axis the letters name.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Letters {
     Columns,
     Rows,
 }
 
 /// Whether the first lettered line of hexes carries odd or even numbers.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum FirstNumber {
     Odd,
     Even,
 }
 
 /// How a game prints its hex addresses.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct CoordSystem {
     pub orientation: Orientation,
     pub letters: Letters,

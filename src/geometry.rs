@@ -5,11 +5,12 @@
 //! hex right. Everything above this module speaks in faces and coordinates,
 //! never in pixels.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How hexes sit on the map: decides which neighbour lies across each face.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Orientation {
     FlatTop,
     PointedTop,
@@ -19,7 +20,9 @@ pub enum Orientation {
 ///
 /// On pointed-top maps the same names are turned 30° clockwise (`Top` is the
 /// north-east edge), so tiles are defined once for both orientations.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Face {
     Top,
     UpperRight,

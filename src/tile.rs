@@ -6,11 +6,14 @@
 
 use crate::geometry::{Face, Orientation, Rotation};
 use crate::name::name_type;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Tile colours in upgrade order, plus the colours only printed on the map.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Colour {
     /// A pre-printed hex with no track yet (blank or with empty cities/towns).
     Blank,

@@ -7,7 +7,7 @@
 
 use super::edit::edit;
 use super::io::Games;
-use super::term::escape;
+use super::term::say;
 use super::{EditArgs, PlayArgs};
 use anyhow::{Result, bail};
 use hexroute::game::{CompanyId, Game};
@@ -129,7 +129,7 @@ fn list(games: Games, what: Move, args: &EditArgs) -> Result<()> {
         out.push(format!("  not {co}: {} ({} rule)", why.message, why.rule));
     }
     for line in out {
-        println!("{}", escape(&line));
+        say!("{line}");
     }
     Ok(())
 }

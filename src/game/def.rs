@@ -5,15 +5,19 @@
 use crate::address::CoordSystem;
 use crate::geometry::Face;
 use crate::tile::{Colour, TileId};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A phase of the game: which tiles may be laid, which off-board value applies.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Phase {
+    /// Its name as the game prints it (`2`, `D`, `III`).
     pub name: String,
+    /// The tile colours players may lay in it.
     pub tiles: Vec<Colour>,
+    /// Which of an off-board's values applies: the colour it is printed under.
     pub offboard: Colour,
     /// How many trains a company of each kind may own in this phase; a kind
     /// left out has no limit here (1867's majors before they can start).
@@ -22,7 +26,9 @@ pub struct Phase {
 }
 
 /// Companies differ in train limits and in how they pay (1867's minors).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum CompanyKind {
     #[default]
     Major,
@@ -41,7 +47,7 @@ impl CompanyKind {
 }
 
 /// How a game pays dividends (18xx.games's `Dividend` steps).
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Dividends {
     /// Majors may pay half: the treasury keeps half the revenue, rounded
@@ -66,7 +72,7 @@ impl Phase {
 }
 
 /// Which stops a train may pass without stopping.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Skip {
     /// Must stop at every town and city it passes (1830 style).
     Nothing,
@@ -77,7 +83,7 @@ pub enum Skip {
 }
 
 /// What a train's number limits.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Distance {
     /// Revenue stops (the usual N-train).
     #[default]
@@ -92,7 +98,7 @@ pub enum Distance {
 /// `distance: [{nodes: [city, offboard], pay: N}, {nodes: [town], pay: 99}]`)
 /// count only cities and off-boards toward N and pay every town passed: a
 /// route may then run through any number of towns, and always earns them.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Towns {
     /// A town is a stop like a city: it takes one of the N, and `skip`
     /// says whether the train may pass it.
@@ -103,17 +109,23 @@ pub enum Towns {
 }
 
 /// A kind of train.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrainDef {
+    /// Its name (`2`, `5+5E`, `D`): what saves and commands call it.
     pub name: super::TrainId,
-    /// `None` for unlimited (D trains).
+    /// Its number: the stops (or hexes) it may count; `None` for no limit
+    /// (D trains).
     pub stops: Option<u32>,
+    /// Which stops it may pass without counting them.
     pub skip: Skip,
+    /// What its revenue is multiplied by: 2 for a 2+2 or a 5+5E, else 1.
     pub multiplier: u32,
+    /// What its number counts: stops (absent) or hexes.
     #[serde(default)]
     pub distance: Distance,
-    /// Absent in most game files: towns are counted stops.
+    /// Whether towns take part of its number; absent in most game files:
+    /// towns are counted stops.
     #[serde(default)]
     pub towns: Towns,
     /// A train that visits more stops than it is paid for (1846's 3/5,
@@ -129,15 +141,22 @@ pub struct TrainDef {
 }
 
 /// A railway company.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Company {
+    /// Its abbreviation, as saves, commands and 18xx.games name it (`CPR`).
     pub abbrev: super::CompanyId,
+    /// Its full name, for the player.
     pub name: String,
+    /// How many station tokens it has, its home token among them.
     pub tokens: u32,
+    /// The colour of its tokens in pictures, `#rrggbb`.
     pub colour: String,
+    /// The colour of its tokens' stripe in pictures, `#rrggbb`.
     pub stripe: String,
+    /// The colour of the abbreviation on its tokens, `#rrggbb`.
     pub text: String,
+    /// The hex of its printed home token, if it has one.
     #[serde(default)]
     pub home: Option<String>,
     /// Other names people and other programs use for it (1830's `NNH`,
@@ -156,6 +175,7 @@ pub struct Company {
     /// Where a company without a printed home may put its first token.
     #[serde(default)]
     pub first_token: Option<FirstToken>,
+    /// Major (absent), minor or national: what its train limits and dividends follow.
     #[serde(default)]
     pub kind: CompanyKind,
     /// Shares its revenue is paid over (10 for 10% shares; a minor: 1).
@@ -184,9 +204,10 @@ pub struct Company {
 /// A token space held for a company until a phase, and the company's right
 /// to a token there (18xx.games: a corporation's `reservation` ability with
 /// its `token` ability on the same hex).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReservedToken {
+    /// The hex.
     pub at: String,
     /// The city of the hex's tile, numbered as our catalogues number it
     /// (0 in a hex of one city).
@@ -213,7 +234,7 @@ fn ten() -> u32 {
 }
 
 /// Where a company that chooses its home may start.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum FirstToken {
     /// In a city holding no token (1867 minors).
     EmptyCity,
@@ -231,24 +252,31 @@ pub enum FirstToken {
 }
 
 /// A token placed at setup: the hex and the token space.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupToken {
+    /// The hex.
     pub at: String,
+    /// The token space, counted over the hex's cities in order (0 first).
     pub space: usize,
 }
 
 /// A hex of the printed map.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexDef {
+    /// Its printed address (`J12`).
     pub at: String,
+    /// The tile printed on it, from the catalogues; absent for an empty hex.
     #[serde(default)]
     pub tile: Option<TileId>,
+    /// How many sixths of a turn clockwise the printed tile sits (0 to 5).
     #[serde(default)]
     pub rotation: u8,
+    /// The place's name, as printed.
     #[serde(default)]
     pub name: Option<String>,
+    /// Labels (`OO`, `Y`, `NY`) that a tile laid here must carry.
     #[serde(default)]
     pub labels: Vec<String>,
     /// Labels that bind only tiles of a colour and later: tiles of earlier
@@ -267,43 +295,52 @@ pub struct HexDef {
 }
 
 /// A label a hex takes from one tile colour on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FutureLabel {
+    /// The label.
     pub label: String,
     /// The first colour it binds.
     pub from: Colour,
 }
 
 /// The cost printed on a hex, paid by the first tile laid over it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LayCost {
+    /// What it costs, in money.
     pub amount: u32,
     /// In words, for the player: `mountain`, `water`, `river and mountain`.
     pub terrain: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// A hex side no track crosses (a river or a mountain range printed
+/// along it).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BarrierDef {
+    /// A hex on one side of the barrier.
     pub at: String,
+    /// The side of that hex the barrier lies along.
     pub face: Face,
 }
 
 /// A hex side across water (1867's St Lawrence): laying track over it
 /// costs money, but it is no barrier to track or trains.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WaterSideDef {
+    /// A hex on one side of the water.
     pub at: String,
+    /// The side of that hex across the water.
     pub face: Face,
+    /// What laying track over it costs.
     pub cost: u32,
 }
 
 /// What earns a bonus: hexes as a game file writes them (`String`), or
 /// resolved on a map (`Coord`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum BonusKind<H = String> {
     /// Stopping at any of these hexes (once per route).
     Visit(Vec<H>),
@@ -316,10 +353,13 @@ pub enum BonusKind<H = String> {
     LongestRoute,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// A bonus a route earns on top of its stops' revenue.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BonusDef {
+    /// Its name, for the player and for `--bonus`.
     pub name: String,
+    /// What it adds to a route's revenue.
     pub bonus: u32,
     /// Optional bonuses apply only when named (private companies); the others always do.
     #[serde(default)]
@@ -328,6 +368,7 @@ pub struct BonusDef {
     /// does the stops (1867's Timmins); false adds it once (privates).
     #[serde(default)]
     pub multiplied: bool,
+    /// What a route does to earn it.
     pub kind: BonusKind,
     /// Only these trains earn it (empty: every train).
     #[serde(default)]
@@ -353,15 +394,17 @@ pub struct BonusDef {
 }
 
 /// Companies of `kind` that have not started by `phase` never do.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CannotStart {
+    /// The kind of company.
     pub kind: CompanyKind,
+    /// The phase from which those not started never do.
     pub phase: String,
 }
 
 /// What routes may not share.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ConflictRule {
     /// No piece of track (hex edge) twice.
     TrackOnly,
@@ -370,18 +413,22 @@ pub enum ConflictRule {
 }
 
 /// Which new track a company must be able to reach when laying a tile.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum LayRule {
     Permissive,
     SemiRestrictive,
     Restrictive,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// The game's rules for routes and tile lays.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
+    /// What one route may not use twice.
     pub within_route: ConflictRule,
+    /// What two routes of a company may not share.
     pub between_routes: ConflictRule,
+    /// Which new track a company must be able to reach to lay a tile.
     pub tile_lay: LayRule,
     /// A one-run token, by the game's name for it (18TN's "Civil War"): a
     /// company holding it (a save's `lose_lowest`) loses its
@@ -407,7 +454,7 @@ pub struct Rules {
 
 /// Rules in force until a phase begins (1867's "rules until the start of
 /// phase 3"): hexes closed to track, and neutral tokens filling cities.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UntilPhase {
     /// The phase that ends these rules.
@@ -421,17 +468,20 @@ pub struct UntilPhase {
     pub neutral_tokens: Vec<NeutralToken>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// A neutral token in one city of a hex.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NeutralToken {
+    /// The hex.
     pub at: String,
+    /// The city of the hex's tile (0 in a hex of one city).
     pub city: usize,
 }
 
 /// A private company of the title, as 18xx.games lists it (its sym and
 /// name), with what it does on the map; one whose ability lays tiles or
 /// places a token names its hexes and tiles here.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Private {
     pub abbrev: super::PrivateId,
@@ -451,6 +501,7 @@ pub struct Private {
     /// `reachable` lets its company put a token on its hexes without a
     /// route (18Texas's teleports to Houston and San Antonio).
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     pub waives: Vec<super::Rule>,
     /// True when its tiles can be laid only through it (1889's port 437).
     #[serde(default)]
@@ -480,7 +531,7 @@ impl Private {
 /// What a private company does on the map (18xx.games's abilities), so
 /// that a save may name any private and a reader sees why one changes
 /// nothing.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum OnMap {
     /// Nothing a lay, a token or a route sees: shares, money, a discount,
     /// a train bought cheaper.
@@ -490,7 +541,7 @@ pub enum OnMap {
 }
 
 /// One thing a private does on the map, and where the game file models it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum MapEffect {
     /// Lays tiles: its `hexes` and `tiles`.
     Lays,
@@ -516,7 +567,7 @@ pub enum MapEffect {
 
 /// A private's token: where on its hexes it goes, whether it is one of
 /// the company's own, and the space it holds before a company owns it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PrivateToken {
     /// The one city of its hexes the token may go in (the C&WI's city 3
@@ -539,19 +590,24 @@ pub struct PrivateToken {
 /// whatever their colours and stops, each old town's sides kept by a city
 /// or by track joining them (18xx.games's `upgrades_to?` overrides: 1856's
 /// towns become plain track or cities, two towns a green city, in phase 6).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StopUpgrade {
+    /// The tiles that may be replaced.
     pub from: Vec<TileId>,
+    /// The tiles that may replace them.
     pub to: Vec<TileId>,
+    /// The phase from which they may.
     pub phase: String,
 }
 
 /// How saves of the rusty_train / navig18xx GUI name this game and its tiles.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImportDef {
+    /// The game's name in rusty_train saves.
     pub name: String,
+    /// Tile names in rusty_train saves that differ from ours: theirs to ours.
     #[serde(default, deserialize_with = "crate::unique::map")]
     pub tiles: BTreeMap<String, String>,
     /// Company abbreviations in rusty_train saves that differ from ours.
@@ -568,25 +624,38 @@ pub struct ImportDef {
 }
 
 /// The RON file as written.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameDef {
+    /// What `new` and saves call the game (`1867`).
     pub id: String,
+    /// Its full title, for the player.
     pub name: String,
+    /// How the board prints hex addresses.
     pub coordinates: CoordSystem,
+    /// The tile catalogues its tiles come from, built-in names or files beside
+    /// the game file; a later one may add tiles.
     pub catalogues: Vec<String>,
+    /// Its phases, in play order.
     pub phases: Vec<Phase>,
+    /// Its kinds of train.
     pub trains: Vec<TrainDef>,
+    /// Its railway companies (majors, minors and nationals).
     pub companies: Vec<Company>,
+    /// Every hex of the printed map.
     pub hexes: Vec<HexDef>,
+    /// Hex sides no track crosses.
     #[serde(default)]
     pub barriers: Vec<BarrierDef>,
+    /// Hex sides across water, which cost money to build over.
     #[serde(default)]
     pub water_sides: Vec<WaterSideDef>,
+    /// The player tiles and how many copies of each the game has.
     pub tile_counts: Vec<(TileId, u32)>,
     /// Player tiles the game never runs out of (listed before the counted ones).
     #[serde(default)]
     pub unlimited_tiles: Vec<TileId>,
+    /// Revenue bonuses: for visiting hexes, for connections, and privates'.
     #[serde(default)]
     pub bonuses: Vec<BonusDef>,
     /// Off-board areas printed across several hexes, each hex its own
@@ -602,6 +671,7 @@ pub struct GameDef {
     /// games.
     #[serde(default)]
     pub ports: Option<Ports>,
+    /// Rules in force until a phase begins.
     #[serde(default)]
     pub until_phase: Vec<UntilPhase>,
     /// Trains that rust (leave play) when a phase begins: (train, phase).
@@ -613,8 +683,10 @@ pub struct GameDef {
     /// drops it at that turn's dividend; a hand edit keeps it.
     #[serde(default)]
     pub obsolete: Vec<(super::TrainId, String)>,
+    /// How companies may pay dividends, beyond paying all or withholding.
     #[serde(default)]
     pub dividends: Dividends,
+    /// Private companies whose abilities lay tiles or place tokens.
     #[serde(default)]
     pub privates: Vec<Private>,
     /// Upgrades outside the colour order, from a phase on (1856's towns).
@@ -628,7 +700,9 @@ pub struct GameDef {
     /// their homes are no longer reserved (1867, 1861: minors from 5).
     #[serde(default)]
     pub cannot_start: Option<CannotStart>,
+    /// What routes may share, and how lays are checked.
     pub rules: Rules,
+    /// How rusty_train saves name the game and its tiles.
     #[serde(default)]
     pub import: ImportDef,
     /// How 18xx.games plays this title, for replaying its game records;
@@ -645,7 +719,7 @@ pub struct GameDef {
 /// took 18xx.games's, 2 lower, in save format 2): the same hexes, other
 /// addresses. Older saves are read with it, so none is misread, and
 /// written anew in the game's own.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FormerNumbering {
     /// The first save format written in the game's own numbering.
@@ -663,18 +737,22 @@ pub struct FormerNumbering {
 /// once for each city it counts that holds the running company's token
 /// (none when it counts none). The hexes must be off-boards of one
 /// off-board group, so a route reaches one port at most.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ports {
+    /// The ports' hexes.
     pub hexes: Vec<String>,
+    /// How many stops a route ending at one must count, the port among them.
     pub min_stops: u32,
 }
 
 /// Hexes of one off-board area (1867's Detroit: A17 and A19).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OffboardGroup {
+    /// The area's name (`Detroit`).
     pub name: String,
+    /// Its hexes.
     pub hexes: Vec<String>,
 }
 

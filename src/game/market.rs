@@ -4,10 +4,11 @@
 //! `from_18xx_games.share_prices`. The replay follows every price with
 //! them, to know when a company closes.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The market and its movement rules.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SharePrices {
     /// The cells left to right as 18xx.games writes them (`0c`, `40p`): a
@@ -40,28 +41,33 @@ pub struct SharePrices {
 /// A dividend's move: `below` when the shares were paid less than the
 /// first step asks, else that of the last step whose share of the price
 /// the payment reaches (and whose `price_from`, if any, the price does).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DividendMoves {
+    /// Cells moved when the shares were paid less than the first step asks.
     pub below: i32,
+    /// The steps, from the smallest payment up.
     pub steps: Vec<DividendStep>,
 }
 
 /// Paid at least `paid.0 / paid.1` of the price (rounded down, as the
 /// engine divides), the price moves `moves` cells right (left if
 /// negative).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DividendStep {
+    /// The share of the price paid, as a fraction (numerator, denominator).
     pub paid: (u32, u32),
+    /// Cells moved right (left if negative).
     pub moves: i32,
+    /// The least price at which the step applies; absent: any.
     #[serde(default)]
     pub price_from: Option<u32>,
 }
 
 /// How a player's sale of shares moves the price (18xx.games's
 /// `SELL_MOVEMENT`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum SellMovement {
     /// One cell left per sale by the president, none by anyone else
     /// (`left_block_pres`).
@@ -76,7 +82,7 @@ pub enum SellMovement {
 
 /// What a company in receivership does (18xx.games's 1846): it has no
 /// president, lays no track, and withholds what it runs.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Receivership {
     /// Cells moved, besides its withheld dividend's, when it has no train
@@ -93,10 +99,12 @@ pub struct Receivership {
 }
 
 /// A train and its cheaper variant.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheapestVariant {
+    /// The train.
     pub train: super::TrainId,
+    /// The variant it is bought as.
     pub variant: super::TrainId,
 }
 

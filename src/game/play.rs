@@ -3,11 +3,12 @@
 //! of the file's types).
 
 use crate::tile::Colour;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// What replaying an 18xx.games game record needs beyond the map and the
 /// trains: what the engine does with no action of a player.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayDef {
     /// When a company's printed home token goes down.
@@ -97,9 +98,10 @@ pub struct PlayDef {
 /// in a home's hex), and the merged companies close; which tokens go over
 /// the national's limit, or twice in a hex, the record's `remove_token`
 /// actions say.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FormationDef {
+    /// The national formed (1856's `CGR`).
     pub company: String,
     /// Groups of private companies (syms) of which a company holds one:
     /// the national takes a merged company's one of a group if it has none
@@ -109,10 +111,12 @@ pub struct FormationDef {
 }
 
 /// An item a `special_buy` names (`description`), as private syms.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialBuy {
+    /// The item as the engine describes it in the action.
     pub description: String,
+    /// The private companies (syms) that are copies of the item.
     pub privates: Vec<String>,
 }
 
@@ -124,38 +128,48 @@ pub struct SpecialBuy {
 /// and fewer under the optional rules of `fewer` (1846: one per private
 /// company and pass card, and one per company of the two private groups
 /// it also thins; its first edition has four privates fewer).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupRemoval {
+    /// The companies removed from, in the engine's order.
     pub group: Vec<String>,
+    /// The number the players' count is taken from: that less the players are removed.
     pub removed_from: u32,
+    /// Random numbers the engine draws before the group's.
     pub draws: u32,
+    /// More numbers drawn before the group's, for each player.
     #[serde(default)]
     pub per_player: u32,
+    /// Optional rules under which fewer numbers are drawn.
     #[serde(default)]
     pub fewer: Vec<FewerDraws>,
 }
 
 /// Under the optional rule `rule`, `draws` random numbers fewer.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FewerDraws {
+    /// The optional rule, as the record names it.
     pub rule: String,
+    /// How many fewer numbers are drawn under it.
     pub draws: u32,
 }
 
 /// A minor's first train.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MinorStart {
+    /// The minor.
     pub company: String,
+    /// Its train, by the engine's id (`2-0`).
     pub train: String,
 }
 
 /// `count` trains of one type in the depot.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DepotTrains {
+    /// The train type.
     pub train: super::TrainId,
     /// `None`: as many as are bought.
     pub count: Option<u32>,
@@ -171,9 +185,10 @@ pub struct DepotTrains {
 /// unless it has one on the tile already, its tokens are used up, or only
 /// those it keeps for `reserved` hexes are left. A minor closes; a major
 /// may start again.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NationalDef {
+    /// The national company.
     pub company: String,
     /// Hexes where the national keeps a token for itself (1867's Montreal).
     #[serde(default)]
@@ -220,18 +235,22 @@ pub struct NationalDef {
 /// a kind K of `trains` is bought, K at index `r % trains.len()` for the
 /// engine's first random number `r` of the game (18xx.games's `rand`
 /// seeded by the record's `seed`, else by the first number in its id).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LiftTiles {
+    /// The hexes tiles are lifted from.
     pub hexes: Vec<String>,
+    /// The colour of the tiles lifted.
     pub colour: Colour,
+    /// The train kinds, one of which the seed draws.
     pub trains: Vec<super::TrainId>,
 }
 
 /// What happens as operating round `round` (the game's first is 1) begins.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoundEvent {
+    /// The operating round, the game's first being 1.
     pub round: u32,
     /// The phase that begins (unless a later one has).
     #[serde(default)]
@@ -242,28 +261,31 @@ pub struct RoundEvent {
 }
 
 /// A phase and the trains whose first begins it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PhaseTrains {
+    /// The phase.
     pub phase: String,
+    /// The trains whose first bought begins it.
     pub trains: Vec<super::TrainId>,
 }
 
 /// A train that comes with a private company (18GA's Ocilla Southern: the
 /// 2 train marked Free): the company buying the private gets it, unless
 /// its trains are at their limit or the phase `until` has begun.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FreeTrain {
     /// The private's 18xx.games sym.
     pub private: String,
     /// The train, by the engine's id (`2-5`).
     pub train: String,
+    /// The phase from which the private comes without it.
     pub until: String,
 }
 
 /// Where replaying a title's records has to stop.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NotReplayed {
     /// What is not replayed, in words (`1867's train exports`).
@@ -288,7 +310,7 @@ fn sixty() -> u32 {
 
 /// When 18xx.games puts a company's home token on the map
 /// (`HOME_TOKEN_TIMING`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum HomeTokenTiming {
     /// When the company starts its first operating turn (1830).
     Operate,

@@ -145,7 +145,10 @@ pub fn take_rights<K: Ord + std::borrow::Borrow<str> + From<String>>(
 ) {
     for group in rights {
         let held = |privates: &BTreeMap<K, CompanyId>, co: &CompanyId| {
-            group.iter().find(|p| privates.get(p.as_str()) == Some(co)).cloned()
+            group
+                .iter()
+                .find(|p| privates.get(p.as_str()) == Some(co))
+                .cloned()
         };
         let Some(right) = held(privates, company) else {
             continue;

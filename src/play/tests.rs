@@ -127,7 +127,7 @@ fn a_closed_company_leaves_the_map_and_closes_once() {
         &game,
         MapState::start(&game),
         "GT",
-        &game.format(game.home("GT").unwrap()),
+        &game.format(game.home(&"GT".into()).unwrap()),
     );
     state.trains.insert("GT".into(), vec!["2".into()]);
     let played = apply(&game, &state, &Event::Close("GT".into())).unwrap();

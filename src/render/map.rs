@@ -176,7 +176,7 @@ impl<'a> MapPicture<'a> {
     /// The homes drawn kept on hex `c`, as (token space, company): a home
     /// not yet taken keeps the first free space of its city (or of the
     /// hex, when its city is not named), as the token rules keep it.
-    pub fn kept_homes(&self, c: Coord) -> Vec<(usize, String)> {
+    pub fn kept_homes(&self, c: Coord) -> Vec<(usize, CompanyId)> {
         let game = self.game;
         let phase = self.state.phase;
         let (tile, _) = self
@@ -185,14 +185,14 @@ impl<'a> MapPicture<'a> {
             .unwrap_or((&BLANK, Rotation::ZERO));
         let held = self.state.tokens_at(c).cloned().unwrap_or_default();
         let neutral = self.neutral_spaces(c, tile, &held);
-        let mut kept: Vec<(usize, String)> = Vec::new();
+        let mut kept: Vec<(usize, CompanyId)> = Vec::new();
         for co in &game.companies {
             // A company closed for good (1856's merged into the CGR) has
             // no home to keep: the rules free its space, so must the map.
             if game.home(&co.abbrev) != Some(c)
                 || held.values().any(|h| *h == co.abbrev)
                 || game.cannot_start(co, phase)
-                || self.state.closed.contains(&co.abbrev)
+                || self.state.is_closed(&co.abbrev)
             {
                 continue;
             }
@@ -208,7 +208,7 @@ impl<'a> MapPicture<'a> {
                 !held.contains_key(s) && !neutral.contains(s) && !kept.iter().any(|(r, _)| r == s)
             });
             if let Some(s) = free {
-                kept.push((s, co.abbrev.to_string()));
+                kept.push((s, co.abbrev.clone()));
             }
         }
         kept

@@ -171,7 +171,9 @@ fn check_route(game: &Game, state: &MapState, r: &RouteReport, place: &str) -> R
         let hex = game.hex(&stop.hex)?;
         let tile = state.tile_at(game, hex).map(|(tile, _)| tile);
         let (count, one, many) = match stop.kind {
-            StopKindName::City => (tile.map_or(0, |t| t.cities.len()), "city", "cities"),
+            StopKindName::City | StopKindName::Offboard => {
+                (tile.map_or(0, |t| t.cities.len()), "city", "cities")
+            }
             StopKindName::Town => (tile.map_or(0, |t| t.towns.len()), "town", "towns"),
         };
         let what = if count == 1 { one } else { many };

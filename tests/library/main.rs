@@ -3,6 +3,7 @@
 //! no cairo, so they also run with `--no-default-features`.
 
 mod catalogue;
+mod game_fields;
 mod layers;
 mod oracle;
 mod schema;

@@ -34,6 +34,16 @@ fn routes_schema_is_current() {
     );
 }
 
+/// The game file (`games/*.ron`, `--game-file`) as RON reads it, with the
+/// types' doc comments as its descriptions: what a new title may write.
+#[test]
+fn game_file_schema_is_current() {
+    check(
+        "game-file.schema.json",
+        schemars::schema_for!(hexroute::game::GameDef),
+    );
+}
+
 /// `tiles`, `show`, `show --history`, `trains`, and a lay or a list of
 /// lays with `--json`: each has its schema in `docs/`, made from its type.
 #[test]

@@ -133,22 +133,8 @@ const FLOW_CATALOGUE: &str = r#"[
      track: [(Top, City(0)), (UpperRight, City(0)), (Top, City(1)), (Bottom, City(1))]),
 ]"#;
 
-const FLOW_GAME: &str = r##"(
-    id: "flowtest",
-    name: "Flow test",
-    coordinates: (orientation: FlatTop, letters: Columns, first: Odd),
-    catalogues: ["flow.ron"],
-    phases: [(name: "1", tiles: [Yellow, Green], offboard: Yellow)],
-    trains: [(name: "2", stops: Some(2), skip: Nothing, multiplier: 1)],
-    companies: [
-        (abbrev: "A", name: "Alpha", tokens: 2, colour: "#c00000", stripe: "#c00000", text: "#ffffff"),
-        (abbrev: "B", name: "Beta", tokens: 2, colour: "#0000c0", stripe: "#0000c0", text: "#ffffff"),
-    ],
-    hexes: [(at: "A1"), (at: "A3", tile: "Twin"), (at: "B2"), (at: "A5"), (at: "B4"), (at: "C3"), (at: "C1")],
-    tile_counts: [("Two", 1), ("Pair", 1), ("Pair2", 1)],
-    rules: (within_route: TrackOrCityHex, between_routes: TrackOnly, tile_lay: Permissive,
-            track_may_dead_end: true),
-)"##;
+/// The game of that catalogue, a file so the game-file tests read it too.
+const FLOW_GAME: &str = include_str!("../games/flowtest.ron");
 
 #[test]
 fn maximum_flow_places_tokens_where_a_greedy_choice_fails() {

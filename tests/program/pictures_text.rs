@@ -80,7 +80,9 @@ fn amounts_after(text: &str, marker: &str) -> Vec<u32> {
 fn legends_name_every_bonus_and_add_up() {
     let game = game::builtin("1846").unwrap();
     let report = routes_of("1846_mid.json");
-    let overlay = hexroute::render::RouteOverlay::from_report(&game, &report).unwrap();
+    let text = std::fs::read_to_string(fixture("1846_mid.json")).unwrap();
+    let state = hexroute::save::from_json(&text, &game).unwrap().state;
+    let overlay = hexroute::render::RouteOverlay::from_report(&game, &state, &report).unwrap();
     let with_bonus: Vec<_> = overlay
         .routes
         .iter()
@@ -223,13 +225,13 @@ fn closed_companies_homes_are_not_drawn_kept() {
     let text = std::fs::read_to_string(&save).unwrap();
     let game = game::builtin("1856").unwrap();
     let state = hexroute::save::from_json(&text, &game).unwrap().state;
-    assert!(state.closed.len() >= 7, "{:?}", state.closed);
+    assert!(state.closed().count() >= 7, "{:?}", state.standing);
     let kept = |state: &hexroute::state::MapState| {
         let picture = MapPicture::new(&game, state, MapOptions::default(), None).unwrap();
         let mut out: Vec<(String, String)> = Vec::new();
         for c in game.hexes.keys() {
             for (_, co) in picture.kept_homes(*c) {
-                out.push((game.format(*c), co));
+                out.push((game.format(*c), co.to_string()));
             }
         }
         out
@@ -237,12 +239,12 @@ fn closed_companies_homes_are_not_drawn_kept() {
     let drawn = kept(&state);
     for (hex, co) in &drawn {
         assert!(
-            !state.closed.iter().any(|c| c == co),
+            !state.closed().any(|c| c.as_str() == co),
             "{co}'s home {hex} drawn kept"
         );
     }
     let mut reopened = state.clone();
-    reopened.closed.clear();
+    reopened.standing.clear();
     let drawn_open = kept(&reopened);
     assert!(
         drawn_open.contains(&("F15".to_string(), "GW".to_string())),

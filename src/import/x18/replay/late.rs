@@ -100,7 +100,7 @@ impl<'g> Replay<'g> {
                     self.game
                         .privates
                         .iter()
-                        .any(|p| &p.abbrev == sym && p.holds_early_rules())
+                        .any(|p| p.abbrev == *sym && p.holds_early_rules())
                 };
                 for sym in self.game.private_syms() {
                     if !hidden(&sym) && !self.privates_gone.contains(sym.as_str()) {
