@@ -138,98 +138,12 @@ struct SaveIn {
     undone: Vec<ChangeJson>,
 }
 
-/// A history entry as saved: the command, when, and each changed hex before and after.
-#[derive(Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct ChangeJson {
-    /// The command as typed, without the program name.
-    command: String,
-    /// When, as UTC `YYYY-MM-DDTHH:MM:SSZ`.
-    time: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    phase: Option<PhaseChange>,
-    /// Each changed hex by address.
-    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "ordered")]
-    #[schemars(with = "BTreeMap<String, HexChange>")]
-    hexes: Vec<(String, HexChange)>,
-    /// Each company whose trains changed, before and after.
-    #[serde(
-        default,
-        skip_serializing_if = "BTreeMap::is_empty",
-        deserialize_with = "crate::unique::map"
-    )]
-    trains: BTreeMap<String, TrainsChange>,
-    /// Each private company whose owner changed, before and after (null:
-    /// no company owns it).
-    #[serde(
-        default,
-        skip_serializing_if = "BTreeMap::is_empty",
-        deserialize_with = "crate::unique::map"
-    )]
-    privates: BTreeMap<String, OwnerChange>,
-    /// Each company whose standing changed, before and after: `open`,
-    /// `closed`, `merged into CPR` or `receivership`.
-    #[serde(
-        default,
-        skip_serializing_if = "BTreeMap::is_empty",
-        deserialize_with = "crate::unique::map"
-    )]
-    standing: BTreeMap<String, StandingChange>,
-    /// The companies holding the one-run token, before and after.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    lose_lowest: Option<LoseLowestChange>,
-}
-
-/// The companies holding the one-run token before and after a change.
-#[derive(Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct LoseLowestChange {
-    before: BTreeSet<String>,
-    after: BTreeSet<String>,
-}
-
-/// A company's standing before and after a change.
-#[derive(Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct StandingChange {
-    before: String,
-    after: String,
-}
-
-/// A private company's owner before and after a change.
-#[derive(Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct OwnerChange {
-    before: Option<String>,
-    after: Option<String>,
-}
-
-/// A company's trains before and after a change.
-#[derive(Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct TrainsChange {
-    before: Vec<String>,
-    after: Vec<String>,
-}
-
-/// A phase change: names before and after.
-#[derive(Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct PhaseChange {
-    before: String,
-    after: String,
-}
-
-/// One hex before and after a change.
-#[derive(Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct HexChange {
-    before: HexJson,
-    after: HexJson,
-}
-
+/// A history entry as saved, read and written.
+mod change;
 /// A JSON object whose keys keep the order given (map order for hexes).
 mod ordered;
+
+use change::{ChangeJson, change_to_json, changes_from_json};
 
 #[derive(Serialize)]
 struct SaveOut<'a> {
@@ -462,22 +376,6 @@ fn renumber_words(command: &str, old: &Game, today: &Game) -> String {
         .join(" ")
 }
 
-/// A list of recorded changes; a bad one is named by its place in `list`.
-fn changes_from_json(
-    changes: Vec<ChangeJson>,
-    game: &Game,
-    list: &str,
-) -> Result<Vec<Change>, Error> {
-    changes
-        .into_iter()
-        .enumerate()
-        .map(|(n, ch)| {
-            change_from_json(ch, game).map_err(|e| e.context(format!("{list} entry {}", n + 1)))
-        })
-        .collect()
-}
-
-/// A private company's sym as the game spells it.
 fn private_sym(game: &Game, private: &str) -> Result<PrivateId, Error> {
     game.known_private_sym(private)
         .map_err(|e| Error::SaveFile(format!("privates: {e}")))
@@ -597,153 +495,11 @@ fn lose_lowest_in(game: &Game, names: &BTreeSet<String>) -> Result<BTreeSet<Comp
     companies_in(game, names, "lose_lowest")
 }
 
-fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
-    let phase = match ch.phase {
-        Some(p) => Some((game.phase_index(&p.before)?, game.phase_index(&p.after)?)),
-        None => None,
-    };
-    let mut hexes = BTreeMap::new();
-    for (addr, hc) in ch.hexes {
-        let c = game.hex(&addr)?;
-        let before = hex_from_json(&addr, hc.before, game)?;
-        let after = hex_from_json(&addr, hc.after, game)?;
-        // `undo` writes `before` back: it must be a state a save can hold.
-        check_token_spaces(game, c, &addr, &before)?;
-        check_token_spaces(game, c, &addr, &after)?;
-        hexes.insert(c, (before, after));
-    }
-    let mut trains = BTreeMap::new();
-    for (company, tc) in ch.trains {
-        let abbrev = game.company(&company)?.abbrev.clone();
-        let before = train_names(game, tc.before).map_err(|e| trains_of(e, &company))?;
-        let after = train_names(game, tc.after).map_err(|e| trains_of(e, &company))?;
-        trains.insert(abbrev, (before, after));
-    }
-    let mut privates = BTreeMap::new();
-    for (private, oc) in ch.privates {
-        let sym = private_sym(game, &private)?;
-        let owner = |o: Option<String>| -> Result<Option<CompanyId>, Error> {
-            o.map(|co| {
-                game.company(&co)
-                    .map(|c| c.abbrev.clone())
-                    .map_err(|e| e.context(format!("privates: {private}")))
-            })
-            .transpose()
-        };
-        privates.insert(sym, (owner(oc.before)?, owner(oc.after)?));
-    }
-    let mut standing = BTreeMap::new();
-    for (company, sc) in ch.standing {
-        let abbrev = game.company(&company)?.abbrev.clone();
-        let read = |text: &str| -> Result<Standing, Error> {
-            match Standing::parse(text) {
-                Some(Standing::MergedInto(into)) => Ok(Standing::MergedInto(
-                    game.company(&into)
-                        .map_err(|e| e.context(format!("standing: {company}")))?
-                        .abbrev
-                        .clone(),
-                )),
-                Some(s) => Ok(s),
-                None => Err(Error::SaveFile(format!(
-                    "standing: {company}: \"{text}\" is no standing (open, closed, merged into COMPANY, receivership)"
-                ))),
-            }
-        };
-        standing.insert(abbrev, (read(&sc.before)?, read(&sc.after)?));
-    }
-    let lose_lowest = match ch.lose_lowest {
-        Some(l) => Some((
-            lose_lowest_in(game, &l.before)?,
-            lose_lowest_in(game, &l.after)?,
-        )),
-        None => None,
-    };
-    Ok(Change {
-        command: ch.command,
-        time: ch.time,
-        phase,
-        hexes,
-        trains,
-        privates,
-        standing,
-        lose_lowest,
-    })
-}
-
 /// Hexes keyed by coordinate, in board order (column, then row).
 fn board_order<V>(hexes: impl Iterator<Item = (Coord, V)>) -> Vec<(Coord, V)> {
     let mut out: Vec<(Coord, V)> = hexes.collect();
     out.sort_by_key(|(c, _)| (c.col, c.row));
     out
-}
-
-fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
-    let hexes = board_order(ch.hexes.iter().map(|(c, h)| (*c, h)));
-    ChangeJson {
-        command: ch.command.clone(),
-        time: ch.time.clone(),
-        phase: ch.phase.map(|(b, a)| PhaseChange {
-            before: game.phases[b].name.clone(),
-            after: game.phases[a].name.clone(),
-        }),
-        hexes: hexes
-            .into_iter()
-            .map(|(c, (b, a))| {
-                (
-                    game.format(c),
-                    HexChange {
-                        before: hex_to_json(b),
-                        after: hex_to_json(a),
-                    },
-                )
-            })
-            .collect(),
-        trains: ch
-            .trains
-            .iter()
-            .map(|(co, (b, a))| {
-                (
-                    co.to_string(),
-                    TrainsChange {
-                        before: b.iter().map(TrainId::to_string).collect(),
-                        after: a.iter().map(TrainId::to_string).collect(),
-                    },
-                )
-            })
-            .collect(),
-        privates: ch
-            .privates
-            .iter()
-            .map(|(p, (b, a))| {
-                let name = |o: &Option<CompanyId>| o.as_ref().map(ToString::to_string);
-                (
-                    p.to_string(),
-                    OwnerChange {
-                        before: name(b),
-                        after: name(a),
-                    },
-                )
-            })
-            .collect(),
-        standing: ch
-            .standing
-            .iter()
-            .map(|(co, (b, a))| {
-                let change = StandingChange {
-                    before: b.to_string(),
-                    after: a.to_string(),
-                };
-                (co.to_string(), change)
-            })
-            .collect(),
-        lose_lowest: ch.lose_lowest.as_ref().map(|(b, a)| {
-            let names = |s: &BTreeSet<CompanyId>| s.iter().map(ToString::to_string).collect();
-            LoseLowestChange {
-                before: names(b),
-                after: names(a),
-            }
-        }),
-    }
 }
 
 /// Writes a saved game as pretty JSON, with only non-default state.
