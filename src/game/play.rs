@@ -282,6 +282,11 @@ pub struct FreeTrain {
     pub train: String,
     /// The phase from which the private comes without it.
     pub until: String,
+    /// True when the private is exchanged for the train: it closes as its
+    /// buyer gets it (18MS's MC), where another stays with its buyer
+    /// (18GA's OSR).
+    #[serde(default)]
+    pub exchanged: bool,
 }
 
 /// Where replaying a title's records has to stop.

@@ -142,3 +142,33 @@ fn a_private_closed_by_its_use_leaves_its_marker() {
     assert!(after.get("GLSC").is_none(), "{after}");
     assert_eq!(after["GLSC@C14"], "LPS");
 }
+
+/// A private exchanged for its train closes as its buyer gets the train
+/// (`free_trains[].exchanged`): 18MS 17510, WRA buys the Mississippi
+/// Central at action 99 and gets a 2+; the engine's state after it has
+/// no MC (checked with `x18-compare.py`, which found 18 runs of this
+/// record holding MC before). 18GA's Ocilla Southern, whose train does
+/// not close it, stays with its buyer.
+#[test]
+fn a_private_exchanged_for_its_train_closes() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |n: &str| {
+        let out = dir.path().join(format!("at{n}.json"));
+        hexroute()
+            .arg("import")
+            .arg(fixture("18xx.games/18MS_17510.json"))
+            .args(["--at", n, "-o"])
+            .arg(&out)
+            .assert()
+            .success();
+        serde_json::from_slice::<Value>(&fs::read(&out).unwrap()).unwrap()
+    };
+    let before = at("98");
+    assert!(
+        before["trains"]["WRA"].as_array().unwrap().len() == 1,
+        "{before}"
+    );
+    let after = at("99");
+    assert!(after["privates"].get("MC").is_none(), "{after}");
+    assert_eq!(after["trains"]["WRA"], serde_json::json!(["3+", "2+"]));
+}

@@ -365,6 +365,9 @@ impl Replay<'_> {
                 .or_default()
                 .push(free.train.clone());
         }
+        if free.exchanged {
+            self.privates_gone.insert(private.to_string());
+        }
         Ok(())
     }
 
