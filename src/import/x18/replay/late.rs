@@ -244,16 +244,7 @@ impl<'g> Replay<'g> {
             return Ok(());
         }
         self.reserved.remove(&home);
-        let event = Event::PlaceToken {
-            c: home,
-            company: company.clone(),
-            space: None,
-            private: None,
-        };
-        let played = play::apply(self.game, &self.state, &event)
-            .map_err(|e| e.context(format!("{company}'s home token")))?;
-        self.state = played.edit.next;
-        Ok(())
+        self.put_home_token(company, home)
     }
 
     /// The national runs: trains its run names that it did not have, it

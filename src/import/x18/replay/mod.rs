@@ -443,6 +443,12 @@ impl<'g> Replay<'g> {
         if already || self.chooses_home_city(company, home) {
             return Ok(());
         }
+        self.put_home_token(company, home)
+    }
+
+    /// Puts `company`'s token on its home `home` as the engine does, with
+    /// no action: the first space the rules allow.
+    fn put_home_token(&mut self, company: &CompanyId, home: Coord) -> Result<(), Error> {
         let event = Event::PlaceToken {
             c: home,
             company: company.clone(),
