@@ -236,7 +236,10 @@ fn lay_by<'g>(
 ) -> Result<LayBy<'g>> {
     Ok(LayBy {
         company: company.as_ref(),
-        private: private.map(|p| game.private(p)).transpose()?,
+        private: private
+            .map(|p| game.acting_private(p))
+            .transpose()?
+            .flatten(),
     })
 }
 
@@ -484,7 +487,10 @@ pub fn token(
     let company = &company;
     edit(games, args, |game, state| {
         let c = game.hex(hex)?;
-        let private = private.map(|p| game.private(p)).transpose()?;
+        let private = private
+            .map(|p| game.acting_private(p))
+            .transpose()?
+            .flatten();
         Ok(if remove {
             edits::remove_token(game, state, c, company)?
         } else {

@@ -395,6 +395,22 @@ impl Game {
             })
     }
 
+    /// The private `name` as it acts on the map: `None` for one of the
+    /// game's privates whose ability changes nothing there (18MS's M&M
+    /// places a token at half price: the token is the company's own), an
+    /// error for a name the game does not know.
+    pub fn acting_private(&self, name: &str) -> Result<Option<&Private>> {
+        let wanted = name.trim();
+        let known = |p: &&Private| {
+            p.abbrev.eq_ignore_ascii_case(wanted) || p.name.eq_ignore_ascii_case(wanted)
+        };
+        match self.private(name) {
+            Ok(p) => Ok(Some(p)),
+            Err(_) if self.privates.iter().any(|p| known(&p)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// How many trains `company` may own in phase `phase`, if limited.
     pub fn train_limit(&self, company: &Company, phase: PhaseId) -> Option<u32> {
         self.phases[phase].train_limit.get(&company.kind).copied()

@@ -172,3 +172,17 @@ fn a_private_exchanged_for_its_train_closes() {
     assert!(after["privates"].get("MC").is_none(), "{after}");
     assert_eq!(after["trains"]["WRA"], serde_json::json!(["3+", "2+"]));
 }
+
+/// A private whose ability changes nothing on the map acts as no private
+/// there: 18MS's M&M sells a token at half price, so a token placed with
+/// it is the company's own (`token --private M&M`, as `export.rb --lays`
+/// names it); one that lays tiles is itself, and a name the game does not
+/// know stays an error.
+#[test]
+fn a_private_with_no_map_ability_acts_as_none() {
+    let game = hexroute::game::builtin("18MS").unwrap();
+    assert!(game.acting_private("M&M").unwrap().is_none());
+    let ags = game.acting_private("AGS").unwrap().unwrap();
+    assert_eq!(ags.abbrev, "AGS");
+    assert!(game.acting_private("Nowhere Railroad").is_err());
+}
