@@ -31,10 +31,17 @@ pub fn games(games: Games, as_json: bool) -> Result<()> {
             .collect();
         return print_json(&rows);
     }
+    // Ids as wide as the longest (18Chesapeake: Off the Rails), so the
+    // names stand in one column.
+    let width = list
+        .iter()
+        .map(|(id, _, _)| id.chars().count())
+        .max()
+        .unwrap_or(0);
     for (id, name, file) in list {
         match file {
-            Some(file) => say!("{id:<6} {name}  (from {file})"),
-            None => say!("{id:<6} {name}"),
+            Some(file) => say!("{id:<width$}  {name}  (from {file})"),
+            None => say!("{id:<width$}  {name}"),
         }
     }
     Ok(())

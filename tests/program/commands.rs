@@ -213,6 +213,12 @@ fn bad_saved_games_are_refused_and_files_left_untouched() {
 fn games_and_tiles_list_what_we_know() {
     let games = stdout_of(hexroute().arg("games"));
     assert!(games.contains("1867: The Railways of Canada"));
+    // The names stand in one column, however long an id is.
+    let name_columns: std::collections::BTreeSet<usize> = games
+        .lines()
+        .map(|l| l.find("  ").unwrap() + l[l.find("  ").unwrap()..].find(|c| c != ' ').unwrap())
+        .collect();
+    assert_eq!(name_columns.len(), 1, "{games}");
     let tiles: serde_json::Value =
         serde_json::from_str(&stdout_of(hexroute().args(["tiles", "1867", "--json"]))).unwrap();
     let x8 = tiles
