@@ -48,7 +48,10 @@ fn minors_merge_into_a_major_and_undo_takes_it_back() {
     for (minor, hex) in [("LPS", "F8"), ("CA", "M9")] {
         let home = game.hex(hex).unwrap();
         assert_eq!(next.holders(home, 0..1), vec![CompanyId::from("CNR")]);
-        assert_eq!(next.standing_of(minor), Standing::MergedInto("CNR".into()));
+        assert_eq!(
+            next.standing_of(&minor.into()),
+            Standing::MergedInto("CNR".into())
+        );
     }
     let trains: Vec<&str> = next.trains["CNR"].iter().map(|t| t.as_str()).collect();
     assert_eq!(trains, ["2", "3"]);
@@ -59,7 +62,7 @@ fn minors_merge_into_a_major_and_undo_takes_it_back() {
     let text = save::to_json(&saved, &game);
     assert!(text.contains("\"merged into CNR\""), "{text}");
     let mut read = save::from_json(&text, &game).unwrap();
-    assert_eq!(read.state.standing_of("LPS"), Standing::Closed);
+    assert_eq!(read.state.standing_of(&"LPS".into()), Standing::Closed);
     assert_eq!(read.edited_since_last_change(), None);
     read.undo().unwrap();
     assert_eq!(read.state, state);
@@ -107,7 +110,10 @@ fn a_nationalised_minor_gives_the_national_its_city_and_closes() {
         played.edit.next.holders(home, 0..1),
         vec![CompanyId::from("CN")]
     );
-    assert_eq!(played.edit.next.standing_of("LPS"), Standing::Closed);
+    assert_eq!(
+        played.edit.next.standing_of(&"LPS".into()),
+        Standing::Closed
+    );
     assert_eq!(played.kept.map(|k| k.len()), Some(1));
 
     // With a train, it is not nationalised (before phase 8).
@@ -134,7 +140,7 @@ fn a_closed_company_leaves_the_map_and_closes_once() {
     let next = played.edit.next;
     assert_eq!(next.tokens().count(), state.tokens().count() - 1);
     assert_eq!(next.trains.get("GT"), None);
-    assert!(next.is_closed("GT"));
+    assert!(next.is_closed(&"GT".into()));
     let again = apply(&game, &next, &Event::Close("GT".into())).unwrap();
     assert_eq!(rules_of(&again.edit.violations), [Rule::Closing]);
 }
@@ -148,7 +154,7 @@ fn receivership_is_a_standing_in_and_out() {
         on: true,
     };
     let next = apply(&game, &state, &on).unwrap().edit.next;
-    assert_eq!(next.standing_of("GT"), Standing::Receivership);
+    assert_eq!(next.standing_of(&"GT".into()), Standing::Receivership);
     assert!(apply(&game, &next, &on).is_err(), "in receivership already");
     let saved = SavedGame::from(next.clone());
     let text = save::to_json(&saved, &game);

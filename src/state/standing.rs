@@ -65,12 +65,12 @@ impl fmt::Display for Standing {
 
 impl MapState {
     /// Where `company` stands now.
-    pub fn standing_of(&self, company: &str) -> Standing {
+    pub fn standing_of(&self, company: &CompanyId) -> Standing {
         self.standing.get(company).cloned().unwrap_or_default()
     }
 
     /// True when `company` has closed for good (closed, or merged into another).
-    pub fn is_closed(&self, company: &str) -> bool {
+    pub fn is_closed(&self, company: &CompanyId) -> bool {
         self.standing.get(company).is_some_and(Standing::is_closed)
     }
 
