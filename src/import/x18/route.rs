@@ -41,7 +41,18 @@ impl Given {
     ) -> Result<Given, Error> {
         match (legs, hexes.is_empty()) {
             (Some(legs), false) => Given::parse(game, train, hexes, Some(legs)),
-            (Some(legs), true) => Given::along(game, net, train, &join_legs(legs)),
+            (Some(legs), true) => match turn_legs(legs) {
+                // Each leg runs from one node of the route to the next, as
+                // the engine walks it: a hex inside a leg is passed, never a
+                // stop (18TN's Louisville, passed on its grey tile's bypass).
+                Some(turned) => {
+                    let mut stops: Vec<String> =
+                        turned.iter().filter_map(|l| l.first().cloned()).collect();
+                    stops.extend(turned.last().and_then(|l| l.last()).cloned());
+                    Given::parse(game, train, &stops, Some(&turned))
+                }
+                None => Given::along(game, net, train, &join_legs(legs)),
+            },
             (None, _) => Given::along(game, net, train, hexes),
         }
     }
@@ -55,22 +66,38 @@ impl Given {
 /// seem to fit, and the first that joins every leg is taken. Legs no such
 /// chain joins are joined one by one at whichever end fits.
 pub fn join_legs(legs: &[Vec<String>]) -> Vec<String> {
-    let legs: Vec<&Vec<String>> = legs.iter().filter(|l| !l.is_empty()).collect();
-    let mut turned = Vec::new();
-    if chain(&legs, None, &mut turned) {
+    if let Some(turned) = turn_legs(legs) {
         let mut path: Vec<String> = Vec::new();
-        for (leg, &back) in legs.iter().zip(&turned) {
-            let hexes: Vec<String> = if back {
-                leg.iter().rev().cloned().collect()
-            } else {
-                leg.to_vec()
-            };
+        for leg in turned {
             let skip = usize::from(!path.is_empty());
-            path.extend(hexes.into_iter().skip(skip));
+            path.extend(leg.into_iter().skip(skip));
         }
         return path;
     }
+    let legs: Vec<&Vec<String>> = legs.iter().filter(|l| !l.is_empty()).collect();
     join_greedy(&legs)
+}
+
+/// The legs each turned to start where the one before it ended (see
+/// [`join_legs`]), or `None` where no such chain joins them all.
+fn turn_legs(legs: &[Vec<String>]) -> Option<Vec<Vec<String>>> {
+    let legs: Vec<&Vec<String>> = legs.iter().filter(|l| !l.is_empty()).collect();
+    let mut turned = Vec::new();
+    if legs.is_empty() || !chain(&legs, None, &mut turned) {
+        return None;
+    }
+    Some(
+        legs.iter()
+            .zip(&turned)
+            .map(|(leg, &back)| {
+                if back {
+                    leg.iter().rev().cloned().collect()
+                } else {
+                    leg.to_vec()
+                }
+            })
+            .collect(),
+    )
 }
 
 /// Turns each leg (`true`: run backwards) so that it starts at `at`, the
