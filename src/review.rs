@@ -39,32 +39,57 @@ pub struct RunReview {
     pub company: String,
     /// The trains the company owned as it ran.
     pub trains: Vec<String>,
-    /// What the player ran, as the record has it (null: an old record
-    /// that does not say).
+    /// What the player ran, as the record has it; where an older record
+    /// holds no revenue, hexroute's price of the player's routes stands in
+    /// (`ran_priced`). Null: neither is known.
     pub ran: Option<u32>,
+    /// True where `ran` is hexroute's price, the record holding no revenue.
+    pub ran_priced: bool,
     /// hexroute's price of the player's own routes, by its rules (null:
-    /// the record names no routes). Where it differs from `ran`, `flag`
-    /// says why: a rule hexroute models differently.
+    /// the record names no routes, or hexroute cannot find one on the
+    /// map). Where it differs from the record, `flag` says why.
     pub priced: Option<u32>,
     /// The optimum in that position.
     pub best: u32,
     /// `best - ran`: what the player left on the table. Below zero when
-    /// the player ran more than hexroute's best: a route our rules do not
-    /// allow (see `flag`).
+    /// the player ran more than hexroute's best (see `flag`).
     pub gap: Option<i64>,
     /// Why this run needs a look, if it does.
     pub flag: Option<String>,
-    /// The best routes: train, revenue and the stops it counts
-    /// (`L12-K13-J12`); an express's every stop, since those it counts
-    /// may lie far apart.
+    /// Why hexroute cannot be sure of this run's position (the replay had
+    /// to assume what the record does not show, and the player's run does
+    /// not settle it); such a run is not counted in the totals.
+    pub uncertain: Option<String>,
+    /// The routes the player ran, each as the record names it and as
+    /// hexroute prices it.
+    pub player: Vec<PlayerRoute>,
+    /// The best routes: train, revenue and every stop it visits.
     pub routes: Vec<BestRoute>,
 }
 
+/// One of the best routes.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BestRoute {
     pub train: String,
     pub revenue: u32,
+    /// Every stop it visits in order, as 18xx.games writes a route
+    /// (`L12-K13-J12`): stops a train passes without counting included.
+    pub stops: String,
+}
+
+/// One route the player ran.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerRoute {
+    /// The train's type (the record's copy number dropped).
+    pub train: String,
+    /// What the record says it earned (null: an older record).
+    pub revenue: Option<u32>,
+    /// hexroute's price of it (null: its rules refuse it, or it is not
+    /// found on the map; the run's `flag` says which rule).
+    pub priced: Option<u32>,
+    /// Every stop it visits in order, as 18xx.games writes a route.
     pub stops: String,
 }
 
@@ -77,7 +102,7 @@ pub struct CompanyReview {
     pub totals: Totals,
 }
 
-/// Sums over runs whose `ran` is known.
+/// Sums over runs whose `ran` is known and that are not `uncertain`.
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Totals {
@@ -132,68 +157,184 @@ pub fn count_runs(record: &Record) -> Result<usize, Error> {
 }
 
 fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
-    let revenues = run
+    let recorded = run
         .routes
         .iter()
         .map(|r| r.revenue)
         .collect::<Option<Vec<u32>>>();
-    let mut ran = revenues.as_ref().map(|v| v.iter().sum::<u32>());
     let trains: Vec<String> = run.trains.iter().map(ToString::to_string).collect();
-    let mut flags = Vec::new();
-    let (best, priced, routes) = if run.trains.is_empty() {
-        (0, None, Vec::new())
-    } else {
-        let (net, query, solution) = best_of(game, run)?;
-        let query = &query;
-        // The record's routes, paid as the engine pays the set (a one-run
-        // token may cost the lowest).
-        ran = revenues.as_deref().map(|v| routes::pays(query, v));
-        let priced = price_player(game, run, &net, query, &mut flags);
-        let routes = solution
-            .routes
-            .iter()
-            .map(|r| BestRoute {
-                train: r.train.to_string(),
-                revenue: r.revenue,
-                stops: r
-                    .stops
-                    .iter()
-                    .filter(|s| !s.skipped || express(game, &r.train))
-                    .map(|s| game.format(s.hex))
-                    .collect::<Vec<_>>()
-                    .join("-"),
-            })
-            .collect();
-        (solution.total, priced, routes)
+    let mut review = RunReview {
+        action: run.action,
+        company: run.company.to_string(),
+        trains,
+        ran: recorded.as_ref().map(|v| v.iter().sum()),
+        ran_priced: false,
+        priced: None,
+        best: 0,
+        gap: None,
+        flag: None,
+        uncertain: None,
+        player: Vec::new(),
+        routes: Vec::new(),
     };
-    if let (Some(r), Some(p)) = (ran, priced)
-        && r != p
-    {
-        flags.push(format!(
-            "hexroute prices the player's routes at ${p}, the record at ${r}"
-        ));
+    if run.trains.is_empty() {
+        review.gap = review.ran.map(|r| -i64::from(r));
+        return Ok(review);
     }
-    if let Some(r) = ran.filter(|r| *r > best) {
+    let (net, query, mut solution) = best_of(game, run)?;
+    let mut flags = Vec::new();
+    let player = price_player(game, run, &net, &query, &mut flags);
+    match weigh_evidence(game, run, &player, &solution)? {
+        Evidence::Unchanged => {}
+        Evidence::Uncertain(why) => review.uncertain = Some(why),
+        Evidence::Settled(settled, why) => {
+            solution = settled;
+            flags.push(why);
+        }
+    }
+    // The record's routes, paid as the engine pays the set (a one-run
+    // token may cost the lowest).
+    let ran = recorded.as_deref().map(|v| routes::pays(&query, v));
+    review.priced = player.priced;
+    review.ran = ran.or(player.priced);
+    review.ran_priced = ran.is_none() && player.priced.is_some();
+    review.best = solution.total;
+    review.routes = solution
+        .routes
+        .iter()
+        .map(|r| BestRoute {
+            train: r.train.to_string(),
+            revenue: r.revenue,
+            stops: engine_stops(game, &r.stops),
+        })
+        .collect();
+    review.player = player.routes;
+    if let Some(r) = ran {
+        explain(
+            &mut flags,
+            r,
+            player.priced,
+            review.best,
+            player.refused,
+            run,
+        );
+    }
+    review.gap = review.ran.map(|r| i64::from(review.best) - i64::from(r));
+    review.flag = (!flags.is_empty()).then(|| flags.join("; "));
+    Ok(review)
+}
+
+/// Why the record's revenue `ran` differs from hexroute's, said truly:
+/// a route hexroute refuses, or routes it allows and prices otherwise
+/// (the record's figure, not its routes, differs).
+fn explain(
+    flags: &mut Vec<String>,
+    ran: u32,
+    priced: Option<u32>,
+    best: u32,
+    refused: bool,
+    run: &Run,
+) {
+    let old = run.routes.iter().any(|r| r.connections.is_none());
+    match priced {
+        Some(p) if !refused && p < ran && ran > best => flags.push(format!(
+            "the record says the player ran ${ran}, more than hexroute's best ${best}; hexroute allows each of these routes and prices them at ${p}, ${} below the record: the record's figure differs, not the routes ({}18xx.games's pricing when the game was played, or a bonus hexroute does not pay)",
+            ran - p,
+            if old { "an old record: " } else { "" }
+        )),
+        Some(p) if p != ran => flags.push(format!(
+            "hexroute prices the player's routes at ${p}, the record at ${ran}"
+        )),
+        _ => {}
+    }
+    if refused && ran > best {
         flags.push(format!(
-            "the player ran ${r}, more than hexroute's best ${best}: a route hexroute's rules do not allow{}",
-            if run.routes.iter().any(|r| r.connections.is_none()) {
+            "the player ran ${ran}, more than hexroute's best ${best}: a route hexroute's rules refuse{}",
+            if old {
                 " (an old record: 18xx.games's rules then may have differed)"
             } else {
                 ""
             }
         ));
     }
-    Ok(RunReview {
-        action: run.action,
-        company: run.company.to_string(),
-        trains,
-        ran,
-        priced,
-        best,
-        gap: ran.map(|r| i64::from(best) - i64::from(r)),
-        flag: (!flags.is_empty()).then(|| flags.join("; ")),
-        routes,
-    })
+}
+
+/// What the player's run tells of a position the replay is unsure of.
+enum Evidence {
+    /// Nothing to weigh: no assumption held, or the best uses only trains
+    /// the player ran.
+    Unchanged,
+    /// The best uses a train the player did not run and no run tells
+    /// whether it was still there: why.
+    Uncertain(String),
+    /// The best of the trains the player ran, and why.
+    Settled(routes::Solution, String),
+}
+
+/// Where the replay held an assumption as the company ran (a train
+/// another company may have bought, rusting this one's), and the best
+/// uses a train the player did not run: the record's run is the evidence.
+/// A train the player did not run is taken as gone and the best is solved
+/// again with the trains run; with no run to go by, the run is uncertain.
+fn weigh_evidence(
+    game: &Game,
+    run: &Run,
+    player: &Priced,
+    best: &routes::Solution,
+) -> Result<Evidence, Error> {
+    // The trains the assumed purchases would have rusted, and why.
+    let at_risk: Vec<(String, &str)> = run
+        .unseen_buys
+        .iter()
+        .flat_map(|(kind, why)| {
+            game.rusts
+                .iter()
+                .filter(move |(_, phase)| game.phases[*phase].name == kind.as_str())
+                .map(move |(train, _)| (train.to_string(), why.as_str()))
+        })
+        .collect();
+    let mut idle: Vec<String> = run
+        .trains
+        .iter()
+        .map(ToString::to_string)
+        .filter(|t| at_risk.iter().any(|(r, _)| r == t))
+        .collect();
+    for r in &player.routes {
+        if let Some(i) = idle.iter().position(|t| *t == r.train) {
+            idle.remove(i);
+        }
+    }
+    let Some(assumed) = at_risk
+        .iter()
+        .find(|(t, _)| idle.contains(t))
+        .map(|(_, why)| *why)
+    else {
+        return Ok(Evidence::Unchanged);
+    };
+    let used_idle = best.routes.len() > player.routes.len()
+        && best
+            .routes
+            .iter()
+            .any(|r| idle.contains(&r.train.to_string()));
+    if idle.is_empty() || !used_idle {
+        return Ok(Evidence::Unchanged);
+    }
+    if player.routes.is_empty() {
+        return Ok(Evidence::Uncertain(format!(
+            "the replay assumed: {assumed}; the record shows no route to tell which trains {} still had",
+            run.company
+        )));
+    }
+    let ran: Vec<String> = player.routes.iter().map(|r| r.train.clone()).collect();
+    let (net, query) = run.query_with(game, Some(ran))?;
+    let settled = routes::solve_on(&net, &query)?;
+    let why = format!(
+        "the replay assumed: {assumed}; {} did not run its {}, so hexroute takes {} as gone and counts only the trains run",
+        run.company,
+        idle.join(", "),
+        if idle.len() == 1 { "it" } else { "them" }
+    );
+    Ok(Evidence::Settled(settled, why))
 }
 
 /// The run's map as the routes see it, its company's query (its trains,
@@ -207,6 +348,22 @@ fn best_of(
     Ok((net, query, solution))
 }
 
+/// Every stop a route visits, as 18xx.games writes a route.
+fn engine_stops(game: &Game, stops: &[routes::RouteStop]) -> String {
+    let mut hexes: Vec<String> = stops.iter().map(|s| game.format(s.hex)).collect();
+    hexes.dedup();
+    hexes.join("-")
+}
+
+/// The player's routes as hexroute prices them.
+struct Priced {
+    routes: Vec<PlayerRoute>,
+    /// The set's price, as paid (null: a route not found on the map).
+    priced: Option<u32>,
+    /// Some route hexroute's rules refuse.
+    refused: bool,
+}
+
 /// hexroute's price of the routes the player ran; each route our rules
 /// refuse is added to `flags` with the rule.
 fn price_player(
@@ -215,9 +372,14 @@ fn price_player(
     net: &routes::network::Network,
     query: &routes::Query,
     flags: &mut Vec<String>,
-) -> Option<u32> {
+) -> Priced {
+    let mut priced = Priced {
+        routes: Vec::new(),
+        priced: None,
+        refused: false,
+    };
     if run.routes.is_empty() {
-        return None;
+        return priced;
     }
     let mut given = Vec::new();
     for r in &run.routes {
@@ -226,27 +388,50 @@ fn price_player(
             Ok(g) => given.push(g),
             Err(e) => {
                 flags.push(format!("train {}: {e}", r.train));
-                return None;
+                return priced;
             }
         }
     }
     let mut revenues = Vec::new();
-    for (g, c) in given.iter().zip(check::check(net, query, &given)) {
+    for ((g, c), r) in given
+        .iter()
+        .zip(check::check(net, query, &given))
+        .zip(&run.routes)
+    {
+        let said = |stops: &[crate::geometry::Coord]| {
+            let mut hexes: Vec<String> = stops.iter().map(|h| game.format(*h)).collect();
+            hexes.dedup();
+            hexes.join("-")
+        };
         match c {
-            check::Checked::Valid(route) => revenues.push(route.revenue),
-            check::Checked::Invalid(rule, _) => flags.push(format!(
-                "hexroute refuses the player's {} route {}: {rule} (rule: {})",
-                g.name,
-                g.stops
-                    .iter()
-                    .map(|h| game.format(*h))
-                    .collect::<Vec<_>>()
-                    .join("-"),
-                rule.name()
-            )),
+            check::Checked::Valid(route) => {
+                revenues.push(route.revenue);
+                priced.routes.push(PlayerRoute {
+                    train: g.name.clone(),
+                    revenue: r.revenue,
+                    priced: Some(route.revenue),
+                    stops: engine_stops(game, &route.stops),
+                });
+            }
+            check::Checked::Invalid(rule, _) => {
+                priced.refused = true;
+                flags.push(format!(
+                    "hexroute refuses the player's {} route {}: {rule} (rule: {})",
+                    g.name,
+                    said(&g.stops),
+                    rule.name()
+                ));
+                priced.routes.push(PlayerRoute {
+                    train: g.name.clone(),
+                    revenue: r.revenue,
+                    priced: None,
+                    stops: said(&g.stops),
+                });
+            }
         }
     }
-    Some(routes::pays(query, &revenues))
+    priced.priced = Some(routes::pays(query, &revenues));
+    priced
 }
 
 fn summarise(title: String, runs: Vec<RunReview>) -> Review {
@@ -263,7 +448,7 @@ fn summarise(title: String, runs: Vec<RunReview>) -> Review {
             }
         });
         entry.runs += 1;
-        if let Some(ran) = r.ran {
+        if let Some(ran) = r.ran.filter(|_| r.uncertain.is_none()) {
             for t in [&mut entry.totals, &mut total] {
                 t.ran += u64::from(ran);
                 t.best += u64::from(r.best);
@@ -290,12 +475,6 @@ pub fn schema() -> schemars::Schema {
     schemars::schema_for!(Review)
 }
 
-/// True when `train` may pass cities (5+5E).
-fn express(game: &Game, train: &crate::game::TrainId) -> bool {
-    game.train(train)
-        .is_ok_and(|t| t.skip == crate::game::Skip::Any)
-}
-
 /// One run to draw (`review --action N --render`): the map just before
 /// it, the routes the player ran as hexroute finds and prices them (a
 /// route its rules refuse is left out and named in `refused`), and the
@@ -307,6 +486,68 @@ pub struct RunRoutes {
     pub ran: routes::report::CompanyRoutes,
     pub best: routes::report::CompanyRoutes,
     pub refused: Vec<String>,
+    /// What the record says the player ran (null: an older record).
+    pub recorded: Option<u32>,
+    /// What the review weighed in this run (a replay's assumption the
+    /// player's run settles), as `review` flags it.
+    pub notes: Vec<String>,
+}
+
+/// `review --action N --json`: one run in detail, the player's routes
+/// beside the best, each stop with its value and each bonus.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RunDetail {
+    /// The `run_routes` action's id.
+    pub action: u64,
+    pub company: String,
+    /// The phase the run was in.
+    pub phase: String,
+    /// The player's routes as hexroute finds and prices them (those its
+    /// rules refuse are left out and named in `refused`).
+    pub ran: routes::report::CompanyRoutes,
+    /// What the record says the player ran (null: an older record).
+    pub recorded: Option<u32>,
+    /// The best routes in that position.
+    pub best: routes::report::CompanyRoutes,
+    /// The player's routes hexroute refuses, each with its rule.
+    pub refused: Vec<String>,
+    /// What the review weighed in this run, as `review` flags it.
+    pub notes: Vec<String>,
+}
+
+impl RunRoutes {
+    /// The run in detail, for text and JSON.
+    pub fn detail(&self, game: &Game) -> RunDetail {
+        RunDetail {
+            action: self.action,
+            company: self.ran.company.clone(),
+            phase: game.phases[self.state.phase].name.clone(),
+            ran: self.ran.clone(),
+            recorded: self.recorded,
+            best: self.best.clone(),
+            refused: self.refused.clone(),
+            notes: self.notes.clone(),
+        }
+    }
+
+    /// The hexes where the player's routes and the best differ: entered by
+    /// one and not the other (empty when they are the same).
+    pub fn differing_hexes(&self) -> Vec<String> {
+        let hexes = |c: &routes::report::CompanyRoutes| -> std::collections::BTreeSet<String> {
+            c.routes
+                .iter()
+                .flat_map(|r| r.hexes.iter().cloned())
+                .collect()
+        };
+        let (ran, best) = (hexes(&self.ran), hexes(&self.best));
+        ran.symmetric_difference(&best).cloned().collect()
+    }
+}
+
+/// The JSON Schema of `review --action N --json`.
+pub fn detail_schema() -> schemars::Schema {
+    schemars::schema_for!(RunDetail)
 }
 
 /// The run of trains at `action` of `record`, for a picture.
@@ -322,8 +563,18 @@ pub fn run_routes(record: &Record, game: &Game, action: u64) -> Result<RunRoutes
             "action {action} is no run of trains of the record (review lists them in its first column)"
         ))
     })?;
-    let (net, query, solution) = best_of(game, &run)?;
+    let (net, query, mut solution) = best_of(game, &run)?;
     let query = &query;
+    let player = price_player(game, &run, &net, query, &mut Vec::new());
+    let mut notes = Vec::new();
+    match weigh_evidence(game, &run, &player, &solution)? {
+        Evidence::Unchanged => {}
+        Evidence::Uncertain(why) => notes.push(format!("uncertain: {why}")),
+        Evidence::Settled(settled, why) => {
+            solution = settled;
+            notes.push(why);
+        }
+    }
     let best = routes::report::CompanyRoutes::new(game, &solution);
     let mut refused = Vec::new();
     let mut given = Vec::new();
@@ -359,8 +610,16 @@ pub fn run_routes(record: &Record, game: &Game, action: u64) -> Result<RunRoutes
         routes: ran_routes,
         payout: None,
     };
+    let recorded = run
+        .routes
+        .iter()
+        .map(|r| r.revenue)
+        .collect::<Option<Vec<u32>>>()
+        .map(|v| routes::pays(query, &v));
     Ok(RunRoutes {
         action,
+        recorded,
+        notes,
         state: run.state,
         ran,
         best,

@@ -139,6 +139,22 @@ fn runs_bar(total: u64) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
+/// Routes written `TRAIN A-B-C`, each turned to read the same way either
+/// direction and sorted: two runs of the same routes compare equal.
+fn same_routes(routes: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = routes
+        .iter()
+        .map(|r| {
+            let (train, stops) = r.split_once(' ').unwrap_or((r, ""));
+            let back: Vec<&str> = stops.split('-').rev().collect();
+            let back = back.join("-");
+            format!("{train} {}", std::cmp::min(stops, back.as_str()))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 fn money(v: Option<u32>) -> String {
     v.map_or_else(|| "?".to_string(), |v| format!("${v}"))
 }
@@ -161,6 +177,7 @@ fn print_review(review: &review::Review, name: &str) {
     );
     for r in &review.runs {
         let left = match r.gap {
+            _ if r.uncertain.is_some() => "?".to_string(),
             Some(0) => "-".to_string(),
             Some(g) if g < 0 => "!".to_string(),
             Some(g) => format!("${g}"),
@@ -176,17 +193,30 @@ fn print_review(review: &review::Review, name: &str) {
             (Some(p), Some(ran)) if p == ran => "=".to_string(),
             (p, _) => money(p),
         };
+        let ran = match r.ran {
+            Some(v) if r.ran_priced => format!("${v}*"),
+            v => money(v),
+        };
         say!(
             "{:>7}  {:<8} {:<14} {:>7} {:>7} {:>7} {:>6}  {}",
             r.action,
             r.company,
             r.trains.join(","),
-            money(r.ran),
+            ran,
             priced,
             format!("${}", r.best),
             left,
             routes.join("; ")
         );
+        // The player's routes beside the best, where they differ.
+        let ran_routes: Vec<String> = r
+            .player
+            .iter()
+            .map(|p| format!("{} {}", p.train, p.stops))
+            .collect();
+        if !ran_routes.is_empty() && same_routes(&ran_routes) != same_routes(&routes) {
+            say!("{:>63}  {}", "ran:", ran_routes.join("; "));
+        }
     }
     say!();
     say!("Left on the table, per company:");
@@ -211,6 +241,15 @@ fn print_review(review: &review::Review, name: &str) {
     for caution in &review.cautions {
         say!("Note: {caution}.");
     }
+    if review.runs.iter().any(|r| r.ran_priced) {
+        say!(
+            "* the record holds no revenue for this run (an older record): hexroute's price of the player's routes stands in."
+        );
+    }
+    let uncertain = review.runs.iter().filter(|r| r.uncertain.is_some()).count();
+    if uncertain > 0 {
+        say!("{uncertain} uncertain run(s) (left ?) are not counted below.");
+    }
     say!(
         "In all: ran ${}, best ${}, left ${} in {short} of {} runs",
         review.total.ran,
@@ -218,31 +257,148 @@ fn print_review(review: &review::Review, name: &str) {
         review.total.gap,
         review.runs.len()
     );
-    let flagged: Vec<&review::RunReview> =
-        review.runs.iter().filter(|r| r.flag.is_some()).collect();
+    let flagged: Vec<&review::RunReview> = review
+        .runs
+        .iter()
+        .filter(|r| r.flag.is_some() || r.uncertain.is_some())
+        .collect();
     if !flagged.is_empty() {
         say!();
         say!("Runs to look at (!):");
         for r in flagged {
-            say!(
-                "  action {} {}: {}",
-                r.action,
-                r.company,
-                r.flag.as_deref().unwrap_or("")
-            );
+            let why: Vec<String> = r
+                .uncertain
+                .iter()
+                .map(|u| format!("uncertain: {u}"))
+                .chain(r.flag.clone())
+                .collect();
+            say!("  action {} {}: {}", r.action, r.company, why.join("; "));
         }
     }
 }
 
 /// `review --action N --render FILE`: one run drawn as two maps side by
-/// side, the player's routes and the best.
-pub fn review_render(games: Games, input: &Path, action: u64, output: &Path) -> Result<()> {
+/// side, the player's routes and the best (cropped to where they differ
+/// with `--crop diff`).
+pub fn review_render(
+    games: Games,
+    input: &Path,
+    action: u64,
+    output: &Path,
+    crop: Option<&str>,
+) -> Result<()> {
+    let format = super::draw::sheet_format(output)?;
+    let (game, run) = one_run(games, input, action)?;
+    for why in &run.refused {
+        tell!(
+            "hexroute: note: action {action}: hexroute refuses the player's {why}; it is not drawn"
+        );
+    }
+    let crop = match crop {
+        None => None,
+        Some("diff") => difference_corners(&game, &run),
+        Some(corners) => {
+            let crop = corners
+                .parse::<super::args::Crop>()
+                .map_err(|e| anyhow::anyhow!("--crop {corners}: {e} (or `diff`)"))?;
+            Some(super::draw::crop_corners(&game, &crop)?)
+        }
+    };
+    super::draw::render_run(&game, &run, output, format, crop)
+}
+
+/// The corners of the hexes where the player's routes and the best
+/// differ, a hex's width of margin around them (none: they are the same,
+/// and the whole map is drawn).
+fn difference_corners(game: &Game, run: &review::RunRoutes) -> Option<((i32, i32), (i32, i32))> {
+    let parts: Vec<(i32, i32)> = run
+        .differing_hexes()
+        .iter()
+        .filter_map(|h| game.hex(h).ok())
+        .map(|c| game.coords.split(c))
+        .collect();
+    let (ls, ns): (Vec<i32>, Vec<i32>) = parts.into_iter().unzip();
+    let (l0, l1) = (ls.iter().min()?, ls.iter().max()?);
+    let (n0, n1) = (ns.iter().min()?, ns.iter().max()?);
+    Some(((l0 - 1, n0 - 2), (l1 + 1, n1 + 2)))
+}
+
+/// `review --action N`: that run in detail, each train's route as the
+/// player ran it and the best.
+pub fn review_action(games: Games, input: &Path, action: u64, json: bool) -> Result<()> {
+    let (game, run) = one_run(games, input, action)?;
+    let detail = run.detail(&game);
+    if json {
+        return print_json(&detail);
+    }
+    say!(
+        "{} · action {}: {} runs in phase {}",
+        game.id,
+        detail.action,
+        detail.company,
+        detail.phase
+    );
+    let recorded = detail
+        .recorded
+        .map_or_else(String::new, |r| format!(" (the record says ${r})"));
+    say!(
+        "The player ran ${}{recorded}; the best is ${} (${} more).",
+        detail.ran.total,
+        detail.best.total,
+        i64::from(detail.best.total) - i64::from(detail.ran.total)
+    );
+    for why in &detail.refused {
+        say!("hexroute refuses the player's {why}.");
+    }
+    for note in &detail.notes {
+        say!("Note: {note}.");
+    }
+    print_routes("The player's routes", &detail.ran);
+    print_routes("The best routes", &detail.best);
+    Ok(())
+}
+
+/// Each train's route: its stops with the value each adds, its bonuses,
+/// its revenue.
+fn print_routes(heading: &str, routes: &hexroute::routes::report::CompanyRoutes) {
+    say!();
+    say!("{heading}:");
+    if routes.routes.is_empty() {
+        say!("  (none)");
+    }
+    for r in &routes.routes {
+        let stops: Vec<String> = r
+            .stops
+            .iter()
+            .map(|s| {
+                if s.skipped {
+                    format!("{} (passed)", s.hex)
+                } else {
+                    format!("{} ${}", s.hex, s.counted)
+                }
+            })
+            .collect();
+        let bonuses: String = r
+            .bonuses
+            .iter()
+            .map(|b| format!(" + {} ${}", b.name, b.amount))
+            .collect();
+        say!(
+            "  {:<6} ${:<5} {}{bonuses}",
+            r.train,
+            r.revenue,
+            stops.join(", ")
+        );
+    }
+}
+
+/// The record read and replayed to the run at `action`.
+fn one_run(games: Games, input: &Path, action: u64) -> Result<(Game, review::RunRoutes)> {
     let text = read_input(input)?;
     let name = display(input);
     if import::format(&text) != Some(Format::EighteenXX) {
         bail!("{name}: not an 18xx.games game record (a game's Tools tab → Game Data → Download)");
     }
-    let format = super::draw::sheet_format(output)?;
     let record = x18::Record::parse(&text).map_err(|e| e.context(&name))?;
     let last = record.last_id();
     if action > last {
@@ -252,10 +408,5 @@ pub fn review_render(games: Games, input: &Path, action: u64, output: &Path) -> 
     }
     let game = record_game(games, &record, &name)?;
     let run = review::run_routes(&record, &game, action).map_err(|e| e.context(&name))?;
-    for why in &run.refused {
-        tell!(
-            "hexroute: note: action {action}: hexroute refuses the player's {why}; it is not drawn"
-        );
-    }
-    super::draw::render_run(&game, &run, output, format)
+    Ok((game, run))
 }

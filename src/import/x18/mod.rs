@@ -68,16 +68,31 @@ pub struct Run {
     pub routes: Vec<RanRoute>,
     /// The map, with every company's trains and private companies.
     pub state: MapState,
+    /// Train types the replay assumed still in the depot as it ran, though
+    /// a company may have bought the first with no action, each with its
+    /// caution: the phase that type begins, and what it rusts, may have
+    /// come already. `review` weighs the player's run as evidence.
+    pub unseen_buys: Vec<(TrainId, String)>,
 }
 
 impl Run {
     /// The run's map as routes see it, and its company's query: its
     /// trains and the bonuses in force.
     pub fn query(&self, game: &Game) -> Result<(Network, Query), Error> {
+        self.query_with(game, None)
+    }
+
+    /// As [`Run::query`], with only `trains` running (types, as the
+    /// company owns them) where given.
+    pub fn query_with(
+        &self,
+        game: &Game,
+        trains: Option<Vec<String>>,
+    ) -> Result<(Network, Query), Error> {
         let bonuses = routes::bonuses_in_force(game, self.state.phase, &[]);
         let runners = request::Runners::One {
             company: self.company.to_string(),
-            trains: None,
+            trains,
         };
         let file = format!("action {}", self.action);
         let mut queries = request::queries(game, &self.state, &runners, &bonuses, &file)?;

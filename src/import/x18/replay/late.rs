@@ -341,10 +341,12 @@ impl<'g> Replay<'g> {
         if self.cautions.iter().any(|c| c.contains(&said)) {
             return Ok(());
         }
-        self.cautions.push(format!(
+        let caution = format!(
             "before action {}: {cn} may have bought {said}as the operating round ended (it buys with cash hexroute does not keep); hexroute assumes it did not until the record shows it",
             self.last_action
-        ));
+        );
+        self.unseen_buys.push((kind, caution.clone()));
+        self.cautions.push(caution);
         Ok(())
     }
 
@@ -372,6 +374,7 @@ impl<'g> Replay<'g> {
     pub(super) fn seen_first(&mut self, kind: &str) {
         let said = first(kind);
         self.cautions.retain(|c| !c.contains(&said));
+        self.unseen_buys.retain(|(k, _)| k.as_str() != kind);
     }
 
     /// The national's kept token goes on its tile when that tile is laid.

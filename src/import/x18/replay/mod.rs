@@ -106,6 +106,10 @@ pub(super) struct Replay<'g> {
     lift: Option<TrainId>,
     /// What the replay assumed where the record is silent.
     cautions: Vec<String>,
+    /// Train types the replay assumes still in the depot though a company
+    /// may have bought the first with no action (1861's RSR), each with
+    /// its caution: the phase it begins, and the rusting, may have come.
+    unseen_buys: Vec<(TrainId, String)>,
     /// Each private's marker, by its sym.
     markers: BTreeMap<String, setup::Marker>,
     /// The player holding each company or private bid on or parred.
@@ -264,6 +268,7 @@ impl<'g> Replay<'g> {
             merging: Vec::new(),
             or_order: Vec::new(),
             cautions: Vec::new(),
+            unseen_buys: Vec::new(),
             markers: BTreeMap::new(),
             holders: BTreeMap::new(),
             last_action: 0,
@@ -493,6 +498,7 @@ impl<'g> Replay<'g> {
                 })
                 .collect::<Result<_, Error>>()?,
             state: self.with_trains()?,
+            unseen_buys: self.unseen_buys.clone(),
         })
     }
 
