@@ -122,7 +122,7 @@ fn draw_map(
 /// the range must hold at least one hex.
 type Corner = (i32, i32);
 
-fn crop_corners(game: &Game, crop: &Crop) -> Result<(Corner, Corner)> {
+pub(super) fn crop_corners(game: &Game, crop: &Crop) -> Result<(Corner, Corner)> {
     let parse = |s: &str| {
         game.coords
             .parse_parts(s)
@@ -186,6 +186,7 @@ pub fn render_run(
     run: &hexroute::review::RunRoutes,
     output: &Path,
     format: Format,
+    crop: Option<(Corner, Corner)>,
 ) -> Result<()> {
     let overlay = |c: &hexroute::routes::report::CompanyRoutes| {
         RouteOverlay::from_report(game, &run.state, &RoutesReport::One(c.clone()))
@@ -194,6 +195,7 @@ pub fn render_run(
     let phase = &game.phases[run.state.phase].name;
     let options = |title: String| MapOptions {
         title: Some(title),
+        crop,
         ..MapOptions::default()
     };
     let left = MapPicture::new(

@@ -119,30 +119,43 @@ pub enum Command {
     ///   hexroute review 26855.json
     ///   hexroute review 26855.json --company PRR
     ///   hexroute review 26855.json --json | jq .total
-    ///   hexroute review 26855.json --action 662 --render run.png
+    ///   hexroute review 26855.json --action 662
+    ///   hexroute review 26855.json --action 662 --render run.png --crop diff
     ///
-    /// With --action N --render FILE, one run is drawn instead: two maps
-    /// side by side, the routes the player ran (left) and the best routes
-    /// (right), each with its legend and total. N is the run's action
-    /// number, the first column of the review.
+    /// The first column is each run's action number on 18xx.games (the
+    /// number in the game's log, and in the record's `id`). Where an older
+    /// record holds no revenue, hexroute's price of the player's own routes
+    /// stands in, marked `*`. Under a run whose routes differ from the best,
+    /// a `ran:` line shows the player's routes.
+    ///
+    /// With --action N, that one run in detail: each train's route as the
+    /// player ran it and the best, every stop with its value, the bonuses.
+    /// With --render FILE as well, it is drawn: two maps side by side, the
+    /// player's routes (left) and the best (right), each with its legend
+    /// and total; --crop diff keeps only where the two differ.
     #[command(verbatim_doc_comment)]
     Review {
         /// The 18xx.games game record (`-` for standard input).
         record: PathBuf,
         /// Only this company's runs.
-        #[arg(long, value_name = "CO", conflicts_with = "render")]
+        #[arg(long, value_name = "CO", conflicts_with = "action")]
         company: Option<String>,
-        /// Print JSON (schema docs/review.schema.json).
+        /// Print JSON (schema docs/review.schema.json; with --action,
+        /// docs/review-action.schema.json).
         #[arg(long, conflicts_with = "render")]
         json: bool,
-        /// The run to draw with --render: its action number (the review's
-        /// first column).
-        #[arg(long, value_name = "N", requires = "render", value_parser = args::action_id)]
+        /// One run in detail: its action number (the review's first column).
+        #[arg(long, value_name = "N", value_parser = args::action_id)]
         action: Option<u64>,
         /// Draw the run --action names: the player's routes and the best,
         /// side by side (PNG, SVG or PDF, by the name's extension).
         #[arg(long, value_name = "FILE", requires = "action")]
         render: Option<PathBuf>,
+        /// With --render: `diff` for only the hexes where the player's
+        /// routes and the best differ (plus a margin), or two corners as
+        /// for `render --crop` (C10:N18).
+        #[arg(long, value_name = "diff|FROM:TO", requires = "render")]
+        crop: Option<String>,
     },
     /// List the games hexroute knows, or dump one as data.
     ///

@@ -91,14 +91,17 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         ),
         Command::Review {
             record,
-            company,
-            json,
             action: Some(action),
             render: Some(output),
-        } => {
-            let _ = (company, json);
-            x18::review_render(games, &record, action, &output)
-        }
+            crop,
+            ..
+        } => x18::review_render(games, &record, action, &output, crop.as_deref()),
+        Command::Review {
+            record,
+            action: Some(action),
+            json,
+            ..
+        } => x18::review_action(games, &record, action, json),
         Command::Review {
             record,
             company,

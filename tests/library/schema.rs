@@ -52,6 +52,10 @@ fn command_schemas_are_current() {
     assert_eq!(schemas.len(), 9);
     schemas.extend([
         ("review.schema.json", hexroute::review::schema()),
+        (
+            "review-action.schema.json",
+            hexroute::review::detail_schema(),
+        ),
         ("advise.schema.json", hexroute::advise::report::schema()),
         (
             "refused.schema.json",

@@ -31,6 +31,7 @@ mod play;
 mod privates;
 mod render;
 mod renumber;
+mod review;
 mod round;
 mod routes_1846;
 mod routes_1856;
