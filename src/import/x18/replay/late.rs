@@ -9,7 +9,7 @@ use super::trains::{base_name, copy_of};
 use crate::error::Error;
 use crate::game::{CompanyId, CompanyKind, NationalDef, PrivateId};
 use crate::geometry::Coord;
-use crate::import::x18::record::Action;
+use crate::import::x18::record::{Action, Kind};
 use crate::play::{self, Event, Nationalise};
 
 impl<'g> Replay<'g> {
@@ -253,13 +253,13 @@ impl<'g> Replay<'g> {
         let Some((national, cn)) = self.national()? else {
             return Ok(());
         };
-        if !national.buys_unseen
-            || a.kind != "run_routes"
-            || self.acting_company(a) != Some(cn.clone())
-        {
+        let Kind::RunRoutes { routes } = &a.kind else {
+            return Ok(());
+        };
+        if !national.buys_unseen || self.acting_company(a) != Some(cn.clone()) {
             return Ok(());
         }
-        for route in a.routes.iter().flatten() {
+        for route in routes.iter().flatten() {
             let id = route.train.clone();
             if self.owner_of(&id).is_some() {
                 continue;
@@ -276,10 +276,13 @@ impl<'g> Replay<'g> {
         let Some((national, cn)) = self.national()? else {
             return Ok(());
         };
-        if !national.buys_unseen || a.kind != "buy_train" {
+        let Kind::BuyTrain(buy) = &a.kind else {
+            return Ok(());
+        };
+        if !national.buys_unseen {
             return Ok(());
         }
-        let id = Self::field(a, &a.train, "train")?;
+        let id = Self::field(a, &buy.train, "train")?;
         if self.gone.contains(id) || self.owner_of(id).is_some() {
             return Ok(());
         }
@@ -402,9 +405,9 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
-    pub(super) fn merge(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn merge(&mut self, a: &Action, corporation: &Option<String>) -> Result<(), Error> {
         let entity = self.company(&a.entity())?;
-        let other = Self::field(a, &a.corporation, "corporation")?;
+        let other = Self::field(a, corporation, "corporation")?;
         let other = self.company(other)?;
         if self.merging.is_empty() {
             self.merging.push(entity);

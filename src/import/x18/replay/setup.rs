@@ -9,7 +9,7 @@ use super::Replay;
 use crate::error::Error;
 use crate::game::{CompanyId, CompanyKind};
 use crate::geometry::Coord;
-use crate::import::x18::record::{Action, Record};
+use crate::import::x18::record::{Action, Assign, Record, TokenAt};
 use crate::play::Event;
 
 /// Where a private's marker is: a hex, and the company it pays.
@@ -132,11 +132,11 @@ impl Replay<'_> {
     /// `SYM@HEX`, held by the company it pays (the private's owner, unless
     /// assigned to another). A marker the game does not know may change
     /// the map.
-    pub(super) fn assign(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn assign(&mut self, a: &Action, assign: &Assign) -> Result<(), Error> {
         let sym = a.entity();
-        let target = a.target.as_deref().unwrap_or_default();
+        let target = assign.target.as_deref().unwrap_or_default();
         let (mut hex, mut company) = self.markers.get(&sym).cloned().unwrap_or_default();
-        match a.target_type.as_deref() {
+        match assign.target_type.as_deref() {
             Some("corporation") | Some("minor") => company = Some(self.company(target)?),
             _ => {
                 let marker = format!("{sym}@{target}");
@@ -169,10 +169,8 @@ impl Replay<'_> {
     }
 
     /// A private company (or a minor's) chosen by a player.
-    pub(super) fn drafted(&mut self, a: &Action) -> Result<(), Error> {
-        if let Some(company) = &a.company {
-            self.holders.insert(company.clone(), a.entity());
-        }
+    pub(super) fn drafted(&mut self, a: &Action, company: &str) -> Result<(), Error> {
+        self.holders.insert(company.to_string(), a.entity());
         Ok(())
     }
 
@@ -236,9 +234,10 @@ impl Replay<'_> {
     pub(super) fn closed_space(
         &mut self,
         a: &Action,
+        at: &TokenAt,
         full: Error,
     ) -> Result<(Coord, String, usize), Error> {
-        let Ok((c, hex, space)) = self.city_space(a, false) else {
+        let Ok((c, hex, space)) = self.city_space(a, at, false) else {
             return Err(full);
         };
         let Some(gone) = (self.state.tokens_at(c))

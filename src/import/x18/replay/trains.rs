@@ -6,7 +6,7 @@
 use super::Replay;
 use crate::error::Error;
 use crate::game::{CompanyId, PhaseId, TrainId};
-use crate::import::x18::record::Action;
+use crate::import::x18::record::{Action, BuyTrain, Kind};
 use crate::play::{self, Event};
 use std::collections::BTreeSet;
 
@@ -26,7 +26,12 @@ pub(super) struct Rounds {
 }
 
 /// A player's actions that only a stock round (or the draft) has.
-pub(super) const STOCK: &[&str] = &["bid", "par", "buy_shares", "pass"];
+pub(super) fn stock(kind: &Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Bid(_) | Kind::Par(_) | Kind::BuyShares(_) | Kind::Pass
+    )
+}
 
 impl Replay<'_> {
     /// `company` acts: an operating round may begin, and with it what the
@@ -109,10 +114,10 @@ impl Replay<'_> {
     /// of some rounds in some titles): the phase that train began, and when,
     /// is not known, so the replay stops rather than guess.
     pub(super) fn left_unseen(&self, a: &Action) -> Result<Option<String>, Error> {
-        if a.kind != "buy_train" {
+        let Kind::BuyTrain(buy) = &a.kind else {
             return Ok(None);
-        }
-        let id = Self::field(a, &a.train, "train")?;
+        };
+        let id = Self::field(a, &buy.train, "train")?;
         if let Some(why) = self.left_unseen_by_count(id) {
             return Ok(Some(why));
         }
@@ -132,7 +137,7 @@ impl Replay<'_> {
         }))
     }
 
-    pub(super) fn buy_train(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn buy_train(&mut self, a: &Action, buy: &BuyTrain) -> Result<(), Error> {
         // A private's discount (18MS's Mobile & Ohio, 18AL's New Decatur
         // Yards) buys for its owner.
         let buyer = match a.by_private() {
@@ -144,13 +149,13 @@ impl Replay<'_> {
             })?,
             false => self.company(&a.entity())?,
         };
-        let id = Self::field(a, &a.train, "train")?.to_string();
-        if let Some(given) = &a.exchange {
+        let id = Self::field(a, &buy.train, "train")?.to_string();
+        if let Some(given) = &buy.exchange {
             self.take_train(given);
         }
         let from_depot = self.owner_of(&id).is_none() && !self.gone.contains(&id);
         self.gone.insert(id.clone());
-        if from_depot && let Some(variant) = &a.variant {
+        if from_depot && let Some(variant) = &buy.variant {
             let variant = self.game.train(variant)?.name.clone();
             self.variants.insert(id.clone(), variant);
         }
@@ -288,9 +293,9 @@ impl Replay<'_> {
     /// `borrow_train`: a trainless company (1856's CGR) has a depot train
     /// for its turn, free; it begins no phase (18xx.games's `buy_train`
     /// with no purchase step).
-    pub(super) fn borrow_train(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn borrow_train(&mut self, a: &Action, train: &Option<String>) -> Result<(), Error> {
         let company = self.company(&a.entity())?;
-        let id = Self::field(a, &a.train, "train")?.to_string();
+        let id = Self::field(a, train, "train")?.to_string();
         let kind = self.train_type(&id)?.to_string();
         self.borrowed_types.insert(kind);
         self.trains
@@ -309,14 +314,22 @@ impl Replay<'_> {
         }
     }
 
-    pub(super) fn discard_train(&mut self, a: &Action) -> Result<(), Error> {
-        let id = Self::field(a, &a.train, "train")?;
+    pub(super) fn discard_train(
+        &mut self,
+        a: &Action,
+        train: &Option<String>,
+    ) -> Result<(), Error> {
+        let id = Self::field(a, train, "train")?;
         self.take_train(id);
         Ok(())
     }
 
-    pub(super) fn buy_company(&mut self, a: &Action) -> Result<(), Error> {
-        let private = Self::field(a, &a.company, "company")?;
+    pub(super) fn buy_company(
+        &mut self,
+        a: &Action,
+        company: &Option<String>,
+    ) -> Result<(), Error> {
+        let private = Self::field(a, company, "company")?;
         if let Some(buyer) = self.acting_company(a) {
             self.privates.insert(private.to_string(), buyer.clone());
             self.free_train(private, &buyer)?;
@@ -327,8 +340,12 @@ impl Replay<'_> {
 
     /// A `special_buy`: the first private of the item (`special_buys`)
     /// that no company holds goes to the buyer; another item stops.
-    pub(super) fn special_buy(&mut self, a: &Action) -> Result<(), Error> {
-        let what = Self::field(a, &a.description, "description")?;
+    pub(super) fn special_buy(
+        &mut self,
+        a: &Action,
+        description: &Option<String>,
+    ) -> Result<(), Error> {
+        let what = Self::field(a, description, "description")?;
         let item = self
             .play
             .special_buys
