@@ -18,8 +18,9 @@ use crate::game::{CompanyId, Game, Rule, TrainId};
 use crate::routes::network::Network;
 use crate::routes::{self, Query, request};
 use crate::state::MapState;
-pub use record::{Action, Kind, RanRoute, Record};
+pub use record::{Action, EngineTrain, Kind, RanRoute, Record};
 use replay::{Flow, Replay};
+pub use route::train_name;
 
 /// A record replayed through some action.
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! One action of a record, with the fields the replay reads.
 
-use super::ids::{CityId, TileId};
+use super::ids::{CityId, EngineTrain, TileId};
 use serde::Deserialize;
 
 /// One action: what every type carries, and the fields of its own type.
@@ -26,10 +26,10 @@ pub enum Kind {
     RemoveToken(TokenAt),
     BuyTrain(BuyTrain),
     DiscardTrain {
-        train: Option<String>,
+        train: Option<EngineTrain>,
     },
     BorrowTrain {
-        train: Option<String>,
+        train: Option<EngineTrain>,
     },
     BuyCompany {
         company: Option<String>,
@@ -105,8 +105,8 @@ pub struct PlaceToken {
 /// `buy_train`.
 #[derive(Clone, Debug)]
 pub struct BuyTrain {
-    pub train: Option<String>,
-    pub exchange: Option<String>,
+    pub train: Option<EngineTrain>,
+    pub exchange: Option<EngineTrain>,
     /// The variant a train is bought as (18MS's `2D-0` as a `4D`).
     pub variant: Option<String>,
 }
@@ -168,9 +168,9 @@ pub(super) struct Wire {
     #[serde(default)]
     pub(super) token_type: Option<String>,
     #[serde(default)]
-    pub(super) train: Option<String>,
+    pub(super) train: Option<EngineTrain>,
     #[serde(default)]
-    pub(super) exchange: Option<String>,
+    pub(super) exchange: Option<EngineTrain>,
     #[serde(default)]
     pub(super) variant: Option<String>,
     #[serde(default)]
@@ -216,7 +216,9 @@ pub struct AutoAction {
 /// One train's route of a `run_routes` action, as the player ran it.
 #[derive(Clone, Debug, Deserialize)]
 pub struct RanRoute {
-    pub train: String,
+    /// The engine's id of the train (`5-1`), or its type once the replay
+    /// has named a variant's.
+    pub train: EngineTrain,
     /// What it earned (older records leave it out).
     #[serde(default)]
     pub revenue: Option<u32>,

@@ -12,7 +12,7 @@ pub use action::{
     Action, Assign, AutoAction, Bid, BuyTrain, Kind, LayTile, Par, PlaceToken, RanRoute, Shares,
     TokenAt,
 };
-pub use ids::{CityId, TileId};
+pub use ids::{CityId, EngineTrain, TileId};
 
 /// The parts of a record the replay reads; everything else is left alone.
 #[derive(Clone, Debug, Deserialize)]

@@ -8,11 +8,10 @@
 use super::Replay;
 use super::market::seats;
 use super::trains::stock;
-use super::trains::{base_name, copy_of};
 use crate::error::Error;
 use crate::game::{CompanyId, CompanyKind};
 use crate::import::x18::Run;
-use crate::import::x18::record::{Action, Kind, RanRoute, Record};
+use crate::import::x18::record::{Action, EngineTrain, Kind, RanRoute, Record};
 use crate::play::{self, Event};
 use crate::routes::check;
 
@@ -293,16 +292,15 @@ impl Replay<'_> {
         if !buys {
             return Ok(());
         }
-        let id = Self::field(a, &buy.train, "train")?.to_string();
-        if self.gone.contains(&id) || self.owner_of(&id).is_some() {
+        let id = Self::given(a, &buy.train, "train")?;
+        if self.gone.contains(id) || self.owner_of(id).is_some() {
             return Ok(());
         }
-        let Some(copy) = copy_of(&id) else {
+        let Some(copy) = id.copy() else {
             return Ok(());
         };
-        let kind = base_name(&id).to_string();
         for n in 0..copy {
-            let missing = format!("{kind}-{n}");
+            let missing = EngineTrain::new(id.name(), n);
             if self.gone.contains(&missing) {
                 continue;
             }
@@ -332,7 +330,7 @@ impl Replay<'_> {
 
     /// `company`, in receivership, has train `id` from the depot, bought
     /// with no action as its cheapest variant; the record shows it only now.
-    fn receivership_gets(&mut self, company: &CompanyId, id: &str) -> Result<(), Error> {
+    fn receivership_gets(&mut self, company: &CompanyId, id: &EngineTrain) -> Result<(), Error> {
         let kind = self.train_type(id)?;
         let cheapest = self
             .rules()
@@ -340,7 +338,7 @@ impl Replay<'_> {
             .and_then(|r| r.cheapest.iter().find(|c| c.train == kind))
             .map(|c| c.variant.clone());
         if let Some(variant) = cheapest {
-            self.variants.insert(id.to_string(), variant);
+            self.variants.insert(id.clone(), variant);
         }
         self.cautions.push(format!(
             "before action {}: {company}, in receivership, had bought train {id} from the depot with no action (with cash hexroute does not keep): hexroute gives it the train, and begins the phase it begins, only now that the record shows it",
@@ -349,7 +347,7 @@ impl Replay<'_> {
         self.trains
             .entry(company.clone())
             .or_default()
-            .push(id.to_string());
+            .push(id.clone());
         self.leaves_depot(id)
     }
 

@@ -2,7 +2,7 @@
 //! that the map does not show (which train is whose, which types have left
 //! the depot, who has floated, whose home token is down).
 
-use super::record::{Action, Bid, Kind, LayTile, RanRoute, Record};
+use super::record::{Action, Bid, EngineTrain, Kind, LayTile, RanRoute, Record};
 use super::{Refusal, Replayed, Run, tiles};
 use crate::error::Error;
 use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, TrainId};
@@ -63,7 +63,7 @@ pub(super) struct Replay<'g> {
     /// Hex of each tile on the map by the engine's id (`57-0`).
     tiles: BTreeMap<String, Coord>,
     /// Each company's trains by the engine's id (`5-1`), in the order bought.
-    trains: BTreeMap<CompanyId, Vec<String>>,
+    trains: BTreeMap<CompanyId, Vec<EngineTrain>>,
     /// Train types of which one has left the depot.
     left_depot: BTreeSet<String>,
     homes_down: BTreeSet<CompanyId>,
@@ -78,7 +78,7 @@ pub(super) struct Replay<'g> {
     privates: BTreeMap<String, CompanyId>,
     /// Trains (engine ids) made obsolete, which leave after their
     /// company's next dividend.
-    obsolete: BTreeSet<String>,
+    obsolete: BTreeSet<EngineTrain>,
     refused: Vec<Refusal>,
     /// The phase from which the title does what is not replayed.
     stop_phase: Option<PhaseId>,
@@ -86,9 +86,9 @@ pub(super) struct Replay<'g> {
     /// begins (`from_18xx_games.rounds`).
     rounds: Rounds,
     /// The variant each train left the depot as (`2D-0` as a `4D`).
-    variants: BTreeMap<String, TrainId>,
+    variants: BTreeMap<EngineTrain, TrainId>,
     /// Trains (engine ids) that have left the depot: bought or exported.
-    gone: BTreeSet<String>,
+    gone: BTreeSet<EngineTrain>,
     /// Companies that have operated.
     acted: BTreeSet<CompanyId>,
     /// Companies closed (merged, converted or nationalised minors).
@@ -123,7 +123,7 @@ pub(super) struct Replay<'g> {
     forming: Option<formation::Forming>,
     /// The train (engine id) a company borrowed from the depot for its
     /// turn (1856's trainless CGR).
-    borrowed: BTreeMap<CompanyId, String>,
+    borrowed: BTreeMap<CompanyId, EngineTrain>,
     /// Train types a company has borrowed: copies of them have left the
     /// depot and come back (1836Jr56's MESS borrows Ds before any is
     /// bought), so a later copy bought is no sign of an export.
@@ -501,7 +501,7 @@ impl<'g> Replay<'g> {
             routes: (ran.iter().cloned())
                 .map(|mut r| {
                     if self.variants.contains_key(&r.train) {
-                        r.train = self.train_type(&r.train)?.to_string();
+                        r.train = EngineTrain::from(self.train_type(&r.train)?.to_string());
                     }
                     Ok(r)
                 })

@@ -9,7 +9,7 @@ use super::Replay;
 use crate::error::Error;
 use crate::game::{CompanyId, CompanyKind};
 use crate::geometry::Coord;
-use crate::import::x18::record::{Action, Assign, Record, TokenAt};
+use crate::import::x18::record::{Action, Assign, EngineTrain, Record, TokenAt};
 use crate::play::Event;
 
 /// Where a private's marker is: a hex, and the company it pays.
@@ -57,14 +57,11 @@ impl Replay<'_> {
         for start in &self.play.minors_start {
             let minor = self.company(&start.company)?;
             self.home_token(&minor)?;
-            self.train_type(&start.train)?;
-            self.gone.insert(start.train.clone());
-            self.left_depot
-                .insert(super::trains::base_name(&start.train).to_string());
-            self.trains
-                .entry(minor)
-                .or_default()
-                .push(start.train.clone());
+            let train = EngineTrain::from(start.train.as_str());
+            self.train_type(&train)?;
+            self.gone.insert(train.clone());
+            self.left_depot.insert(train.name().to_string());
+            self.trains.entry(minor).or_default().push(train);
         }
         Ok(())
     }

@@ -6,7 +6,7 @@
 use super::Replay;
 use crate::error::Error;
 use crate::game::{CompanyId, PhaseId, TrainId};
-use crate::import::x18::record::{Action, BuyTrain, Kind};
+use crate::import::x18::record::{Action, BuyTrain, EngineTrain, Kind};
 use crate::play::{self, Event};
 use std::collections::BTreeSet;
 
@@ -58,9 +58,7 @@ impl Replay<'_> {
                 let variants = &self.variants;
                 for list in self.trains.values_mut() {
                     list.retain(|id| {
-                        let kind = variants
-                            .get(id)
-                            .map_or_else(|| base_name(id), |v| v.as_str());
+                        let kind = variants.get(id).map_or_else(|| id.name(), |v| v.as_str());
                         let kind = game.train(kind).map_or(kind, |t| t.name.as_str());
                         !event.rust.iter().any(|r| r.as_str() == kind)
                     });
@@ -87,22 +85,22 @@ impl Replay<'_> {
 
     /// The type of train `id` (`5-1` → `5`; a variant as it was bought),
     /// as our game names it.
-    pub(super) fn train_type(&self, id: &str) -> Result<TrainId, Error> {
+    pub(super) fn train_type(&self, id: &EngineTrain) -> Result<TrainId, Error> {
         let name = self
             .variants
             .get(id)
-            .map_or_else(|| base_name(id), |v| v.as_str());
+            .map_or_else(|| id.name(), |v| v.as_str());
         Ok(self.game.train(name)?.name.clone())
     }
 
-    pub(super) fn owner_of(&self, id: &str) -> Option<CompanyId> {
+    pub(super) fn owner_of(&self, id: &EngineTrain) -> Option<CompanyId> {
         self.trains
             .iter()
             .find(|(_, list)| list.iter().any(|t| t == id))
             .map(|(co, _)| co.clone())
     }
 
-    pub(super) fn take_train(&mut self, id: &str) {
+    pub(super) fn take_train(&mut self, id: &EngineTrain) {
         for list in self.trains.values_mut() {
             list.retain(|t| t != id);
         }
@@ -117,18 +115,17 @@ impl Replay<'_> {
         let Kind::BuyTrain(buy) = &a.kind else {
             return Ok(None);
         };
-        let id = Self::field(a, &buy.train, "train")?;
+        let id = Self::given(a, &buy.train, "train")?;
         if let Some(why) = self.left_unseen_by_count(id) {
             return Ok(Some(why));
         }
         let kind = self.train_type(id)?;
-        let copy = id.rsplit_once('-').map_or("0", |(_, n)| n);
         // A variant (18MS's 4D) is a copy of its train's first variant (2D).
         let unseen = self.owner_of(id).is_none()
-            && copy != "0"
-            && !self.play.reserved_trains.iter().any(|r| r == id)
+            && id.copy().is_some_and(|copy| copy > 0)
+            && !(self.play.reserved_trains.iter()).any(|r| EngineTrain::from(r.as_str()) == *id)
             && !self.left_depot.contains(kind.as_str())
-            && !self.left_depot.contains(base_name(id))
+            && !self.left_depot.contains(id.name())
             && !self.borrowed_types.contains(kind.as_str());
         Ok(unseen.then(|| {
             format!(
@@ -149,7 +146,7 @@ impl Replay<'_> {
             })?,
             false => self.company(&a.entity())?,
         };
-        let id = Self::field(a, &buy.train, "train")?.to_string();
+        let id = Self::given(a, &buy.train, "train")?.clone();
         if let Some(given) = &buy.exchange {
             self.take_train(given);
         }
@@ -168,18 +165,19 @@ impl Replay<'_> {
         }
         // The engine ties the event to the kind's first copy, which a
         // reserved train put before it may follow.
-        if from_depot && self.lift.as_ref().is_some_and(|k| id == format!("{k}-0")) {
+        let first_copy = |k: &str| id.name() == k && id.copy() == Some(0);
+        if from_depot && self.lift.as_ref().is_some_and(|k| first_copy(k.as_str())) {
             self.lift_tiles()?;
         }
         if from_depot {
-            self.left_depot.insert(base_name(&id).to_string());
+            self.left_depot.insert(id.name().to_string());
         }
         if from_depot
             && self
                 .play
                 .lose_lowest_with
                 .as_ref()
-                .is_some_and(|k| id == format!("{k}-0"))
+                .is_some_and(|k| first_copy(k))
         {
             self.lose_lowest_given();
         }
@@ -241,7 +239,7 @@ impl Replay<'_> {
             .map(str::to_string)
             .collect();
         let obsolete: Vec<&str> = through().flat_map(|p| self.game.obsolete_at(p)).collect();
-        let made_obsolete: Vec<String> = self
+        let made_obsolete: Vec<EngineTrain> = self
             .trains
             .values()
             .flatten()
@@ -264,9 +262,7 @@ impl Replay<'_> {
         let variants = &self.variants;
         for list in self.trains.values_mut() {
             list.retain(|id| {
-                let name = variants
-                    .get(id)
-                    .map_or_else(|| base_name(id), |v| v.as_str());
+                let name = variants.get(id).map_or_else(|| id.name(), |v| v.as_str());
                 let name = game.train(name).map_or(name, |t| t.name.as_str());
                 !rusting.iter().any(|r| r == name)
             });
@@ -293,9 +289,13 @@ impl Replay<'_> {
     /// `borrow_train`: a trainless company (1856's CGR) has a depot train
     /// for its turn, free; it begins no phase (18xx.games's `buy_train`
     /// with no purchase step).
-    pub(super) fn borrow_train(&mut self, a: &Action, train: &Option<String>) -> Result<(), Error> {
+    pub(super) fn borrow_train(
+        &mut self,
+        a: &Action,
+        train: &Option<EngineTrain>,
+    ) -> Result<(), Error> {
         let company = self.company(&a.entity())?;
-        let id = Self::field(a, train, "train")?.to_string();
+        let id = Self::given(a, train, "train")?.clone();
         let kind = self.train_type(&id)?.to_string();
         self.borrowed_types.insert(kind);
         self.trains
@@ -317,9 +317,9 @@ impl Replay<'_> {
     pub(super) fn discard_train(
         &mut self,
         a: &Action,
-        train: &Option<String>,
+        train: &Option<EngineTrain>,
     ) -> Result<(), Error> {
-        let id = Self::field(a, train, "train")?;
+        let id = Self::given(a, train, "train")?;
         self.take_train(id);
         Ok(())
     }
@@ -376,11 +376,9 @@ impl Replay<'_> {
             .train_limit(company, self.state.phase)
             .is_some_and(|limit| held >= limit as usize);
         if self.state.phase < until && !full {
-            self.train_type(&free.train)?;
-            self.trains
-                .entry(buyer.clone())
-                .or_default()
-                .push(free.train.clone());
+            let train = EngineTrain::from(free.train.as_str());
+            self.train_type(&train)?;
+            self.trains.entry(buyer.clone()).or_default().push(train);
         }
         if free.exchanged {
             self.privates_gone.insert(private.to_string());
@@ -396,14 +394,4 @@ impl Replay<'_> {
             .map(|id| self.train_type(id))
             .collect()
     }
-}
-
-/// The copy number in an engine train id (`5-1` → 1).
-pub(super) fn copy_of(id: &str) -> Option<u32> {
-    id.rsplit_once('-')?.1.parse().ok()
-}
-
-/// The train type in an engine train id (`5-1` → `5`).
-pub(super) fn base_name(id: &str) -> &str {
-    id.rsplit_once('-').map_or(id, |(t, _)| t)
 }
