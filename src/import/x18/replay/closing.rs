@@ -9,7 +9,7 @@ use super::Replay;
 use super::market::seats;
 use super::trains::stock;
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind};
+use crate::game::{CompanyId, CompanyKind, Marker};
 use crate::import::x18::Run;
 use crate::import::x18::record::{Action, EngineTrain, Kind, RanRoute, Record};
 use crate::play::{self, Event};
@@ -197,7 +197,7 @@ impl Replay<'_> {
         let owned: Vec<String> = self
             .privates
             .iter()
-            .filter(|(p, owner)| *owner == company && !p.contains('@'))
+            .filter(|(p, owner)| *owner == company && Marker::parse(p).is_none())
             .map(|(p, _)| p.clone())
             .collect();
         for sym in &owned {
@@ -205,8 +205,7 @@ impl Replay<'_> {
         }
         self.privates.retain(|p, owner| {
             owner != company
-                && p.split_once('@')
-                    .is_none_or(|(s, _)| !owned.iter().any(|o| o == s))
+                && Marker::parse(p).is_none_or(|m| !owned.iter().any(|o| m.private.as_str() == o))
         });
         for (_, paid) in self.markers.values_mut() {
             if paid.as_ref() == Some(company) {

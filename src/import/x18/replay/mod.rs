@@ -114,7 +114,7 @@ pub(super) struct Replay<'g> {
     /// What the replay assumed where the record is silent.
     cautions: Vec<String>,
     /// Each private's marker, by its sym.
-    markers: BTreeMap<String, setup::Marker>,
+    markers: BTreeMap<String, setup::MarkerAt>,
     /// The player holding each company or private bid on or parred.
     holders: BTreeMap<String, String>,
     /// The last action prepared.

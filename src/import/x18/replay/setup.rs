@@ -7,13 +7,13 @@
 
 use super::Replay;
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind};
+use crate::game::{CompanyId, CompanyKind, Marker};
 use crate::geometry::Coord;
 use crate::import::x18::record::{Action, Assign, EngineTrain, Record, TokenAt};
 use crate::play::Event;
 
 /// Where a private's marker is: a hex, and the company it pays.
-pub(super) type Marker = (Option<String>, Option<CompanyId>);
+pub(super) type MarkerAt = (Option<String>, Option<CompanyId>);
 
 impl Replay<'_> {
     /// Setup: the companies removed by chance put their home tokens down,
@@ -74,7 +74,7 @@ impl Replay<'_> {
             .game
             .private_syms()
             .iter()
-            .any(|s| s.split_once('@').is_some_and(|(p, _)| p == private));
+            .any(|s| Marker::is_of(s, private));
         if marked {
             let (hex, _) = self.markers.get(private).cloned().unwrap_or_default();
             self.markers
@@ -104,8 +104,7 @@ impl Replay<'_> {
         let owned: Vec<String> = self.privates.keys().cloned().collect();
         self.markers.retain(|p, _| owned.contains(p));
         self.privates.retain(|p, _| {
-            p.split_once('@')
-                .is_none_or(|(sym, _)| owned.iter().any(|o| o == sym))
+            Marker::parse(p).is_none_or(|m| owned.iter().any(|o| m.private.as_str() == o))
         });
         if !self.play.minors_bought {
             return Ok(());
@@ -136,8 +135,8 @@ impl Replay<'_> {
         match assign.target_type.as_deref() {
             Some("corporation") | Some("minor") => company = Some(self.company(target)?),
             _ => {
-                let marker = format!("{sym}@{target}");
-                if self.game.private_sym(&marker).is_none() {
+                let marker = Marker::new(sym.as_str(), target);
+                if self.game.private_sym(&marker.to_string()).is_none() {
                     return Err(Error::Import(format!(
                         "hexroute does not replay \"assign\" actions but a known private's marker on a hex ({marker} is none), which may change the map"
                     )));
@@ -156,10 +155,9 @@ impl Replay<'_> {
     /// The save's `SYM@HEX` for `sym`'s marker: held by the company it pays
     /// when it is on a hex and pays one.
     fn place_marker(&mut self, sym: &str) {
-        self.privates
-            .retain(|p, _| p.split_once('@').is_none_or(|(s, _)| s != sym));
+        self.privates.retain(|p, _| !Marker::is_of(p, sym));
         if let Some((Some(hex), Some(company))) = self.markers.get(sym)
-            && let Some(marker) = self.game.private_sym(&format!("{sym}@{hex}"))
+            && let Some(marker) = self.game.private_sym(&Marker::new(sym, hex).to_string())
         {
             self.privates.insert(marker.to_string(), company.clone());
         }
