@@ -121,6 +121,9 @@ pub enum Event {
     GivePrivate { private: PrivateId, to: CompanyId },
     /// A company loses a private company (sold to a player, or closed).
     TakePrivate { private: PrivateId },
+    /// A company takes the game's one-run token (`holds`), or has used it
+    /// (`rules.lose_lowest`, 18TN's Civil War).
+    LoseLowest { company: CompanyId, holds: bool },
     /// A private's marker goes on the map for `owner` (the save holds it
     /// among the privates as `SYM@HEX`, as the game names it).
     PlaceMarker { marker: Marker, owner: CompanyId },
@@ -220,6 +223,9 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
         }
         Event::TakePrivate { private } => {
             edit::change_privates(game, state, None, &[], &[private.to_string()])?.into()
+        }
+        Event::LoseLowest { company, holds } => {
+            edit::change_lose_lowest(game, state, company, *holds)?.into()
         }
         Event::PlaceMarker { marker, owner } => {
             edit::change_privates(game, state, Some(owner), &[marker.to_string()], &[])?.into()

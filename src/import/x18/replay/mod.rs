@@ -13,6 +13,7 @@ use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod books;
 mod closing;
 mod formation;
 mod late;
@@ -591,7 +592,7 @@ impl<'g> Replay<'g> {
             Kind::SellShares(shares) => self.market_sell(a, shares),
             Kind::RunRoutes { routes } => {
                 let routes = routes.as_deref().unwrap_or_default();
-                self.lose_lowest_used(a);
+                self.lose_lowest_used(a)?;
                 self.market_run(a, routes)
             }
             kind if changes_nothing(kind) => Ok(()),
@@ -704,19 +705,6 @@ impl<'g> Replay<'g> {
                 message: v.message.clone(),
             });
         }
-    }
-
-    /// The map with every company's trains and private companies.
-    fn with_trains(&self) -> Result<MapState, Error> {
-        let mut state = self.state.clone();
-        state.privates = self.known_privates();
-        state.trains = BTreeMap::new();
-        for company in self.trains.keys() {
-            state
-                .trains
-                .insert(company.clone(), self.train_names(company)?);
-        }
-        Ok(state)
     }
 
     pub fn finish(self, at: u64) -> Replayed {

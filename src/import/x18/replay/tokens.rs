@@ -43,7 +43,7 @@ impl Replay<'_> {
         space: usize,
         private: Option<&Private>,
     ) -> Result<Edit, Error> {
-        self.state.privates = self.known_privates();
+        self.state = self.privates_onto(self.state.clone())?;
         let held = self.held_for_others(c, company, private);
         let space = match held.contains(&space) {
             false => space,

@@ -179,29 +179,46 @@ impl Replay<'_> {
                 .as_ref()
                 .is_some_and(|k| first_copy(k))
         {
-            self.lose_lowest_given();
+            self.lose_lowest_given()?;
         }
         Ok(())
     }
 
     /// The company's run (or its dividend) uses its one-run token: the
     /// engine's dividend step uses it, run or skipped when nothing is paid.
-    pub(super) fn lose_lowest_used(&mut self, a: &Action) {
-        if let Some(company) = self.acting_company(a) {
-            self.state.lose_lowest.remove(&company);
+    pub(super) fn lose_lowest_used(&mut self, a: &Action) -> Result<(), Error> {
+        if let Some(company) = self.acting_company(a)
+            && self.state.lose_lowest.contains(&company)
+        {
+            let event = Event::LoseLowest {
+                company,
+                holds: false,
+            };
+            self.state = play::apply(self.game, &self.state, &event)?.edit.next;
         }
+        Ok(())
     }
 
     /// The engine's event (18TN's `civil_war`): the buyer and every company
     /// owning a train take the one-run token.
-    fn lose_lowest_given(&mut self) {
+    fn lose_lowest_given(&mut self) -> Result<(), Error> {
         let holders: Vec<CompanyId> = self
             .trains
             .iter()
             .filter(|(_, list)| !list.is_empty())
             .map(|(co, _)| co.clone())
             .collect();
-        self.state.lose_lowest.extend(holders);
+        for company in holders {
+            if self.state.lose_lowest.contains(&company) {
+                continue;
+            }
+            let event = Event::LoseLowest {
+                company,
+                holds: true,
+            };
+            self.state = play::apply(self.game, &self.state, &event)?.edit.next;
+        }
+        Ok(())
     }
 
     /// The first train of a type has left the depot: the phase named for
@@ -277,7 +294,7 @@ impl Replay<'_> {
         let Some(company) = self.acting_company(a) else {
             return Ok(());
         };
-        self.lose_lowest_used(a);
+        self.lose_lowest_used(a)?;
         let obsolete = &self.obsolete;
         if let Some(list) = self.trains.get_mut(&company) {
             list.retain(|id| !obsolete.contains(id));
