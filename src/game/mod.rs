@@ -27,7 +27,7 @@ mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
-pub use ids::{CompanyId, PhaseId, PrivateId, TrainId};
+pub use ids::{CompanyId, Marker, PhaseId, PrivateId, TrainId};
 pub use play::*;
 pub use reserve::{Holder, Reservation};
 pub use rule::Rule;

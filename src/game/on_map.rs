@@ -36,7 +36,7 @@ pub(super) fn check(game: &Game) -> Result<(), Failure> {
 /// Each effect the file can model, and whether it does for `p`.
 fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 6] {
     let sym = p.abbrev.as_str();
-    let names = |private: &str| private.split('@').next() == Some(sym);
+    let names = |private: &str| super::Marker::private_of(private) == sym;
     let trains = game.from_18xx_games.iter().flat_map(|g| &g.free_trains);
     [
         (MapEffect::Lays, !p.tiles.is_empty()),

@@ -18,8 +18,9 @@ use crate::game::{CompanyId, Game, Rule, TrainId};
 use crate::routes::network::Network;
 use crate::routes::{self, Query, request};
 use crate::state::MapState;
-pub use record::{Action, RanRoute, Record};
+pub use record::{Action, EngineTrain, Kind, RanRoute, Record};
 use replay::{Flow, Replay};
+pub use route::train_name;
 
 /// A record replayed through some action.
 #[derive(Clone, Debug)]
@@ -157,12 +158,12 @@ pub fn replay_with(
             stopped = Some(Stop { action: last, why });
             break;
         }
-        if a.kind == "run_routes" {
-            on_run(replay.run(a)?);
+        if let Kind::RunRoutes { routes } = &a.kind {
+            on_run(replay.run(a, routes.as_deref().unwrap_or_default())?);
         }
         let flow = replay
             .apply(a)
-            .map_err(|e| e.context(format!("action {} ({})", a.id, a.kind)))?;
+            .map_err(|e| e.context(format!("action {} ({})", a.id, a.kind.name())))?;
         match flow {
             Flow::Go => applied = a.id,
             Flow::StopBefore(why) => {
