@@ -138,7 +138,7 @@ fn lift_tokens(game: &Game, state: &mut MapState, company: &CompanyId) -> Result
 /// unless it holds one of the group already (then it goes back to the
 /// bank). `privates`: each private's owner.
 pub fn take_rights<K: Ord + std::borrow::Borrow<str> + From<String>>(
-    rights: &[Vec<String>],
+    rights: &[Vec<crate::game::PrivateId>],
     privates: &mut BTreeMap<K, CompanyId>,
     company: &CompanyId,
     national: &CompanyId,
@@ -156,7 +156,7 @@ pub fn take_rights<K: Ord + std::borrow::Borrow<str> + From<String>>(
         if held(privates, national).is_some() {
             privates.remove(right.as_str());
         } else {
-            privates.insert(right.into(), national.clone());
+            privates.insert(K::from(right.to_string()), national.clone());
         }
     }
 }

@@ -27,7 +27,7 @@ const DURING: &[&str] = &["merge", "pass", "message", "log"];
 
 impl<'g> Replay<'g> {
     fn formation(&self) -> Option<&'g FormationDef> {
-        let play: &'g crate::game::PlayDef = self.play;
+        let play: &'g crate::game::Play = self.play;
         play.formation.as_ref()
     }
 

@@ -5,7 +5,7 @@
 use super::record::{Action, Record};
 use super::{Refusal, Replayed, Run, tiles};
 use crate::error::Error;
-use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, TrainId};
+use crate::game::{CompanyId, Game, HomeTokenTiming, Play, TrainId};
 use crate::geometry::Coord;
 use crate::play::{self, Event};
 use crate::rules::{LayKind, Violation};
@@ -50,7 +50,7 @@ const OFF_MAP: &[&str] = &[
 
 pub(super) struct Replay<'g> {
     game: &'g Game,
-    play: &'g PlayDef,
+    play: &'g Play,
     title: String,
     state: MapState,
     /// Hex of each tile on the map by the engine's id (`57-0`).
@@ -73,8 +73,6 @@ pub(super) struct Replay<'g> {
     /// company's next dividend.
     obsolete: BTreeSet<String>,
     refused: Vec<Refusal>,
-    /// The phase from which the title does what is not replayed.
-    stop_phase: Option<PhaseId>,
     /// Operating rounds, counted where the title does something as one
     /// begins (`from_18xx_games.rounds`).
     rounds: Rounds,
@@ -177,8 +175,6 @@ pub(super) enum Flow {
     Go,
     /// The action does what is not replayed: it is not applied.
     StopBefore(String),
-    /// The action was applied, but what follows it is not replayed.
-    StopAfter(String),
 }
 
 impl<'g> Replay<'g> {
@@ -189,18 +185,6 @@ impl<'g> Replay<'g> {
                 game.id
             ))
         })?;
-        let stop_phase = match &play.not_replayed {
-            Some(n) => match &n.from_phase {
-                Some(p) => Some(game.phase_index(p)?),
-                None => {
-                    return Err(Error::Import(format!(
-                        "hexroute cannot replay 18xx.games records of {} yet: it does not model {}",
-                        game.id, n.what
-                    )));
-                }
-            },
-            None => None,
-        };
         let rules = record
             .settings
             .as_ref()
@@ -247,7 +231,6 @@ impl<'g> Replay<'g> {
             privates: BTreeMap::new(),
             obsolete: BTreeSet::new(),
             refused: Vec::new(),
-            stop_phase,
             rounds: Rounds {
                 begun: 0,
                 stock: true,
@@ -278,30 +261,25 @@ impl<'g> Replay<'g> {
     }
 
     /// What the engine does before `a` with no action: a company's turn
-    /// or an operating round begins and home tokens go down. Where the turn
-    /// that `a` ends did what is not replayed, the turn's last action and
-    /// why (and nothing is done).
-    pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
+    /// or an operating round begins and home tokens go down.
+    pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
         self.last_action = a.id;
         self.market_prepare(a)?;
         if self.merges_into_national(a) {
-            return Ok(None);
+            return Ok(());
         }
         self.formation_ends(a)?;
-        if let Some(why) = self.turn_ends(a)? {
-            return Ok(Some(why));
-        }
+        self.turn_ends(a)?;
         self.prepare_turn(a)?;
-        self.national_runs(a)?;
-        Ok(None)
+        self.national_runs(a)
     }
 
     /// Whether `a` ends a company's operating turn (another company, or a
     /// player, acts) in which the company, trainless, is nationalised,
-    /// where the title does so.
-    fn turn_ends(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
+    /// where the title does so (and then nationalises it).
+    fn turn_ends(&mut self, a: &Action) -> Result<(), Error> {
         if a.kind == "message" || a.kind.starts_with("program_") || a.by_private() {
-            return Ok(None);
+            return Ok(());
         }
         let acting = if a.by_company() {
             self.acting_company(a)
@@ -312,14 +290,14 @@ impl<'g> Replay<'g> {
             && turn.company == *now
         {
             turn.add(a);
-            return Ok(None);
+            return Ok(());
         }
         // A home token placed in a stock round (1867) starts no turn.
         let next = acting
             .filter(|_| self.turn.is_some() || a.kind != "place_token")
             .map(|company| Turn::new(company, a));
         let Some(ended) = std::mem::replace(&mut self.turn, next) else {
-            return Ok(None);
+            return Ok(());
         };
         self.return_borrowed(&ended.company);
         let trainless = self.trains.get(&ended.company).is_none_or(Vec::is_empty);
@@ -330,20 +308,8 @@ impl<'g> Replay<'g> {
             && !self.closed.contains(&ended.company)
         {
             self.nationalise(&ended.company)?;
-            return Ok(None);
         }
-        let nationalised = self
-            .play
-            .not_replayed
-            .as_ref()
-            .is_some_and(|n| n.trainless_turn);
-        Ok((nationalised && trainless && ended.operating()).then(|| {
-            let why = format!(
-                "{} ends its turn with no train, so 18xx.games nationalises it (its tokens go to the national), which hexroute does not replay",
-                ended.company
-            );
-            (ended.last, why)
-        }))
+        Ok(())
     }
 
     fn prepare_turn(&mut self, a: &Action) -> Result<(), Error> {
@@ -497,21 +463,11 @@ impl<'g> Replay<'g> {
     }
 
     pub fn apply(&mut self, a: &Action) -> Result<Flow, Error> {
-        let what = self.play.not_replayed.as_ref().map(|n| n.what.as_str());
-        if let Some(n) = &self.play.not_replayed
-            && n.actions.contains(&a.kind)
-        {
-            return Ok(Flow::StopBefore(format!(
-                "a \"{}\" action: hexroute does not replay {}",
-                a.kind, n.what
-            )));
-        }
         self.national_bought(a)?;
         self.receivership_bought(a)?;
         if let Some(why) = self.left_unseen(a)? {
             return Ok(Flow::StopBefore(why));
         }
-        let before = self.state.phase;
         self.apply_one(a)?;
         self.closed_by_use(a);
         self.market_after()?;
@@ -522,15 +478,7 @@ impl<'g> Replay<'g> {
                 self.buy_shares(auto.shares.as_deref().unwrap_or_default())?;
             }
         }
-        match (self.stop_phase, what) {
-            (Some(stop), Some(what)) if before < stop && self.state.phase >= stop => {
-                Ok(Flow::StopAfter(format!(
-                    "phase {} begins, and hexroute does not replay {what}",
-                    self.game.phases[self.state.phase].name
-                )))
-            }
-            _ => Ok(Flow::Go),
-        }
+        Ok(Flow::Go)
     }
 
     fn apply_one(&mut self, a: &Action) -> Result<(), Error> {
@@ -547,11 +495,11 @@ impl<'g> Replay<'g> {
             "buy_company" => self.buy_company(a),
             "special_buy" => self.special_buy(a),
             "assign" => self.assign(a),
-            // Mergers and nationalisation as 1867 has them: only titles with
-            // a national (`from_18xx_games.national`) replay them.
+            // Mergers (`Mergers`) and nationalisation (`National`) as 1867
+            // has them: only titles naming the mechanism replay them.
             "merge" if self.play.formation.is_some() => self.merge_into_national(a),
-            "merge" if self.play.national.is_some() => self.merge(a),
-            "convert" if self.play.national.is_some() => self.convert(a),
+            "merge" if self.play.mergers => self.merge(a),
+            "convert" if self.play.mergers => self.convert(a),
             "choose" if self.play.national.is_some() => self.choose(a),
             "dividend" => {
                 self.market_dividend(a)?;

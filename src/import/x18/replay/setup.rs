@@ -54,7 +54,7 @@ impl Replay<'_> {
                 }
             }
         }
-        for start in &self.play.minors_start {
+        for start in self.play.sold_minors.iter().flatten() {
             let minor = self.company(&start.company)?;
             self.home_token(&minor)?;
             self.train_type(&start.train)?;
@@ -85,7 +85,9 @@ impl Replay<'_> {
             self.place_marker(private);
         }
         let minor = match self.game.company(private) {
-            Ok(c) if self.play.minors_bought && c.kind == CompanyKind::Minor => c.abbrev.clone(),
+            Ok(c) if self.play.sold_minors.is_some() && c.kind == CompanyKind::Minor => {
+                c.abbrev.clone()
+            }
             _ => return Ok(()),
         };
         if let Some(trains) = self.trains.remove(&minor) {
@@ -110,7 +112,7 @@ impl Replay<'_> {
             p.split_once('@')
                 .is_none_or(|(sym, _)| owned.iter().any(|o| o == sym))
         });
-        if !self.play.minors_bought {
+        if !self.play.sold_minors.is_some() {
             return Ok(());
         }
         let minors: Vec<CompanyId> = self
@@ -180,7 +182,7 @@ impl Replay<'_> {
     /// close (18xx.games's 1846), their tokens leaving the map. The
     /// president is taken to be the player who parred the company.
     pub(super) fn bankrupt(&mut self, a: &Action) -> Result<(), Error> {
-        if self.play.minors_bought {
+        if self.play.sold_minors.is_some() {
             self.minors_of_bankrupt(a)?;
         }
         self.market_bankrupt(a)
