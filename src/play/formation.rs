@@ -1,5 +1,5 @@
 //! A national formed from the companies that merge into it (the game
-//! file's `from_18xx_games.formation`: 1856's CGR). Each company joining
+//! file's `from_18xx_games.mechanisms`: `Formation`: 1856's CGR). Each company joining
 //! lifts its tokens off the map at once, its trains and rights go to the
 //! national, and it closes, merged into it. Once all have joined, the
 //! national puts its tokens where theirs were: in each one's home city

@@ -29,7 +29,7 @@ pub struct Nationalise {
 
 impl Nationalise {
     /// The nationalisation of `company` as the title's national does it
-    /// (`from_18xx_games.national`): `None` when the title has none. The
+    /// (`from_18xx_games.mechanisms`: `National`): `None` when the title has none. The
     /// national keeps each of its kept hexes where it has no token yet.
     pub fn by_title(game: &Game, state: &MapState, company: &CompanyId) -> Result<Option<Self>> {
         let Some(def) = game

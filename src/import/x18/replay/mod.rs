@@ -74,7 +74,7 @@ pub(super) struct Replay<'g> {
     obsolete: BTreeSet<String>,
     refused: Vec<Refusal>,
     /// Operating rounds, counted where the title does something as one
-    /// begins (`from_18xx_games.rounds`).
+    /// begins (`from_18xx_games.mechanisms`: `RoundEvents`).
     rounds: Rounds,
     /// The variant each train left the depot as (`2D-0` as a `4D`).
     variants: BTreeMap<String, TrainId>,
@@ -100,7 +100,7 @@ pub(super) struct Replay<'g> {
     /// their owners put back with token actions.
     lifted: Vec<(Coord, CompanyId)>,
     /// The train kind whose first purchase lifts tiles
-    /// (`from_18xx_games.lift_tiles`), drawn from the record's seed.
+    /// (`from_18xx_games.mechanisms`: `LiftTiles`), drawn from the record's seed.
     lift: Option<TrainId>,
     /// What the replay assumed where the record is silent.
     cautions: Vec<String>,
@@ -110,7 +110,7 @@ pub(super) struct Replay<'g> {
     holders: BTreeMap<String, String>,
     /// The last action prepared.
     last_action: u64,
-    /// A national's formation under way (`from_18xx_games.formation`).
+    /// A national's formation under way (`from_18xx_games.mechanisms`: `Formation`).
     forming: Option<formation::Forming>,
     /// The train (engine id) a company borrowed from the depot for its
     /// turn (1856's trainless CGR).

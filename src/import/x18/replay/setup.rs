@@ -112,7 +112,7 @@ impl Replay<'_> {
             p.split_once('@')
                 .is_none_or(|(sym, _)| owned.iter().any(|o| o == sym))
         });
-        if !self.play.sold_minors.is_some() {
+        if self.play.sold_minors.is_none() {
             return Ok(());
         }
         let minors: Vec<CompanyId> = self
@@ -233,7 +233,7 @@ impl Replay<'_> {
     /// A token placed in a city with no free space (`full`, the error
     /// saying so): the engine had freed the space the action names, whose
     /// company had closed unseen (where the title's share prices are not
-    /// followed, `from_18xx_games.share_prices`). Its token leaves, with a
+    /// followed, `from_18xx_games.mechanisms`: `ClosingAtPrice`). Its token leaves, with a
     /// caution.
     pub(super) fn closed_space(
         &mut self,
