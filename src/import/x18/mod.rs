@@ -154,10 +154,7 @@ pub fn replay_with(
     let mut stopped = None;
     let mut rest = standing.iter().peekable();
     while let Some(a) = rest.next_if(|a| at.is_none_or(|at| a.id <= at)) {
-        if let Some((last, why)) = replay.prepare(a)? {
-            stopped = Some(Stop { action: last, why });
-            break;
-        }
+        replay.prepare(a)?;
         if let Kind::RunRoutes { routes } = &a.kind {
             on_run(replay.run(a, routes.as_deref().unwrap_or_default())?);
         }
@@ -170,23 +167,14 @@ pub fn replay_with(
                 stopped = Some(Stop { action: a.id, why });
                 break;
             }
-            Flow::StopAfter(why) => {
-                applied = a.id;
-                let next = rest.peek().map_or(a.id + 1, |n| n.id);
-                if at.is_none_or(|at| at >= next) {
-                    stopped = Some(Stop { action: next, why });
-                }
-                break;
-            }
         }
     }
     // The engine starts the next company's turn as soon as the last one
     // ends: its home token is down before it acts.
     if stopped.is_none()
         && let Some(next) = rest.next()
-        && let Some((last, why)) = replay.prepare(next)?
     {
-        stopped = Some(Stop { action: last, why });
+        replay.prepare(next)?;
     }
     let mut replayed = replay.finish(at.unwrap_or(applied));
     replayed.stopped = stopped;

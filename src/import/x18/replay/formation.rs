@@ -1,5 +1,5 @@
 //! A national formed from the companies that merge into it
-//! (`from_18xx_games.formation`: 1856's CGR as the first 6 is bought). Each
+//! (`from_18xx_games.mechanisms`: `Formation`: 1856's CGR as the first 6 is bought). Each
 //! company merging names itself in a `merge` action: its tokens leave the
 //! map at once, its trains and rights go to the national, and it closes.
 //! Once the merges end, the national puts its tokens where theirs were:
@@ -32,7 +32,7 @@ fn during(kind: &Kind) -> bool {
 
 impl<'g> Replay<'g> {
     fn formation(&self) -> Option<&'g FormationDef> {
-        let play: &'g crate::game::PlayDef = self.play;
+        let play: &'g crate::game::Play = self.play;
         play.formation.as_ref()
     }
 

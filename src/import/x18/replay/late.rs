@@ -6,7 +6,7 @@
 
 use super::Replay;
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind, NationalDef, PrivateId};
+use crate::game::{CompanyId, CompanyKind, National, PhaseId, PrivateId};
 use crate::geometry::Coord;
 use crate::import::x18::record::{Action, EngineTrain, Kind};
 use crate::play::{self, Event, Nationalise};
@@ -15,15 +15,14 @@ impl<'g> Replay<'g> {
     /// An operating round has ended: in a phase that exports, the depot's
     /// next train leaves (and may begin a phase).
     pub(super) fn round_ended(&mut self) -> Result<(), Error> {
-        let game = self.game;
-        let phase = &game.phases[self.state.phase].name;
+        let phase = self.state.phase;
         if let Some((national, cn)) = self.national()?
-            && national.operates.contains(phase)
+            && national.operates.contains(&phase)
         {
             self.national_operates(&cn)?;
             self.caution_unseen_buy(&cn)?;
         }
-        if !self.play.export_phases.iter().any(|p| p == phase) {
+        if !self.play.exports.contains(&phase) {
             return Ok(());
         }
         match self.next_in_depot() {
@@ -75,8 +74,8 @@ impl<'g> Replay<'g> {
     }
 
     /// The title's national, if it has one, and its company id.
-    fn national(&self) -> Result<Option<(&'g NationalDef, CompanyId)>, Error> {
-        let play: &'g crate::game::PlayDef = self.play;
+    fn national(&self) -> Result<Option<(&'g National, CompanyId)>, Error> {
+        let play: &'g crate::game::Play = self.play;
         let Some(national) = play.national.as_ref() else {
             return Ok(None);
         };
@@ -91,8 +90,8 @@ impl<'g> Replay<'g> {
             return Ok(());
         };
         for p in from + 1..=to {
-            let name = self.game.phases[p].name.clone();
-            if national.privates_from.as_deref() == Some(name.as_str()) {
+            let p = PhaseId(p);
+            if national.privates_from == Some(p) {
                 // Not the engine's hidden company of the early rules
                 // (1867's "3"), closed when they end.
                 let hidden = |sym: &PrivateId| {
@@ -107,14 +106,14 @@ impl<'g> Replay<'g> {
                     }
                 }
             }
-            if national.minors_until.as_deref() == Some(name.as_str()) {
+            if national.minors_until == Some(p) {
                 let minors = self.sorted(self.minors());
                 self.caution_order(&cn, &minors)?;
                 for minor in minors {
                     self.nationalise(&minor)?;
                 }
             }
-            if national.trainless_phases.contains(&name) {
+            if national.trainless_phases.contains(&p) {
                 let trainless: Vec<CompanyId> = self
                     .minors()
                     .into_iter()
@@ -304,11 +303,10 @@ impl<'g> Replay<'g> {
             .depot
             .iter()
             .find(|d| d.train.as_str() == kind)
-            .and_then(|d| d.available.as_deref())
+            .and_then(|d| d.available)
         else {
             return Ok(());
         };
-        let phase = self.game.phase_index(phase)?;
         let named = self.game.phases[phase].name.clone();
         if self.state.phase >= phase || !self.play.depot.iter().any(|d| d.train.as_str() == named) {
             return Ok(());

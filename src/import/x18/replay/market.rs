@@ -1,6 +1,6 @@
 //! Shares in the replay: those sold, which float a company (and may put
 //! its home token down), and, where the title keeps them
-//! (`from_18xx_games.share_prices`): each company's cell, moved as the
+//! (`from_18xx_games.mechanisms`: `ClosingAtPrice`): each company's cell, moved as the
 //! engine moves it (par, dividends, sales, issues, the end of each stock
 //! round), and who holds its shares (players, its treasury, the market),
 //! which decides its president and its end-of-round moves. `closing.rs`

@@ -5,7 +5,7 @@
 use super::record::{Action, Bid, EngineTrain, Kind, LayTile, RanRoute, Record};
 use super::{Refusal, Replayed, Run, tiles};
 use crate::error::Error;
-use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, TrainId};
+use crate::game::{CompanyId, Game, HomeTokenTiming, Play, TrainId};
 use crate::geometry::Coord;
 use crate::play::{self, Event};
 use crate::rules::{LayKind, Violation};
@@ -58,7 +58,7 @@ fn changes_nothing(kind: &Kind) -> bool {
 
 pub(super) struct Replay<'g> {
     game: &'g Game,
-    play: &'g PlayDef,
+    play: &'g Play,
     title: String,
     state: MapState,
     /// Hex of each tile on the map by the engine's id (`57-0`).
@@ -81,10 +81,8 @@ pub(super) struct Replay<'g> {
     /// company's next dividend.
     obsolete: BTreeSet<EngineTrain>,
     refused: Vec<Refusal>,
-    /// The phase from which the title does what is not replayed.
-    stop_phase: Option<PhaseId>,
     /// Operating rounds, counted where the title does something as one
-    /// begins (`from_18xx_games.rounds`).
+    /// begins (`from_18xx_games.mechanisms`: `RoundEvents`).
     rounds: Rounds,
     /// The variant each train left the depot as (`2D-0` as a `4D`).
     variants: BTreeMap<EngineTrain, TrainId>,
@@ -110,7 +108,7 @@ pub(super) struct Replay<'g> {
     /// their owners put back with token actions.
     lifted: Vec<(Coord, CompanyId)>,
     /// The train kind whose first purchase lifts tiles
-    /// (`from_18xx_games.lift_tiles`), drawn from the record's seed.
+    /// (`from_18xx_games.mechanisms`: `LiftTiles`), drawn from the record's seed.
     lift: Option<TrainId>,
     /// What the replay assumed where the record is silent.
     cautions: Vec<String>,
@@ -124,7 +122,7 @@ pub(super) struct Replay<'g> {
     holders: BTreeMap<String, String>,
     /// The last action prepared.
     last_action: u64,
-    /// A national's formation under way (`from_18xx_games.formation`).
+    /// A national's formation under way (`from_18xx_games.mechanisms`: `Formation`).
     forming: Option<formation::Forming>,
     /// The train (engine id) a company borrowed from the depot for its
     /// turn (1856's trainless CGR).
@@ -192,8 +190,6 @@ pub(super) enum Flow {
     Go,
     /// The action does what is not replayed: it is not applied.
     StopBefore(String),
-    /// The action was applied, but what follows it is not replayed.
-    StopAfter(String),
 }
 
 impl<'g> Replay<'g> {
@@ -204,18 +200,6 @@ impl<'g> Replay<'g> {
                 game.id
             ))
         })?;
-        let stop_phase = match &play.not_replayed {
-            Some(n) => match &n.from_phase {
-                Some(p) => Some(game.phase_index(p)?),
-                None => {
-                    return Err(Error::Import(format!(
-                        "hexroute cannot replay 18xx.games records of {} yet: it does not model {}",
-                        game.id, n.what
-                    )));
-                }
-            },
-            None => None,
-        };
         let rules = record
             .settings
             .as_ref()
@@ -262,7 +246,6 @@ impl<'g> Replay<'g> {
             privates: BTreeMap::new(),
             obsolete: BTreeSet::new(),
             refused: Vec::new(),
-            stop_phase,
             rounds: Rounds {
                 begun: 0,
                 stock: true,
@@ -294,30 +277,25 @@ impl<'g> Replay<'g> {
     }
 
     /// What the engine does before `a` with no action: a company's turn
-    /// or an operating round begins and home tokens go down. Where the turn
-    /// that `a` ends did what is not replayed, the turn's last action and
-    /// why (and nothing is done).
-    pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
+    /// or an operating round begins and home tokens go down.
+    pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
         self.last_action = a.id;
         self.market_prepare(a)?;
         if self.merges_into_national(a) {
-            return Ok(None);
+            return Ok(());
         }
         self.formation_ends(a)?;
-        if let Some(why) = self.turn_ends(a)? {
-            return Ok(Some(why));
-        }
+        self.turn_ends(a)?;
         self.prepare_turn(a)?;
-        self.national_runs(a)?;
-        Ok(None)
+        self.national_runs(a)
     }
 
     /// Whether `a` ends a company's operating turn (another company, or a
     /// player, acts) in which the company, trainless, is nationalised,
-    /// where the title does so.
-    fn turn_ends(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
+    /// where the title does so (and then nationalises it).
+    fn turn_ends(&mut self, a: &Action) -> Result<(), Error> {
         if matches!(a.kind, Kind::Message | Kind::Program(_)) || a.by_private() {
-            return Ok(None);
+            return Ok(());
         }
         let acting = if a.by_company() {
             self.acting_company(a)
@@ -328,14 +306,14 @@ impl<'g> Replay<'g> {
             && turn.company == *now
         {
             turn.add(a);
-            return Ok(None);
+            return Ok(());
         }
         // A home token placed in a stock round (1867) starts no turn.
         let next = acting
             .filter(|_| self.turn.is_some() || !matches!(a.kind, Kind::PlaceToken(_)))
             .map(|company| Turn::new(company, a));
         let Some(ended) = std::mem::replace(&mut self.turn, next) else {
-            return Ok(None);
+            return Ok(());
         };
         self.return_borrowed(&ended.company);
         let trainless = self.trains.get(&ended.company).is_none_or(Vec::is_empty);
@@ -346,20 +324,8 @@ impl<'g> Replay<'g> {
             && !self.closed.contains(&ended.company)
         {
             self.nationalise(&ended.company)?;
-            return Ok(None);
         }
-        let nationalised = self
-            .play
-            .not_replayed
-            .as_ref()
-            .is_some_and(|n| n.trainless_turn);
-        Ok((nationalised && trainless && ended.operating()).then(|| {
-            let why = format!(
-                "{} ends its turn with no train, so 18xx.games nationalises it (its tokens go to the national), which hexroute does not replay",
-                ended.company
-            );
-            (ended.last, why)
-        }))
+        Ok(())
     }
 
     fn prepare_turn(&mut self, a: &Action) -> Result<(), Error> {
@@ -518,22 +484,11 @@ impl<'g> Replay<'g> {
     }
 
     pub fn apply(&mut self, a: &Action) -> Result<Flow, Error> {
-        let what = self.play.not_replayed.as_ref().map(|n| n.what.as_str());
-        if let Some(n) = &self.play.not_replayed
-            && n.actions.iter().any(|kind| kind == a.kind.name())
-        {
-            return Ok(Flow::StopBefore(format!(
-                "a \"{}\" action: hexroute does not replay {}",
-                a.kind.name(),
-                n.what
-            )));
-        }
         self.national_bought(a)?;
         self.receivership_bought(a)?;
         if let Some(why) = self.left_unseen(a)? {
             return Ok(Flow::StopBefore(why));
         }
-        let before = self.state.phase;
         self.apply_one(a)?;
         self.closed_by_use(a);
         self.market_after()?;
@@ -544,15 +499,7 @@ impl<'g> Replay<'g> {
                 self.buy_shares(auto.shares.as_deref().unwrap_or_default())?;
             }
         }
-        match (self.stop_phase, what) {
-            (Some(stop), Some(what)) if before < stop && self.state.phase >= stop => {
-                Ok(Flow::StopAfter(format!(
-                    "phase {} begins, and hexroute does not replay {what}",
-                    self.game.phases[self.state.phase].name
-                )))
-            }
-            _ => Ok(Flow::Go),
-        }
+        Ok(Flow::Go)
     }
 
     fn apply_one(&mut self, a: &Action) -> Result<(), Error> {
@@ -570,13 +517,13 @@ impl<'g> Replay<'g> {
             Kind::BuyCompany { company } => self.buy_company(a, company),
             Kind::SpecialBuy { description } => self.special_buy(a, description),
             Kind::Assign(assign) => self.assign(a, assign),
-            // Mergers and nationalisation as 1867 has them: only titles with
-            // a national (`from_18xx_games.national`) replay them.
+            // Mergers (`Mergers`) and nationalisation (`National`) as 1867
+            // has them: only titles naming the mechanism replay them.
             Kind::Merge { corporation } if self.play.formation.is_some() => {
                 self.merge_into_national(a, corporation.as_ref())
             }
-            Kind::Merge { corporation } if national => self.merge(a, corporation),
-            Kind::Convert if national => self.convert(a),
+            Kind::Merge { corporation } if self.play.mergers => self.merge(a, corporation),
+            Kind::Convert if self.play.mergers => self.convert(a),
             Kind::Choose if national => self.choose(a),
             Kind::Dividend { kind } => {
                 self.market_dividend(a, kind.as_deref())?;

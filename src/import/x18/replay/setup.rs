@@ -54,7 +54,7 @@ impl Replay<'_> {
                 }
             }
         }
-        for start in &self.play.minors_start {
+        for start in self.play.sold_minors.iter().flatten() {
             let minor = self.company(&start.company)?;
             self.home_token(&minor)?;
             let train = EngineTrain::from(start.train.as_str());
@@ -82,7 +82,9 @@ impl Replay<'_> {
             self.place_marker(private);
         }
         let minor = match self.game.company(private) {
-            Ok(c) if self.play.minors_bought && c.kind == CompanyKind::Minor => c.abbrev.clone(),
+            Ok(c) if self.play.sold_minors.is_some() && c.kind == CompanyKind::Minor => {
+                c.abbrev.clone()
+            }
             _ => return Ok(()),
         };
         if let Some(trains) = self.trains.remove(&minor) {
@@ -106,7 +108,7 @@ impl Replay<'_> {
         self.privates.retain(|p, _| {
             Marker::parse(p).is_none_or(|m| owned.iter().any(|o| m.private.as_str() == o))
         });
-        if !self.play.minors_bought {
+        if self.play.sold_minors.is_none() {
             return Ok(());
         }
         let minors: Vec<CompanyId> = self
@@ -173,7 +175,7 @@ impl Replay<'_> {
     /// close (18xx.games's 1846), their tokens leaving the map. The
     /// president is taken to be the player who parred the company.
     pub(super) fn bankrupt(&mut self, a: &Action) -> Result<(), Error> {
-        if self.play.minors_bought {
+        if self.play.sold_minors.is_some() {
             self.minors_of_bankrupt(a)?;
         }
         self.market_bankrupt(a)
@@ -224,7 +226,7 @@ impl Replay<'_> {
     /// A token placed in a city with no free space (`full`, the error
     /// saying so): the engine had freed the space the action names, whose
     /// company had closed unseen (where the title's share prices are not
-    /// followed, `from_18xx_games.share_prices`). Its token leaves, with a
+    /// followed, `from_18xx_games.mechanisms`: `ClosingAtPrice`). Its token leaves, with a
     /// caution.
     pub(super) fn closed_space(
         &mut self,

@@ -314,7 +314,7 @@ impl Replay<'_> {
         Ok(())
     }
 
-    /// The engine's event that lifts tiles (`from_18xx_games.lift_tiles`):
+    /// The engine's event that lifts tiles (`from_18xx_games.mechanisms`: `LiftTiles`):
     /// on each of its hexes a laid tile of its colour goes and the printed
     /// tile comes back, the tokens staying in their spaces.
     pub(super) fn lift_tiles(&mut self) -> Result<(), Error> {

@@ -50,8 +50,7 @@ impl Replay<'_> {
             r.operated.clear();
             let round = r.begun;
             for event in self.play.rounds.iter().filter(|e| e.round == round) {
-                if let Some(phase) = &event.phase {
-                    let phase = self.game.phase_index(phase)?;
+                if let Some(phase) = event.phase {
                     self.begin_phase(phase)?;
                 }
                 let game = self.game;
@@ -123,7 +122,7 @@ impl Replay<'_> {
         // A variant (18MS's 4D) is a copy of its train's first variant (2D).
         let unseen = self.owner_of(id).is_none()
             && id.copy().is_some_and(|copy| copy > 0)
-            && !(self.play.reserved_trains.iter()).any(|r| EngineTrain::from(r.as_str()) == *id)
+            && !(self.play.held_trains.iter()).any(|r| EngineTrain::from(r.as_str()) == *id)
             && !self.left_depot.contains(kind.as_str())
             && !self.left_depot.contains(id.name())
             && !self.borrowed_types.contains(kind.as_str());
@@ -222,15 +221,14 @@ impl Replay<'_> {
     }
 
     /// The first train of a type has left the depot: the phase named for
-    /// it (or begun by it, `from_18xx_games.phase_trains`) begins.
+    /// it (or begun by it, `PhaseTrains`) begins.
     pub(super) fn first_of(&mut self, kind: &TrainId) -> Result<(), Error> {
         let by_train = self
             .play
             .phase_trains
             .iter()
             .find(|p| p.trains.contains(kind))
-            .map(|p| self.game.phase_index(&p.phase))
-            .transpose()?;
+            .map(|p| p.phase);
         let named = self
             .game
             .phases
@@ -368,13 +366,17 @@ impl Replay<'_> {
             .special_buys
             .iter()
             .find(|b| b.description == what);
-        let sym = item.and_then(|b| b.privates.iter().find(|p| !self.privates.contains_key(*p)));
+        let sym = item.and_then(|b| {
+            b.privates
+                .iter()
+                .find(|p| !self.privates.contains_key(p.as_str()))
+        });
         let (Some(sym), Some(buyer)) = (sym, self.acting_company(a)) else {
             return Err(Error::Import(format!(
                 "hexroute does not replay a special_buy of \"{what}\", which may change the map"
             )));
         };
-        self.privates.insert(sym.clone(), buyer);
+        self.privates.insert(sym.to_string(), buyer);
         Ok(())
     }
 
@@ -385,7 +387,7 @@ impl Replay<'_> {
         let Some(free) = self.play.free_trains.iter().find(|f| f.private == private) else {
             return Ok(());
         };
-        let until = self.game.phase_index(&free.until)?;
+        let until = free.until;
         let company = self.game.company(buyer)?;
         let held = self.trains.get(buyer).map_or(0, Vec::len);
         let full = self
