@@ -123,6 +123,8 @@ pub enum Event {
     TakePrivate { private: PrivateId },
     /// A private's marker (`SYM@HEX`, as the game names it) goes on the map for `owner`.
     PlaceMarker { marker: String, owner: CompanyId },
+    /// A company reaches its destination: its bonus paid until then stops.
+    ReachDestination(CompanyId),
 }
 
 /// What an event did: the edit (the state after it, the rules it breaks,
@@ -223,6 +225,9 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
         Event::PlaceMarker { marker, owner } => {
             edit::change_privates(game, state, Some(owner), std::slice::from_ref(marker), &[])?
                 .into()
+        }
+        Event::ReachDestination(company) => {
+            edit::change_destination(game, state, company, true)?.into()
         }
     })
 }
