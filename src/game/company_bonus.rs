@@ -24,8 +24,8 @@ pub struct CompanyBonus {
     #[serde(default)]
     pub at_route_end: bool,
     /// Only until the company has reached its destination (a save's
-    /// `destinations_reached`; `import` sets it from the record's
-    /// `destination_connection`, `companies CO --destination-reached` by hand).
+    /// `destinations_reached`: play's `ReachDestination`, or by hand
+    /// `companies FILE CO --destination-reached`).
     #[serde(default)]
     pub until_destination: bool,
 }
@@ -69,4 +69,45 @@ pub(super) fn check(bonus: &super::BonusDef, companies: &[super::Company]) -> Re
         return Err("at_route_end wants a Visit (the hexes a route starts or ends in)".into());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+
+    const GAME: &str = include_str!("../../tests/games/destination.ron");
+
+    /// The test game with pieces of its bonus replaced: the error, if any.
+    fn load_with(swaps: &[(&str, &str)]) -> Result<Game, String> {
+        let mut text = GAME.to_string();
+        for (from, to) in swaps {
+            assert!(text.contains(from), "{from}");
+            text = text.replace(from, to);
+        }
+        Game::from_ron(&text, "destination.ron", None).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_company_bonus_is_checked_when_the_game_loads() {
+        assert!(load_with(&[]).is_ok());
+        let e = load_with(&[("company: \"A\"", "company: \"Z\"")]).unwrap_err();
+        assert!(e.contains("unknown company \"Z\""), "{e}");
+        let e = load_with(&[("bonus: 0,", "bonus: 10,")]).unwrap_err();
+        assert!(e.contains("pays: StopValue wants bonus: 0"), "{e}");
+        let connection = (
+            "kind: Visit([\"A5\"])",
+            "kind: Connection(from: \"A1\", to_any: [\"A5\"])",
+        );
+        let e = load_with(&[connection]).unwrap_err();
+        assert!(e.contains("StopValue wants bonus: 0 and a Visit"), "{e}");
+        let e = load_with(&[connection, ("pays: StopValue, ", "")]).unwrap_err();
+        assert!(e.contains("at_route_end wants a Visit"), "{e}");
+        // A fixed amount for a connection, to one company: 1888's destinations.
+        let fixed = [
+            connection,
+            ("pays: StopValue, at_route_end: true, ", ""),
+            ("bonus: 0,", "bonus: 30,"),
+        ];
+        assert!(load_with(&fixed).is_ok());
+    }
 }
