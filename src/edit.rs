@@ -407,6 +407,54 @@ pub fn change_lose_lowest(
     })
 }
 
+/// Marks `company` as having reached its destination (with `reached`
+/// false, as not yet): a bonus paid `until_destination` stops paying it.
+pub fn change_destination(
+    game: &Game,
+    state: &MapState,
+    company: &str,
+    reached: bool,
+) -> Result<Edit> {
+    let co = game.company(company)?.abbrev.clone();
+    let ever = game.bonuses.iter().any(|b| {
+        b.company
+            .as_ref()
+            .is_some_and(|s| s.until_destination && s.company == co)
+    });
+    if !ever {
+        return Err(Error::Invalid(format!(
+            "{co} has no bonus paid until it reaches its destination in {}",
+            game.id
+        )));
+    }
+    let mut next = state.clone();
+    let said = match (reached, next.destinations.contains(&co)) {
+        (true, true) => {
+            return Err(Error::Invalid(format!(
+                "{co} has already reached its destination"
+            )));
+        }
+        (false, false) => {
+            return Err(Error::Invalid(format!(
+                "{co} has not reached its destination"
+            )));
+        }
+        (true, false) => {
+            format!("{co} has reached its destination: its destination bonus no longer pays")
+        }
+        (false, true) => format!("{co} has not reached its destination yet"),
+    };
+    match reached {
+        true => next.destinations.insert(co),
+        false => next.destinations.remove(&co),
+    };
+    Ok(Edit {
+        next,
+        violations: Vec::new(),
+        said,
+    })
+}
+
 /// A minor sold with its token (`token_to_buyer`) bought by `buyer`: its
 /// home token becomes the buyer's, or leaves the map where the buyer has
 /// one on the hex already (18xx.games's 1846 `process_buy_company`).

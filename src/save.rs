@@ -129,6 +129,10 @@ struct SaveIn {
     /// 18TN's Civil War): each loses its lowest route at its next run.
     #[serde(default)]
     lose_lowest: BTreeSet<String>,
+    /// Companies that have reached their destination: a bonus paid
+    /// `until_destination` (1870's) no longer pays them.
+    #[serde(default)]
+    destinations_reached: BTreeSet<String>,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
@@ -163,6 +167,8 @@ struct SaveOut<'a> {
     receivership: BTreeSet<&'a CompanyId>,
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     lose_lowest: &'a BTreeSet<CompanyId>,
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    destinations_reached: &'a BTreeSet<CompanyId>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -346,6 +352,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
         }
     }
     let lose_lowest = lose_lowest_in(game, &raw.lose_lowest)?;
+    let destinations = companies_in(game, &raw.destinations_reached, "destinations_reached")?;
     Ok(SavedGame {
         state: MapState {
             phase,
@@ -354,6 +361,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             privates,
             standing,
             lose_lowest,
+            destinations,
         },
         history: History {
             changes: history,
@@ -404,6 +412,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         privates: BTreeMap::new(),
         standing: BTreeMap::new(),
         lose_lowest: BTreeSet::new(),
+        destinations: BTreeSet::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -528,6 +537,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
             .map(|(co, _)| co)
             .collect(),
         lose_lowest: &state.lose_lowest,
+        destinations_reached: &state.destinations,
         history: history
             .changes
             .iter()

@@ -38,6 +38,9 @@ pub struct MapState {
     /// Companies holding the game's one-run token (`rules.lose_lowest`,
     /// 18TN's Civil War): each loses its lowest route at its next run.
     pub lose_lowest: BTreeSet<CompanyId>,
+    /// Companies that have reached their destination: a bonus paid
+    /// `until_destination` (1870's) no longer pays them.
+    pub destinations: BTreeSet<CompanyId>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -52,6 +55,8 @@ pub enum Drift {
     Standing(CompanyId),
     /// Which companies hold the one-run token (`lose_lowest`).
     LoseLowest,
+    /// Which companies have reached their destination.
+    Destinations,
 }
 
 #[derive(Copy, Clone)]
@@ -91,6 +96,9 @@ pub struct Change {
     /// The companies holding the one-run token, before and after, when
     /// they changed.
     pub lose_lowest: Option<(BTreeSet<CompanyId>, BTreeSet<CompanyId>)>,
+    /// The companies that have reached their destination, before and
+    /// after, when they changed.
+    pub destinations: Option<(BTreeSet<CompanyId>, BTreeSet<CompanyId>)>,
 }
 
 /// Which company owns a private company, if any.
@@ -105,6 +113,7 @@ impl Change {
             && self.privates.is_empty()
             && self.standing.is_empty()
             && self.lose_lowest.is_none()
+            && self.destinations.is_none()
     }
 }
 
@@ -118,6 +127,7 @@ impl MapState {
             privates: BTreeMap::new(),
             standing: BTreeMap::new(),
             lose_lowest: BTreeSet::new(),
+            destinations: BTreeSet::new(),
         }
     }
 
@@ -182,6 +192,9 @@ impl MapState {
         if let Some(pair) = &change.lose_lowest {
             self.lose_lowest = side.of(pair).clone();
         }
+        if let Some(pair) = &change.destinations {
+            self.destinations = side.of(pair).clone();
+        }
     }
 
     /// The tile on a hex now (laid or printed), with its rotation.
@@ -215,11 +228,14 @@ impl MapState {
     /// True when `company` may earn `bonus` here: a bonus for token
     /// holders needs its token in one of the bonus's hexes.
     pub fn bonus_open_to(&self, bonus: &Bonus, company: &CompanyId) -> bool {
-        !bonus.token_holders
+        bonus.company.as_ref().is_none_or(|scope| {
+            scope.company == *company
+                && !(scope.until_destination && self.destinations.contains(company))
+        }) && (!bonus.token_holders
             || bonus.hexes().any(|c| {
                 self.tokens_at(c)
                     .is_some_and(|t| t.values().any(|co| co.as_str() == company))
-            })
+            }))
     }
 
     /// The bonuses `company` earns by the private companies it owns here,

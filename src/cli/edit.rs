@@ -540,6 +540,13 @@ pub fn lose_lowest(games: Games, args: &EditArgs, company: &str, holds: bool) ->
     })
 }
 
+/// `companies FILE CO --destination-reached` / `--destination-open`.
+pub fn destination(games: Games, args: &EditArgs, company: &str, reached: bool) -> Result<()> {
+    edit(games, args, |game, state| {
+        Ok(edits::change_destination(game, state, company, reached)?)
+    })
+}
+
 /// Reverts the last recorded change, unless the file was edited by hand
 /// after it (then `--force` reverts it anyway).
 pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
@@ -559,6 +566,7 @@ pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
             Drift::Private(p) => format!("who owns {p}"),
             Drift::Standing(co) => format!("{co}'s standing"),
             Drift::LoseLowest => "who holds the lowest-route token".into(),
+            Drift::Destinations => "who has reached their destination".into(),
         };
         bail!(
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"

@@ -278,6 +278,17 @@ pub fn show_history(games: Games, file: &Path, as_json: bool) -> Result<()> {
                     names(after)
                 ));
             }
+            if let Some((before, after)) = &ch.destinations {
+                let names = |s: &std::collections::BTreeSet<_>| {
+                    let v: Vec<String> = s.iter().map(ToString::to_string).collect();
+                    words_or_none(&v)
+                };
+                what.push(format!(
+                    "destination reached by {} → {}",
+                    names(before),
+                    names(after)
+                ));
+            }
             (ch.command.clone(), ch.time.clone(), what)
         })
         .collect();

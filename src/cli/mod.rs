@@ -500,6 +500,13 @@ pub enum Command {
         /// Take that token from COMPANY.
         #[arg(long, requires = "company", conflicts_with_all = ["give", "take", "json"])]
         keep_lowest: bool,
+        /// COMPANY has reached its destination: a bonus paid until then
+        /// (1870's destination) no longer pays it. `import` sets it as the game does.
+        #[arg(long, requires = "company", conflicts_with_all = ["give", "take", "json", "lose_lowest", "keep_lowest", "destination_open"])]
+        destination_reached: bool,
+        /// COMPANY has not reached its destination yet.
+        #[arg(long, requires = "company", conflicts_with_all = ["give", "take", "json", "lose_lowest", "keep_lowest"])]
+        destination_open: bool,
         /// Print JSON (when listing).
         #[arg(long, conflicts_with_all = ["give", "take"])]
         json: bool,

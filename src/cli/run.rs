@@ -180,6 +180,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         } if lose_lowest || keep_lowest => edit::lose_lowest(games, &edit, &company, lose_lowest),
         Command::Companies {
             edit,
+            company: Some(company),
+            destination_reached,
+            destination_open,
+            ..
+        } if destination_reached || destination_open => {
+            edit::destination(games, &edit, &company, destination_reached)
+        }
+        Command::Companies {
+            edit,
             company,
             give,
             take,

@@ -114,8 +114,7 @@ pub enum Towns {
 pub struct TrainDef {
     /// Its name (`2`, `5+5E`, `D`): what saves and commands call it.
     pub name: super::TrainId,
-    /// Its number: the stops (or hexes) it may count; `None` for no limit
-    /// (D trains).
+    /// Its number: the stops (or hexes) it may count; `None`: no limit (D trains).
     pub stops: Option<u32>,
     /// Which stops it may pass without counting them.
     pub skip: Skip,
@@ -391,6 +390,9 @@ pub struct BonusDef {
     /// itself: 18AL's M&C markers and Warrior Coal Field token).
     #[serde(default)]
     pub after_close: bool,
+    /// Only this company earns it (1888's, 1870's destinations).
+    #[serde(default)]
+    pub company: Option<super::CompanyBonus>,
 }
 
 /// Companies of `kind` that have not started by `phase` never do.

@@ -16,6 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod builtin;
 mod check;
+mod company_bonus;
 pub mod def;
 mod ids;
 pub mod market;
@@ -27,6 +28,7 @@ mod resolve;
 mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
+pub use company_bonus::{BonusPays, CompanyBonus};
 pub use def::*;
 pub use ids::{CompanyId, Marker, PhaseId, PrivateId, TrainId};
 pub use mechanisms::{Depot, National, PhaseBy, Play, PrivateTrain, RoundStart};
@@ -96,6 +98,8 @@ pub struct Bonus {
     pub private: Option<PrivateId>,
     /// Only a company with a token in one of its hexes earns it.
     pub token_holders: bool,
+    /// Only this company earns it, and how.
+    pub company: Option<CompanyBonus>,
 }
 
 impl Bonus {

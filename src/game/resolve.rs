@@ -305,6 +305,8 @@ impl Resolver<'_> {
                     b.name, b.bonus
                 )));
             }
+            super::company_bonus::check(b, &self.def.companies)
+                .map_err(|e| (self.err)(format!("bonus \"{}\": company: {e}", b.name)))?;
             for t in &b.trains {
                 if !self.def.trains.iter().any(|d| d.name == t) {
                     return Err((self.err)(format!(
@@ -328,6 +330,7 @@ impl Resolver<'_> {
                 phases,
                 private: b.private.clone(),
                 token_holders: b.token_holders,
+                company: b.company.clone(),
             });
         }
         Ok(bonuses)

@@ -149,6 +149,7 @@ pub fn import(text: &str, game: &Game) -> Result<Imported, Error> {
         privates: BTreeMap::new(),
         standing: Default::default(),
         lose_lowest: Default::default(),
+        destinations: Default::default(),
     };
     for (company, c, space) in game.setup_tokens() {
         let held = state.tokens_at(c).and_then(|t| t.get(&space));

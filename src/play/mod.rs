@@ -127,6 +127,8 @@ pub enum Event {
     /// A private's marker goes on the map for `owner` (the save holds it
     /// among the privates as `SYM@HEX`, as the game names it).
     PlaceMarker { marker: Marker, owner: CompanyId },
+    /// A company reaches its destination: its bonus paid until then stops.
+    ReachDestination(CompanyId),
 }
 
 /// What an event did: the edit (the state after it, the rules it breaks,
@@ -229,6 +231,9 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
         }
         Event::PlaceMarker { marker, owner } => {
             edit::change_privates(game, state, Some(owner), &[marker.to_string()], &[])?.into()
+        }
+        Event::ReachDestination(company) => {
+            edit::change_destination(game, state, company, true)?.into()
         }
     })
 }

@@ -78,7 +78,8 @@ impl Ceiling {
             .iter()
             .filter(|b| b.applies_to(train))
             .map(|b| u64::from(b.paid_on(train.multiplier, visits)))
-            .sum();
+            .sum::<u64>()
+            + super::revenue::stop_value_bound(net, bonuses) * multiplier;
         Some(Ceiling {
             stops: u64::from(stops),
             slots,

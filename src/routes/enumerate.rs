@@ -704,7 +704,7 @@ pub(super) fn describe_walk(
                 let bonus = &query.bonuses[b];
                 (
                     bonus.name.clone(),
-                    bonus.paid_on(train.multiplier, visits.len()),
+                    bonus.paid_for(train, &visits, &run.stops),
                 )
             })
             .collect(),

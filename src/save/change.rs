@@ -44,6 +44,17 @@ pub(super) struct ChangeJson {
     /// The companies holding the one-run token, before and after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     lose_lowest: Option<LoseLowestChange>,
+    /// The companies that have reached their destination, before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    destinations_reached: Option<DestinationsChange>,
+}
+
+/// The companies that have reached their destination before and after a change.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct DestinationsChange {
+    before: BTreeSet<String>,
+    after: BTreeSet<String>,
 }
 
 /// The companies holding the one-run token before and after a change.
@@ -171,6 +182,13 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         )),
         None => None,
     };
+    let destinations = match ch.destinations_reached {
+        Some(d) => Some((
+            companies_in(game, &d.before, "destinations_reached")?,
+            companies_in(game, &d.after, "destinations_reached")?,
+        )),
+        None => None,
+    };
     Ok(Change {
         command: ch.command,
         time: ch.time,
@@ -180,6 +198,7 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         privates,
         standing,
         lose_lowest,
+        destinations,
     })
 }
 
@@ -245,6 +264,13 @@ pub(super) fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
         lose_lowest: ch.lose_lowest.as_ref().map(|(b, a)| {
             let names = |s: &BTreeSet<CompanyId>| s.iter().map(ToString::to_string).collect();
             LoseLowestChange {
+                before: names(b),
+                after: names(a),
+            }
+        }),
+        destinations_reached: ch.destinations.as_ref().map(|(b, a)| {
+            let names = |s: &BTreeSet<CompanyId>| s.iter().map(ToString::to_string).collect();
+            DestinationsChange {
                 before: names(b),
                 after: names(a),
             }

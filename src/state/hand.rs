@@ -22,6 +22,7 @@ struct Recorded {
     privates: BTreeMap<PrivateId, Owner>,
     standing: BTreeMap<CompanyId, Standing>,
     lose_lowest: Option<BTreeSet<CompanyId>>,
+    destinations: Option<BTreeSet<CompanyId>>,
 }
 
 impl SavedGame {
@@ -45,6 +46,9 @@ impl SavedGame {
             }
             if let Some((_, after)) = &ch.lose_lowest {
                 r.lose_lowest = Some(after.clone());
+            }
+            if let Some((_, after)) = &ch.destinations {
+                r.destinations = Some(after.clone());
             }
         }
         r
@@ -96,6 +100,10 @@ impl SavedGame {
             .lose_lowest
             .filter(|was| *was != self.state.lose_lowest)
             .map(|was| (was, self.state.lose_lowest.clone()));
+        let destinations = r
+            .destinations
+            .filter(|was| *was != self.state.destinations)
+            .map(|was| (was, self.state.destinations.clone()));
         let change = Change {
             command: HAND_EDIT.into(),
             time: time.into(),
@@ -105,6 +113,7 @@ impl SavedGame {
             privates,
             standing,
             lose_lowest,
+            destinations,
         };
         (!change.is_empty()).then_some(change)
     }
@@ -151,6 +160,7 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         privates: BTreeMap::new(),
         standing: BTreeMap::new(),
         lose_lowest: None,
+        destinations: None,
     };
     let mut off = on.clone();
     for (c, pair) in hand.hexes {
@@ -196,6 +206,12 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         match last.lose_lowest.is_some() {
             true => on.lose_lowest = Some(pair),
             false => off.lose_lowest = Some(pair),
+        }
+    }
+    if let Some(pair) = hand.destinations {
+        match last.destinations.is_some() {
+            true => on.destinations = Some(pair),
+            false => off.destinations = Some(pair),
         }
     }
     let some = |c: Change| (!c.is_empty()).then_some(c);

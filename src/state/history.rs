@@ -73,6 +73,8 @@ impl Change {
         let standing = standing_between(before, after);
         let lose_lowest = (before.lose_lowest != after.lose_lowest)
             .then(|| (before.lose_lowest.clone(), after.lose_lowest.clone()));
+        let destinations = (before.destinations != after.destinations)
+            .then(|| (before.destinations.clone(), after.destinations.clone()));
         Change {
             command,
             time,
@@ -82,6 +84,7 @@ impl Change {
             privates,
             standing,
             lose_lowest,
+            destinations,
         }
     }
 }
@@ -143,6 +146,11 @@ impl SavedGame {
             && state.lose_lowest != *after
         {
             return Some(Drift::LoseLowest);
+        }
+        if let Some((_, after)) = &last.destinations
+            && state.destinations != *after
+        {
+            return Some(Drift::Destinations);
         }
         if let Some((p, _)) = last
             .privates

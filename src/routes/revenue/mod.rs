@@ -31,12 +31,19 @@ impl Bonus {
         self.trains.is_empty() || self.trains.iter().any(|t| t == &train.name)
     }
 
+    /// True when stopping in `hex` may earn it an amount (a stop-value
+    /// bonus is priced in the stop's worth instead).
     fn mentions(&self, hex: Coord) -> bool {
-        self.hexes().any(|h| h == hex)
+        !self.pays_stop_value() && self.hexes().any(|h| h == hex)
     }
 
-    fn earned_by(&self, stopped: &impl Fn(&Coord) -> bool) -> bool {
+    /// True when a route stopping where `stopped` says earns it; `ends` are
+    /// its first and last visits' hexes (for a bonus only there).
+    fn earned_by(&self, stopped: &impl Fn(&Coord) -> bool, ends: [Coord; 2]) -> bool {
         match &self.kind {
+            BonusKind::Visit(hs) if self.at_route_end() => {
+                hs.iter().any(|h| ends.contains(h) && stopped(h))
+            }
             BonusKind::Visit(hs) => hs.iter().any(stopped),
             BonusKind::Connection { from, to_any } => stopped(from) && to_any.iter().any(stopped),
             BonusKind::LongestRoute => true,
@@ -185,6 +192,8 @@ pub struct Scratch {
     /// names (a route described), or only the revenue (a route priced).
     keep_stops: bool,
     extra: Vec<usize>,
+    /// What stop-value bonuses add to each visit's worth.
+    own: Vec<u32>,
 }
 
 /// A subset of items numbered `0..n`, one bit per item: what [`choose`]
@@ -295,19 +304,27 @@ fn choose_with(
     forced: Option<usize>,
 ) -> Option<u64> {
     let last = visits.len() - 1;
+    let ends = [visits[0].hex, visits[last].hex];
     let counts = |i: usize| must_stop_at(train, i, last, &visits[i]) || forced == Some(i);
     // A counted port pays per counted token city instead of once.
     let port = (0..visits.len()).find(|&i| visits[i].port.is_some() && counts(i));
     let min_stops = port.and_then(|p| visits[p].port).map_or(0, |n| n as usize);
     let per_token = port.map_or(0, |p| visits[p].revenue);
+    // What stop-value bonuses add to each visit (none: empty).
+    let mut own = std::mem::take(&mut s.own);
+    own.clear();
+    if s.active.iter().any(|&b| bonuses[b].pays_stop_value()) {
+        own.extend((0..visits.len()).map(|i| stop_value::extra(bonuses, &s.active, visits, i)));
+    }
     let worth = |i: usize| {
         let v = &visits[i];
+        let own = own.get(i).copied().unwrap_or(0);
         if port == Some(i) {
             0
         } else if v.is_city && v.token {
-            v.revenue.saturating_add(per_token)
+            v.revenue.saturating_add(per_token).saturating_add(own)
         } else {
-            v.revenue
+            v.revenue.saturating_add(own)
         }
     };
     s.must_hexes.clear();
@@ -405,7 +422,7 @@ fn choose_with(
         let extra: u64 = s
             .active
             .iter()
-            .filter(|&&b| bonuses[b].earned_by(&stopped))
+            .filter(|&&b| bonuses[b].earned_by(&stopped, ends))
             .map(|&b| bonuses[b].pays_on(train.multiplier, visits.len()))
             .sum();
         let total = value * u64::from(train.multiplier) + flat + extra;
@@ -414,6 +431,7 @@ fn choose_with(
             std::mem::swap(&mut s.best_extra, &mut s.extra);
         }
     }
+    s.own = own;
     best
 }
 
@@ -425,7 +443,8 @@ pub fn ceiling(train: &TrainDef, visits: &[Visit], bonuses: &[Bonus]) -> u64 {
     if visits.iter().any(|v| v.port.is_some()) {
         return u64::MAX;
     }
-    let stops: u64 = visits.iter().map(|v| u64::from(v.revenue)).sum();
+    let stops: u64 = visits.iter().map(|v| u64::from(v.revenue)).sum::<u64>()
+        + stop_value::most_extra(bonuses, visits);
     let bonus: u64 = bonuses
         .iter()
         .filter(|b| b.applies_to(train))
@@ -481,7 +500,11 @@ pub fn best_run(
         .map(|(v, _)| v.hex)
         .collect();
     let earned = (0..bonuses.len())
-        .filter(|&b| bonuses[b].applies_to(train) && bonuses[b].earned_by(&|h| stopped.contains(h)))
+        .filter(|&b| {
+            let last = visits.len() - 1;
+            let ends = [visits[0].hex, visits[last].hex];
+            bonuses[b].applies_to(train) && bonuses[b].earned_by(&|h| stopped.contains(h), ends)
+        })
         .collect();
     Some(Run {
         revenue: saturate(revenue),
@@ -489,6 +512,9 @@ pub fn best_run(
         bonuses: earned,
     })
 }
+
+mod stop_value;
+pub(super) use stop_value::bound as stop_value_bound;
 
 #[cfg(test)]
 mod tests;

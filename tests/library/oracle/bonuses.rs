@@ -5,6 +5,7 @@
 //! giving it to one train type at a time.
 
 use super::*;
+use hexroute::game::CompanyBonus;
 
 /// A bonus of `per_stop` for each stop of the set's longest route.
 pub(super) fn longest_route(per_stop: u32) -> Bonus {
@@ -13,6 +14,7 @@ pub(super) fn longest_route(per_stop: u32) -> Bonus {
         phases: Vec::new(),
         private: None,
         token_holders: false,
+        company: None,
         name: "longest".into(),
         amount: per_stop,
         multiplied: false,
@@ -40,6 +42,7 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             phases: Vec::new(),
             private: None,
             token_holders: false,
+            company: None,
             name: "visit".into(),
             amount: 10 * (1 + rng.below(5)) as u32,
             multiplied: rng.chance(50),
@@ -57,6 +60,7 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             phases: Vec::new(),
             private: None,
             token_holders: false,
+            company: None,
             name: "connect".into(),
             amount: 20 * (1 + rng.below(4)) as u32,
             multiplied: rng.chance(50),
@@ -70,6 +74,7 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             phases: Vec::new(),
             private: None,
             token_holders: false,
+            company: None,
             name: "D only".into(),
             amount: 40,
             multiplied: false,
@@ -80,7 +85,37 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
     if rng.chance(25) {
         out.push(longest_route(10 * (1 + rng.below(3)) as u32));
     }
+    if rng.chance(40) {
+        out.push(stop_value(&hexes, &mut rng));
+    }
     out
+}
+
+/// A company's bonus paying its hexes' stops once more (18JP-T's hex
+/// bonus), or only at a route's end (1870's destination).
+fn stop_value(hexes: &[Coord], rng: &mut Rng) -> Bonus {
+    let at_route_end = rng.chance(50);
+    Bonus {
+        optional: false,
+        phases: Vec::new(),
+        private: None,
+        token_holders: false,
+        company: Some(CompanyBonus {
+            company: "A".into(),
+            pays: BonusPays::StopValue,
+            at_route_end,
+            until_destination: at_route_end,
+        }),
+        name: "own value".into(),
+        amount: 0,
+        multiplied: false,
+        kind: BonusKind::Visit(
+            (0..1 + rng.below(2))
+                .map(|_| hexes[rng.below(hexes.len())])
+                .collect(),
+        ),
+        trains: vec![],
+    }
 }
 
 /// The search with a bonus on the longest route, on random maps with two

@@ -114,6 +114,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         privates: BTreeMap::new(),
         standing: Default::default(),
         lose_lowest: Default::default(),
+        destinations: Default::default(),
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);
@@ -271,6 +272,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
         phases: Vec::new(),
         private: None,
         token_holders: false,
+        company: None,
         name: "c".into(),
         amount: 60,
         multiplied: false,

@@ -8,7 +8,7 @@
 
 use hexroute::address::{CoordSystem, FirstNumber, Letters};
 use hexroute::game::{
-    Bonus, BonusKind, ConflictRule, Distance, Game, GameDef, HexDef, ImportDef, LayRule,
+    Bonus, BonusKind, BonusPays, ConflictRule, Distance, Game, GameDef, HexDef, ImportDef, LayRule,
     OffboardGroup, Phase, PortRule, Rules, Skip, Towns, TrainDef,
 };
 use hexroute::geometry::{Coord, Face, Orientation, Rotation};
@@ -21,6 +21,7 @@ mod advise;
 mod bonuses;
 mod games;
 mod lowest;
+mod pay;
 
 use bonuses::{longest_per_stop, random_bonuses};
 use games::{add_tokens, scatter_tokens};
@@ -302,23 +303,9 @@ impl Oracle<'_> {
                     })
                     .sum()
             };
-            let mut total = paid(false) * train.multiplier + paid(true);
-            for b in bonuses
-                .iter()
-                .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
-            {
-                let earned = match &b.kind {
-                    BonusKind::Visit(hs) => hs.iter().any(|h| hexes.contains(h)),
-                    BonusKind::Connection { from, to_any } => {
-                        hexes.contains(from) && to_any.iter().any(|h| hexes.contains(h))
-                    }
-                    // Earned by the set's longest route: see `solve`.
-                    BonusKind::LongestRoute => false,
-                };
-                if earned {
-                    total += b.amount * if b.multiplied { train.multiplier } else { 1 };
-                }
-            }
+            let total = paid(false) * train.multiplier
+                + paid(true)
+                + self.bonus_pay(train, r, &stop, &free_town, bonuses);
             best = best.max(total);
         }
         best
@@ -715,6 +702,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         privates: BTreeMap::new(),
         standing: Default::default(),
         lose_lowest: Default::default(),
+        destinations: Default::default(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);

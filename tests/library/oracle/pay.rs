@@ -1,0 +1,67 @@
+//! What the bonuses pay one train on one route with a given choice of
+//! counted stops, by the rules as written (the brute force's own reading,
+//! not the search's): a visit or connection bonus its amount, once; a
+//! company's stop-value bonus (18JP-T's hex bonus, 1870's destination)
+//! each counted stop in its hexes once more, as the train pays that stop,
+//! and with `at_route_end` only the route's first or last stop, counted.
+//! A longest route's bonus is paid by `solve`.
+
+use super::*;
+
+impl Oracle<'_> {
+    /// The bonuses `train` earns on `r` counting the stops `stop` says,
+    /// whose hexes are `hexes`; `free_town(i)` when stop `i` is paid at
+    /// face value.
+    pub(super) fn bonus_pay(
+        &self,
+        train: &TrainDef,
+        r: &OracleRoute,
+        stop: &dyn Fn(usize) -> bool,
+        free_town: &dyn Fn(usize) -> bool,
+        bonuses: &[Bonus],
+    ) -> u32 {
+        let n = r.stops.len();
+        let counted: Vec<usize> = (0..n).filter(|&i| stop(i)).collect();
+        let hexes: Vec<Coord> = counted.iter().map(|&i| r.stops[i].0).collect();
+        let at_end = |i: usize| i == 0 || i == n - 1;
+        let mut total = 0;
+        for b in bonuses
+            .iter()
+            .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
+        {
+            let scope = b.company.as_ref();
+            let end_only = scope.is_some_and(|s| s.at_route_end);
+            let in_bonus = |i: usize| match &b.kind {
+                BonusKind::Visit(hs) => hs.contains(&r.stops[i].0) && (!end_only || at_end(i)),
+                _ => false,
+            };
+            if scope.is_some_and(|s| s.pays == BonusPays::StopValue) {
+                for &i in counted.iter().filter(|&&i| in_bonus(i)) {
+                    // A port is paid through its token cities: no value of its own.
+                    if self.game.port_at(r.stops[i].0).is_some() {
+                        continue;
+                    }
+                    let value = self.revenue(r.stops[i].0, r.stops[i].1);
+                    total += if free_town(i) {
+                        value
+                    } else {
+                        value * train.multiplier
+                    };
+                }
+                continue;
+            }
+            let earned = match &b.kind {
+                BonusKind::Visit(_) => counted.iter().any(|&i| in_bonus(i)),
+                BonusKind::Connection { from, to_any } => {
+                    hexes.contains(from) && to_any.iter().any(|h| hexes.contains(h))
+                }
+                // Earned by the set's longest route: see `solve`.
+                BonusKind::LongestRoute => false,
+            };
+            if earned {
+                total += b.amount * if b.multiplied { train.multiplier } else { 1 };
+            }
+        }
+        total
+    }
+}

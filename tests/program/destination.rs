@@ -1,0 +1,54 @@
+//! A company's bonus worked by hand (issue 42's company-scoped bonus, as
+//! 1870 pays its destinations): on `tests/games/destination.ron`, three
+//! $20 cities in a line, A1 (A's home), A3 and A5 (A's destination and
+//! B's home). A route of A's that starts or ends at A5 earns A5's value
+//! again until A has reached its destination; no other company earns it.
+
+use crate::common::{Table, stdout_of};
+use serde_json::Value;
+
+const GAME: &str = include_str!("../games/destination.ron");
+
+fn total(t: &Table, company: &str, trains: &str) -> u64 {
+    let out = stdout_of(&mut t.cmd(&[
+        "routes",
+        "--company",
+        company,
+        "--trains",
+        trains,
+        "--json",
+        "--quiet",
+    ]));
+    let out: Value = serde_json::from_str(&out).unwrap();
+    out["total"].as_u64().unwrap()
+}
+
+#[test]
+fn a_destination_pays_its_company_its_value_again_until_reached() {
+    let dir = tempfile::tempdir().unwrap();
+    let game_file = dir.path().join("custom.ron");
+    std::fs::write(&game_file, GAME).unwrap();
+    let t = Table::with_game_file("destination", Some(&game_file));
+    std::fs::copy(&game_file, t.dir.path().join("custom.ron")).unwrap();
+    // The printed 57s run A1-A3-A5; each company's home token is there.
+    t.accept(&["token", "A1", "A"]);
+    t.accept(&["token", "A5", "B"]);
+    // A's 3-train: A1 + A3 + A5 = 20 + 20 + 20 = 60, and A5 ends the
+    // route: + 20 (its value again) = 80.
+    assert_eq!(total(&t, "A", "3"), 80);
+    // A's 2-train cannot reach A5 from its token (A1-A3 = 40).
+    assert_eq!(total(&t, "A", "2"), 40);
+    // B runs the same cities: 60, no bonus (it is A's alone).
+    assert_eq!(total(&t, "B", "3"), 60);
+    // A reaches its destination: the bonus stops, 20 + 20 + 20 = 60.
+    t.accept(&["companies", "A", "--destination-reached"]);
+    assert_eq!(t.json()["destinations_reached"], serde_json::json!(["A"]));
+    assert_eq!(total(&t, "A", "3"), 60);
+    t.refuse(
+        &["companies", "B", "--destination-reached"],
+        "no bonus paid until",
+    );
+    // Undone, it pays again.
+    t.cmd(&["undo"]).assert().success();
+    assert_eq!(total(&t, "A", "3"), 80);
+}
