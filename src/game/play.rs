@@ -87,6 +87,17 @@ pub struct PlayDef {
     /// replay follows every price to know when.
     #[serde(default)]
     pub share_prices: Option<super::market::SharePrices>,
+    /// A company that absorbs one other once (18MEX's NdM merger).
+    #[serde(default)]
+    pub absorb: Option<super::absorb::AbsorbDef>,
+    /// The phase as which every minor closes, its tokens leaving the map
+    /// and its train the game (18MEX's A, B and C in phase 3½).
+    #[serde(default)]
+    pub minors_close: Option<String>,
+    /// Hexes whose tiles the engine lays in pairs (18MEX's Mexico City
+    /// and Puebla).
+    #[serde(default)]
+    pub twin_tiles: Vec<super::absorb::TwinTiles>,
 }
 
 /// A national formed from the companies that merge into it (18xx.games's

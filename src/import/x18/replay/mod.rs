@@ -13,6 +13,7 @@ use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod absorb;
 mod closing;
 mod formation;
 mod late;
@@ -123,6 +124,8 @@ pub(super) struct Replay<'g> {
     borrowed_types: BTreeSet<String>,
     /// Share prices and holdings, where the title follows them.
     stocks: market::Stocks,
+    /// A company absorbing another (`from_18xx_games.absorb`).
+    absorbing: absorb::Absorbing,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -271,6 +274,7 @@ impl<'g> Replay<'g> {
             borrowed: BTreeMap::new(),
             borrowed_types: BTreeSet::new(),
             stocks: market::Stocks::default(),
+            absorbing: absorb::Absorbing::default(),
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
@@ -284,7 +288,7 @@ impl<'g> Replay<'g> {
     pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
         self.last_action = a.id;
         self.market_prepare(a)?;
-        if self.merges_into_national(a) {
+        if self.absorb_step(a)? || self.merges_into_national(a) {
             return Ok(None);
         }
         self.formation_ends(a)?;
@@ -540,15 +544,18 @@ impl<'g> Replay<'g> {
             "remove_token" => self.remove_token(a),
             "buy_train" => {
                 self.market_buy_train(a)?;
-                self.buy_train(a)
+                self.buy_train(a)?;
+                self.absorb_bought(a)
             }
             "discard_train" => self.discard_train(a),
             "borrow_train" => self.borrow_train(a),
             "buy_company" => self.buy_company(a),
             "special_buy" => self.special_buy(a),
+            "assign" if self.keeps_token(a) => self.absorb_keep(a),
             "assign" => self.assign(a),
             // Mergers and nationalisation as 1867 has them: only titles with
             // a national (`from_18xx_games.national`) replay them.
+            "merge" if self.play.absorb.is_some() => self.absorb_merge(a),
             "merge" if self.play.formation.is_some() => self.merge_into_national(a),
             "merge" if self.play.national.is_some() => self.merge(a),
             "convert" if self.play.national.is_some() => self.convert(a),
@@ -660,6 +667,7 @@ impl<'g> Replay<'g> {
         }
         self.tiles.retain(|_, at| *at != c);
         self.tiles.insert(id.to_string(), c);
+        self.twin_lay(a, hex, id)?;
         self.reserved_tile(c, name)
     }
 
