@@ -1,10 +1,11 @@
-//! Three parts of `from_18xx_games` a title's late game may use: one
-//! company absorbing another (`absorb`: 18MEX's NdM merger), the minors
-//! closing as a phase begins (`minors_close`: 18MEX's A, B and C in phase
-//! 3½), and two hexes whose tiles the engine lays in pairs (`twin_tiles`:
+//! Three mechanisms of `from_18xx_games` a title's late game may name:
+//! one company absorbing another (`Absorb`: 18MEX's NdM merger), minors
+//! closing as a phase begins (`ClosingMinors`: 18MEX's A, B and C in phase
+//! 3½), and two hexes whose tiles the engine lays in pairs (`TwinTiles`:
 //! 18MEX's Mexico City and Puebla); with the checks that they name what
 //! the game has.
 
+use super::play::MinorStart;
 use super::{CompanyKind, Game};
 use crate::tile::TileId;
 use schemars::JsonSchema;
@@ -65,16 +66,28 @@ impl TwinTiles {
     }
 }
 
+/// Minors that start with a train (engine id) and their home token down,
+/// and close as `phase` begins.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClosingMinors {
+    /// The phase they close as it begins (18MEX: `3½`).
+    pub phase: String,
+    /// Each minor and its first train (18MEX's A with `2-0`).
+    pub minors: Vec<MinorStart>,
+}
+
 type Failure = (String, String);
 
-/// `absorb` names a major of the game and a train, `minors_close` a phase,
-/// `twin_tiles` hexes of the map and tiles of its catalogues.
+/// `Absorb` names majors of the game and a train, `TwinTiles` hexes of
+/// the map and tiles of its catalogues (`ClosingMinors` is resolved with
+/// the other mechanisms).
 pub(super) fn check(game: &Game) -> Result<(), Failure> {
     let Some(play) = game.from_18xx_games.as_ref() else {
         return Ok(());
     };
     if let Some(a) = &play.absorb {
-        let field = |f: &str| format!("from_18xx_games.absorb.{f}");
+        let field = |f: &str| format!("from_18xx_games.mechanisms.Absorb.{f}");
         for (f, name) in
             std::iter::once(("company", &a.company)).chain(a.exempt.iter().map(|e| ("exempt", e)))
         {
@@ -87,12 +100,8 @@ pub(super) fn check(game: &Game) -> Result<(), Failure> {
         game.train(&a.train)
             .map_err(|e| (field("train"), e.to_string()))?;
     }
-    if let Some(p) = &play.minors_close {
-        game.phase_index(p)
-            .map_err(|e| ("from_18xx_games.minors_close".to_string(), e.to_string()))?;
-    }
     for t in &play.twin_tiles {
-        let field = "from_18xx_games.twin_tiles".to_string();
+        let field = "from_18xx_games.mechanisms.TwinTiles".to_string();
         for h in [&t.hexes.0, &t.hexes.1] {
             let on_map = game
                 .coords

@@ -20,6 +20,7 @@ mod check;
 pub mod def;
 mod ids;
 pub mod market;
+mod mechanisms;
 mod on_map;
 pub mod play;
 mod reserve;
@@ -29,7 +30,8 @@ mod rule;
 pub use absorb::{AbsorbDef, TwinTiles};
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
-pub use ids::{CompanyId, PhaseId, PrivateId, TrainId};
+pub use ids::{CompanyId, Marker, PhaseId, PrivateId, TrainId};
+pub use mechanisms::{Depot, National, PhaseBy, Play, PrivateTrain, RoundStart};
 pub use play::*;
 pub use reserve::{Holder, Reservation};
 pub use rule::Rule;
@@ -223,7 +225,8 @@ pub struct Game {
     pub dividends: Dividends,
     pub rules: Rules,
     pub import: ImportDef,
-    pub from_18xx_games: Option<PlayDef>,
+    /// `from_18xx_games` resolved (`mechanisms.rs`).
+    pub from_18xx_games: Option<Play>,
     pub former_numbering: Option<FormerNumbering>,
 }
 

@@ -1,5 +1,5 @@
 //! One company absorbing another (the game file's
-//! `from_18xx_games.absorb`: 18MEX's NdM merger). The merged company's
+//! the `Absorb` mechanism: 18MEX's NdM merger). The merged company's
 //! tokens become the absorbing company's, which has `exchange_tokens` for
 //! them: its home token first (or, never placed, one in its home city),
 //! then the others; a token in a city the absorbing company holds leaves.

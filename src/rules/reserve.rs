@@ -167,7 +167,7 @@ pub fn extra_tokens(game: &Game, state: &MapState, company: &CompanyId) -> usize
 }
 
 /// The tokens a company got for another's as it absorbed it
-/// (`from_18xx_games.absorb`: 18MEX's NdM, two).
+/// (the `Absorb` mechanism: 18MEX's NdM, two).
 fn exchange_tokens(game: &Game, state: &MapState, company: &CompanyId) -> usize {
     let Some(a) = game
         .from_18xx_games

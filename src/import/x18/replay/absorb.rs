@@ -1,6 +1,6 @@
-//! The late game's parts of `from_18xx_games` an 18MEX record needs: one
-//! company absorbing another (`absorb`), minors closing as a phase begins
-//! (`minors_close`), and tiles laid in pairs (`twin_tiles`).
+//! The late game's mechanisms an 18MEX record needs: one company
+//! absorbing another (`Absorb`), minors closing as a phase begins
+//! (`ClosingMinors`), and tiles laid in pairs (`TwinTiles`).
 //!
 //! The merger: as the first copy of `absorb.train` is bought, with the
 //! absorbing company floated, the presidents of the companies that may
@@ -15,7 +15,7 @@ use super::Replay;
 use crate::error::Error;
 use crate::game::{AbsorbDef, CompanyId, CompanyKind};
 use crate::geometry::Coord;
-use crate::import::x18::record::{Action, TileId};
+use crate::import::x18::record::{Action, Assign, BuyTrain, Kind, TileId};
 use crate::play::Event;
 use crate::rules::LayKind;
 use crate::tile::Colour;
@@ -32,12 +32,9 @@ pub(super) struct Absorbing {
     choose: Vec<(Coord, usize)>,
 }
 
-/// Actions between the presidents' decisions that end nothing.
-const WORDS: &[&str] = &["message", "log"];
-
 impl<'g> Replay<'g> {
     fn absorb_def(&self) -> Option<&'g AbsorbDef> {
-        let play: &'g crate::game::PlayDef = self.play;
+        let play: &'g crate::game::Play = self.play;
         play.absorb.as_ref()
     }
 
@@ -53,10 +50,9 @@ impl<'g> Replay<'g> {
             return Ok(false);
         };
         if self.absorbing.deciding {
-            match a.kind.as_str() {
-                "merge" => return Ok(true),
-                "pass" if a.by_company() => return Ok(true),
-                kind if WORDS.contains(&kind) => return Ok(true),
+            match a.kind {
+                Kind::Merge { .. } | Kind::Message | Kind::Log => return Ok(true),
+                Kind::Pass if a.by_company() => return Ok(true),
                 _ => {
                     self.absorbing.deciding = false;
                     self.merges_unasked(a, def)?;
@@ -70,17 +66,17 @@ impl<'g> Replay<'g> {
     /// it keeps.
     pub(super) fn keeps_token(&self, a: &Action) -> bool {
         !self.absorbing.choose.is_empty()
-            && a.kind == "assign"
+            && matches!(a.kind, Kind::Assign(_))
             && self.absorb_def().is_some_and(|d| a.entity() == d.company)
     }
 
     /// A train bought: the first copy of the merger's train starts it,
     /// if the absorbing company has floated.
-    pub(super) fn absorb_bought(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn absorb_bought(&mut self, buy: &BuyTrain) -> Result<(), Error> {
         let Some(def) = self.absorb_def() else {
             return Ok(());
         };
-        let Some(train) = &a.train else {
+        let Some(train) = &buy.train else {
             return Ok(());
         };
         if self.absorbing.started || self.train_type(train)?.as_str() != def.train {
@@ -93,8 +89,12 @@ impl<'g> Replay<'g> {
     }
 
     /// `merge`: the company named merges into the absorbing company.
-    pub(super) fn absorb_merge(&mut self, a: &Action) -> Result<(), Error> {
-        let name = a.corporation.clone().unwrap_or_else(|| a.entity());
+    pub(super) fn absorb_merge(
+        &mut self,
+        a: &Action,
+        corporation: Option<&String>,
+    ) -> Result<(), Error> {
+        let name = corporation.cloned().unwrap_or_else(|| a.entity());
         let company = self.company(&name)?;
         self.absorbing.deciding = false;
         self.absorbed(&company)
@@ -153,8 +153,8 @@ impl<'g> Replay<'g> {
 
     /// The absorbing company's `assign` of a hex: it keeps the merged
     /// company's token there.
-    pub(super) fn absorb_keep(&mut self, a: &Action) -> Result<(), Error> {
-        let hex = Self::field(a, &a.target, "target")?;
+    pub(super) fn absorb_keep(&mut self, a: &Action, assign: &Assign) -> Result<(), Error> {
+        let hex = Self::field(a, &assign.target, "target")?;
         let c = self.coord(hex)?;
         let into = self.company(&a.entity())?;
         let choose = std::mem::take(&mut self.absorbing.choose);
@@ -173,10 +173,10 @@ impl<'g> Replay<'g> {
     /// `phase` has begun: where it is the minors', they close, their
     /// tokens leaving the map and their trains the game.
     pub(super) fn minors_closing(&mut self, from: usize) -> Result<(), Error> {
-        let Some(close) = &self.play.minors_close else {
+        let Some((close, _)) = &self.play.closing_minors else {
             return Ok(());
         };
-        let close = self.game.phase_index(close)?;
+        let close = *close;
         if from >= close.0 || self.state.phase < close {
             return Ok(());
         }
@@ -193,10 +193,10 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
-    /// A tile of a pair laid on its hex (`twin_tiles`): the engine lays the
+    /// A tile of a pair laid on its hex (`TwinTiles`): the engine lays the
     /// other of its pair on the other hex, unrotated and unjudged.
     pub(super) fn twin_lay(&mut self, a: &Action, hex: &str, id: &TileId) -> Result<(), Error> {
-        let play: &'g crate::game::PlayDef = self.play;
+        let play: &'g crate::game::Play = self.play;
         let Some((other, twin)) = play
             .twin_tiles
             .iter()
