@@ -5,7 +5,6 @@
 //! 18MEX's Mexico City and Puebla); with the checks that they name what
 //! the game has.
 
-use super::play::MinorStart;
 use super::{CompanyKind, Game};
 use crate::tile::TileId;
 use schemars::JsonSchema;
@@ -64,17 +63,6 @@ impl TwinTiles {
             }
         })
     }
-}
-
-/// Minors that start with a train (engine id) and their home token down,
-/// and close as `phase` begins.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ClosingMinors {
-    /// The phase they close as it begins (18MEX: `3½`).
-    pub phase: String,
-    /// Each minor and its first train (18MEX's A with `2-0`).
-    pub minors: Vec<MinorStart>,
 }
 
 type Failure = (String, String);
