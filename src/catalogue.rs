@@ -24,6 +24,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../catalogues/18Chesapeake.ron"),
     ),
     ("18GA", include_str!("../catalogues/18GA.ron")),
+    ("18MEX", include_str!("../catalogues/18MEX.ron")),
     ("18MS", include_str!("../catalogues/18MS.ron")),
     ("18NL", include_str!("../catalogues/18NL.ron")),
     ("18TN", include_str!("../catalogues/18TN.ron")),

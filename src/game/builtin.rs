@@ -24,6 +24,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../games/18ChesapeakeOfftheRails.ron"),
     ),
     ("18GA", include_str!("../../games/18GA.ron")),
+    ("18MEX", include_str!("../../games/18MEX.ron")),
     ("18MS", include_str!("../../games/18MS.ron")),
     ("18NL", include_str!("../../games/18NL.ron")),
     ("18TN", include_str!("../../games/18TN.ron")),

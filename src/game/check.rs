@@ -32,6 +32,7 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     super::on_map::check(game).map_err(|(f, m)| err(f, m))?;
     special_buys(game).map_err(|(f, m)| err(f, m))?;
     formation(game).map_err(|(f, m)| err(f, m))?;
+    super::absorb::check(game).map_err(|(f, m)| err(f, m))?;
     lose_lowest(game).map_err(|(f, m)| err(f, m))?;
     market(game).map_err(|(f, m)| err(f, m))?;
     water_sides(game).map_err(|(f, m)| err(f, m))

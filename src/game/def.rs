@@ -301,6 +301,10 @@ pub struct FutureLabel {
     pub label: String,
     /// The first colour it binds.
     pub from: Colour,
+    /// The first colour it no longer binds (18MEX's Guadalajara: G on
+    /// its brown tile only, its grey one unlabelled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<Colour>,
 }
 
 /// The cost printed on a hex, paid by the first tile laid over it.

@@ -39,6 +39,11 @@ pub struct Play {
     pub special_buys: Vec<SpecialBuy>,
     pub lift_tiles: Option<LiftTiles>,
     pub lose_lowest_with: Option<TrainId>,
+    pub absorb: Option<super::absorb::AbsorbDef>,
+    /// Minors closing as a phase begins, with their first trains
+    /// (`ClosingMinors`).
+    pub closing_minors: Option<(PhaseId, Vec<MinorStart>)>,
+    pub twin_tiles: Vec<super::absorb::TwinTiles>,
 }
 
 /// `count` trains of one type in the depot, sold from phase `available`.
@@ -111,6 +116,9 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         special_buys: Vec::new(),
         lift_tiles: None,
         lose_lowest_with: None,
+        absorb: None,
+        closing_minors: None,
+        twin_tiles: Vec::new(),
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -258,6 +266,18 @@ impl Resolver<'_> {
                 play.lift_tiles = Some(lift);
             }
             Mechanism::LoseLowestWith(t) => play.lose_lowest_with = Some(self.train(&t, &at)?),
+            Mechanism::Absorb(mut a) => {
+                a.company = self.company(&a.company.as_str().into(), &at)?.to_string();
+                a.train = self.train(&a.train.as_str().into(), &at)?.to_string();
+                play.absorb = Some(a);
+            }
+            Mechanism::ClosingMinors(mut c) => {
+                for m in &mut c.minors {
+                    m.company = self.company(&m.company, &at)?;
+                }
+                play.closing_minors = Some((self.phase(&c.phase, &at)?, c.minors));
+            }
+            Mechanism::TwinTiles(twins) => play.twin_tiles = twins,
         }
         Ok(())
     }

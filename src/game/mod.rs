@@ -14,6 +14,7 @@ use crate::geometry::{Coord, Face, Rotation};
 use crate::tile::{Colour, Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
+pub mod absorb;
 mod builtin;
 mod check;
 mod company_bonus;
@@ -27,6 +28,7 @@ mod reserve;
 mod resolve;
 mod rule;
 
+pub use absorb::{AbsorbDef, TwinTiles};
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use company_bonus::{BonusPays, CompanyBonus};
 pub use def::*;
@@ -53,7 +55,8 @@ impl MapHex {
     /// The labels a tile of `colour` laid here must carry: the printed
     /// ones and the future ones of its colour or an earlier one.
     pub fn labels_for(&self, colour: Colour) -> Vec<String> {
-        let later = self.future_labels.iter().filter(|f| f.from <= colour);
+        let later = (self.future_labels.iter())
+            .filter(|f| f.from <= colour && f.until.is_none_or(|u| colour < u));
         self.labels
             .iter()
             .cloned()

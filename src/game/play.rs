@@ -84,6 +84,16 @@ pub enum Mechanism {
     /// 18xx.games's `civil_war` event); each gives it up at its next
     /// dividend.
     LoseLowestWith(super::TrainId),
+    /// A company that absorbs one other once, as the first copy of a train
+    /// is bought, with exchange tokens for its tokens (18MEX's NdM merger).
+    Absorb(super::absorb::AbsorbDef),
+    /// Minors that start with a train and their home token down and close
+    /// as a phase begins, their tokens leaving the map and their trains the
+    /// game (18MEX's A, B and C in phase 3½).
+    ClosingMinors(ClosingMinors),
+    /// Hexes whose tiles the engine lays in pairs (18MEX's Mexico City and
+    /// Puebla).
+    TwinTiles(Vec<super::absorb::TwinTiles>),
 }
 
 impl Mechanism {
@@ -104,6 +114,9 @@ impl Mechanism {
             Mechanism::SpecialBuys(_) => "SpecialBuys",
             Mechanism::LiftTiles(_) => "LiftTiles",
             Mechanism::LoseLowestWith(_) => "LoseLowestWith",
+            Mechanism::Absorb(_) => "Absorb",
+            Mechanism::ClosingMinors(_) => "ClosingMinors",
+            Mechanism::TwinTiles(_) => "TwinTiles",
         }
     }
 }
@@ -182,6 +195,17 @@ pub struct MinorStart {
     pub company: super::CompanyId,
     /// Its train, by the engine's id (`2-0`).
     pub train: String,
+}
+
+/// Minors that start with a train (engine id) and their home token down,
+/// and close as `phase` begins.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClosingMinors {
+    /// The phase they close as it begins (18MEX: `3½`).
+    pub phase: String,
+    /// Each minor and its first train (18MEX's A with `2-0`).
+    pub minors: Vec<MinorStart>,
 }
 
 /// `count` trains of one type in the depot.

@@ -19,6 +19,7 @@ use crate::state::MapState;
 use crate::tile::TileId;
 use std::collections::BTreeSet;
 
+mod absorb;
 mod allowed;
 mod close;
 mod formation;
@@ -26,6 +27,7 @@ mod merge;
 mod national;
 mod tokens;
 
+pub use absorb::put_in_city;
 pub use allowed::{Allowed, Move, allowed};
 pub use formation::{Lifted, form_from, take_rights};
 pub use national::{Nationalise, first_free_in_city, free_tokens, tokens_of};
@@ -110,6 +112,15 @@ pub enum Event {
     Form {
         national: CompanyId,
         joined: Vec<Lifted>,
+    },
+    /// A major merges into the company that absorbs one
+    /// (the `Absorb` mechanism: 18MEX's NdM): its tokens become that
+    /// company's, those on the hexes `keep` where the exchange tokens do
+    /// not cover them all; its trains go with them.
+    Absorb {
+        company: CompanyId,
+        into: CompanyId,
+        keep: Vec<Coord>,
     },
     /// A company closes: its tokens, trains and private companies leave.
     Close(CompanyId),
@@ -215,6 +226,11 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
             formation::join(game, state, company, national)?
         }
         Event::Form { national, joined } => formation::form(game, state, national, joined)?.into(),
+        Event::Absorb {
+            company,
+            into,
+            keep,
+        } => absorb::absorb(game, state, company, into, keep)?,
         Event::Close(company) => close::close(game, state, company)?.into(),
         Event::ClosePrivate(p) => close::close_private(game, state, p)?.into(),
         Event::Receivership { company, on } => {

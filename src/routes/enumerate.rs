@@ -391,7 +391,11 @@ impl Walker<'_> {
     /// Grows one half of the route from `at`. Every left half (including
     /// the empty one) is paired with every right half grown beside it.
     fn extend(&mut self, at: usize, side: Side) {
+        // From a token on an off-board (18MEX's Mérida) a route runs one
+        // way only: a left half takes no right half, which would pass it.
+        let terminal = self.net.stops[self.token].terminal;
         match side {
+            Side::Left if terminal && !self.left.is_empty() => self.emit(),
             Side::Left => self.extend(self.token, Side::Right),
             Side::Right => self.emit(),
         }

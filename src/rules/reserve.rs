@@ -163,7 +163,26 @@ pub fn extra_tokens(game: &Game, state: &MapState, company: &CompanyId) -> usize
                 .any(|c| holds_in(c, city))
         })
         .count();
-    minors + privates
+    minors + privates + exchange_tokens(game, state, company)
+}
+
+/// The tokens a company got for another's as it absorbed it
+/// (the `Absorb` mechanism: 18MEX's NdM, two).
+fn exchange_tokens(game: &Game, state: &MapState, company: &CompanyId) -> usize {
+    let Some(a) = game
+        .from_18xx_games
+        .as_ref()
+        .and_then(|p| p.absorb.as_ref())
+    else {
+        return 0;
+    };
+    let merged = crate::state::Standing::MergedInto(company.clone());
+    let absorbed = (game.companies.iter()).any(|c| state.standing_of(&c.abbrev) == merged);
+    if a.company == company.as_str() && absorbed {
+        a.exchange_tokens as usize
+    } else {
+        0
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 17] = [
+const CREDITS: [(&str, &str, &str); 18] = [
     ("1830", "Francis Tresham", "Lookout Games"),
     ("1836Jr30", "David G. D. Hecht", "—"),
     ("1836Jr56", "David G. D. Hecht", "—"),
@@ -26,6 +26,7 @@ const CREDITS: [(&str, &str, &str); 17] = [
         "All-Aboard Games",
     ),
     ("18GA", "Mark Derrick", "—"),
+    ("18MEX", "Mark Derrick", "All-Aboard Games"),
     ("18MS", "Mark Derrick", "All-Aboard Games"),
     ("18NL", "Helmut Ohley", "—"),
     ("18TN", "Mark Derrick", "Golden Spike Games"),

@@ -65,6 +65,7 @@ fn bash_completion_knows_the_files_game() {
             "18Chesapeake",
             "18Chesapeake: Off the Rails",
             "18GA",
+            "18MEX",
             "18MS",
             "18NL",
             "18TN",

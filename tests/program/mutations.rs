@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 25] = [
+const FIXTURES: [&str; 26] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -25,6 +25,7 @@ const FIXTURES: [&str; 25] = [
     "18Chesapeake_mid",
     "18ChesapeakeOfftheRails_mid",
     "18GA_mid",
+    "18MEX_mid",
     "18MS_mid",
     "18NL_mid",
     "18TN_mid",

@@ -83,7 +83,7 @@ fn hex_as_routes_see_it(
 fn imports_equal_the_engines_states() {
     let dir = tempfile::tempdir().unwrap();
     let positions = expected_positions();
-    assert_eq!(positions.len(), 50);
+    assert_eq!(positions.len(), 52);
     for p in positions {
         let action = p["action"].as_u64().unwrap();
         let company = p["company"].as_str().unwrap();
@@ -237,8 +237,10 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// through the C&O Canal on D2 with no route, action 139), an
 /// 18Chesapeake: Off the Rails game (`game_end_bankrupt`), an 1836Jr56
 /// game with the diesel variant (the MESS borrows D-0 to D-2 before GCL
-/// buys D-3, action 482: no export), an 18NL game (`game_end_bankrupt`)
-/// and an 1861 game
+/// buys D-3, action 482: no export), an 18NL game (`game_end_bankrupt`),
+/// two 18MEX games (80226: MEX merges into the NdM, which keeps its
+/// Querétaro token by an `assign`; `game_end_stock_market`: MC, never
+/// floated, merges unasked; Copper Canyon laid through the KCMO) and an 1861 game
 /// (GRR's token on I13, action 461, the home of MV, which had merged into
 /// MKN: a merged minor's home is held no more).
 #[test]
@@ -255,6 +257,8 @@ fn import_check_accepts_every_real_move() {
         "18ChesapeakeOfftheRails_bankrupt.json",
         "1836Jr56_bank.json",
         "18NL_bankrupt.json",
+        "18MEX_80226.json",
+        "18MEX_stock_market.json",
         "1861_29683.json",
         "1846_20381.json",
         "1846_12666.json",

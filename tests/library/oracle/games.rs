@@ -347,7 +347,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MS's, 18NL's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
+/// and 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -357,7 +357,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 22] = [
+    let cases: [(&str, &[(&str, u32)]); 23] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -408,6 +408,23 @@ fn game_fixtures_agree_with_the_oracle() {
         (
             "18GA_mid.json",
             &[("ACL", 160), ("CoG", 100), ("GA", 50), ("W&A", 130)],
+        ),
+        // 18xx.games's 18MEX record 80226 imported just before the NdM's
+        // run at action 408 (phase 5), after MEX merged into it: the NdM
+        // holds Veracruz and Querétaro for MEX (its two exchange tokens).
+        // The player ran $430; hexroute's $460 is valid and priced alike by
+        // the engine (`realgames.py --price`).
+        (
+            "18MEX_mid.json",
+            &[
+                ("CHI", 200),
+                ("FCP", 120),
+                ("MC", 360),
+                ("NdM", 460),
+                ("SPM", 310),
+                ("TM", 230),
+                ("UdY", 220),
+            ],
         ),
         // 18xx.games's 18MS record 17510 imported just before GMO's run
         // at action 245 (phase 3), which the player ran for $230. GMO's

@@ -13,6 +13,7 @@ use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod absorb;
 mod books;
 mod closing;
 mod formation;
@@ -133,6 +134,8 @@ pub(super) struct Replay<'g> {
     borrowed_types: BTreeSet<String>,
     /// Share prices and holdings, where the title follows them.
     stocks: market::Stocks,
+    /// A company absorbing another (the `Absorb` mechanism).
+    absorbing: absorb::Absorbing,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -270,6 +273,7 @@ impl<'g> Replay<'g> {
             borrowed: BTreeMap::new(),
             borrowed_types: BTreeSet::new(),
             stocks: market::Stocks::default(),
+            absorbing: absorb::Absorbing::default(),
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
@@ -281,7 +285,7 @@ impl<'g> Replay<'g> {
     pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
         self.last_action = a.id;
         self.market_prepare(a)?;
-        if self.merges_into_national(a) {
+        if self.absorb_step(a)? || self.merges_into_national(a) {
             return Ok(());
         }
         self.formation_ends(a)?;
@@ -510,15 +514,20 @@ impl<'g> Replay<'g> {
             Kind::RemoveToken(at) => self.remove_token(a, at),
             Kind::BuyTrain(buy) => {
                 self.market_buy_train(a)?;
-                self.buy_train(a, buy)
+                self.buy_train(a, buy)?;
+                self.absorb_bought(buy)
             }
             Kind::DiscardTrain { train } => self.discard_train(a, train),
             Kind::BorrowTrain { train } => self.borrow_train(a, train),
             Kind::BuyCompany { company } => self.buy_company(a, company),
             Kind::SpecialBuy { description } => self.special_buy(a, description),
+            Kind::Assign(assign) if self.keeps_token(a) => self.absorb_keep(a, assign),
             Kind::Assign(assign) => self.assign(a, assign),
             // Mergers (`Mergers`) and nationalisation (`National`) as 1867
             // has them: only titles naming the mechanism replay them.
+            Kind::Merge { corporation } if self.play.absorb.is_some() => {
+                self.absorb_merge(a, corporation.as_ref())
+            }
             Kind::Merge { corporation } if self.play.formation.is_some() => {
                 self.merge_into_national(a, corporation.as_ref())
             }
@@ -637,6 +646,7 @@ impl<'g> Replay<'g> {
         }
         self.tiles.retain(|_, at| *at != c);
         self.tiles.insert(id.to_string(), c);
+        self.twin_lay(a, hex, id)?;
         self.reserved_tile(c, name)
     }
 

@@ -54,7 +54,8 @@ impl Replay<'_> {
                 }
             }
         }
-        for start in self.play.sold_minors.iter().flatten() {
+        let closing = self.play.closing_minors.iter().flat_map(|(_, m)| m);
+        for start in self.play.sold_minors.iter().flatten().chain(closing) {
             let minor = self.company(&start.company)?;
             self.home_token(&minor)?;
             let train = EngineTrain::from(start.train.as_str());

@@ -283,6 +283,7 @@ impl Replay<'_> {
             });
         }
         self.trains.retain(|_, list| !list.is_empty());
+        self.minors_closing(from)?;
         self.phase_events(from, phase.0)
     }
 
