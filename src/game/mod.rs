@@ -24,6 +24,7 @@ pub mod play;
 mod reserve;
 mod resolve;
 mod rule;
+mod train_def;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
