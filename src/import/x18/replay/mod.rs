@@ -41,6 +41,11 @@ const OFF_MAP: &[&str] = &[
     "program_merger_pass",
     "program_auction_bid",
     "program_disable",
+    // An auction bid moved, shares bought or sold by a company (18CO):
+    // money and shares only.
+    "move_bid",
+    "corporate_buy_shares",
+    "corporate_sell_shares",
     "run_routes",
     "message",
     // A `Message` by another name (the server's notes, such as a consent
