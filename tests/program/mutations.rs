@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 25] = [
+const FIXTURES: [&str; 26] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -22,6 +22,7 @@ const FIXTURES: [&str; 25] = [
     "1889_early",
     "1889_mid",
     "1889_late",
+    "18CO_mid",
     "18Chesapeake_mid",
     "18ChesapeakeOfftheRails_mid",
     "18GA_mid",

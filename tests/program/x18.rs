@@ -237,7 +237,7 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// through the C&O Canal on D2 with no route, action 139), an
 /// 18Chesapeake: Off the Rails game (`game_end_bankrupt`), an 1836Jr56
 /// game with the diesel variant (the MESS borrows D-0 to D-2 before GCL
-/// buys D-3, action 482: no export), an 18NL game (`game_end_bankrupt`)
+/// buys D-3, action 482: no export), an 18NL game (`game_end_bankrupt`), an 18CO game (21422)
 /// and an 1861 game
 /// (GRR's token on I13, action 461, the home of MV, which had merged into
 /// MKN: a merged minor's home is held no more).
@@ -255,6 +255,7 @@ fn import_check_accepts_every_real_move() {
         "18ChesapeakeOfftheRails_bankrupt.json",
         "1836Jr56_bank.json",
         "18NL_bankrupt.json",
+        "18CO_21422.json",
         "1861_29683.json",
         "1846_20381.json",
         "1846_12666.json",
