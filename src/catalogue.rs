@@ -23,6 +23,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         "18Chesapeake",
         include_str!("../catalogues/18Chesapeake.ron"),
     ),
+    ("18CO", include_str!("../catalogues/18CO.ron")),
     ("18GA", include_str!("../catalogues/18GA.ron")),
     ("18MEX", include_str!("../catalogues/18MEX.ron")),
     ("18MS", include_str!("../catalogues/18MS.ron")),

@@ -23,6 +23,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "18Chesapeake: Off the Rails",
         include_str!("../../games/18ChesapeakeOfftheRails.ron"),
     ),
+    ("18CO", include_str!("../../games/18CO.ron")),
     ("18GA", include_str!("../../games/18GA.ron")),
     ("18MEX", include_str!("../../games/18MEX.ron")),
     ("18MS", include_str!("../../games/18MS.ron")),

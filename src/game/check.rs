@@ -4,7 +4,7 @@
 //! field. A game file is input: a mistake in it is the user's to fix
 //! (exit 2), never a fault found later when a save will not reload.
 
-use super::{Company, Distance, Game, Skip, Towns, TrainDef};
+use super::{Company, Distance, EndTowns, Game, Skip, Towns, TrainDef};
 use crate::error::{Error, Result};
 use crate::geometry::Coord;
 use std::collections::BTreeSet;
@@ -184,6 +184,14 @@ fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
         }
         if let Some(n) = t.pays {
             pays(t, n).map_err(|why| (field(".pays"), why.into()))?;
+        }
+        if t.end_towns == EndTowns::TakeStop && t.towns == Towns::Counted {
+            return Err((
+                field(".end_towns"),
+                "its towns take one of its N wherever they are; give `towns: Free` or \
+                 `towns: Unpaid`, or leave `end_towns` out"
+                    .into(),
+            ));
         }
     }
     Ok(())

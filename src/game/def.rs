@@ -9,6 +9,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+pub use super::train_def::{Distance, EndTowns, Skip, Towns, TrainDef};
+
 /// A phase of the game: which tiles may be laid, which off-board value applies.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -69,74 +71,6 @@ impl Phase {
             .collect::<Vec<_>>()
             .join(", ")
     }
-}
-
-/// Which stops a train may pass without stopping.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-pub enum Skip {
-    /// Must stop at every town and city it passes (1830 style).
-    Nothing,
-    /// May pass towns; must stop at every city (1867 style).
-    Towns,
-    /// Express: may pass any stop between its first and last.
-    Any,
-}
-
-/// What a train's number limits.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-pub enum Distance {
-    /// Revenue stops (the usual N-train).
-    #[default]
-    Stops,
-    /// Hexes entered, counting the first.
-    Hexes,
-}
-
-/// Whether a train's towns take part of its number.
-///
-/// Most games count a town as one of an N-train's N stops. Some (18GA's
-/// `distance: [{nodes: [city, offboard], pay: N}, {nodes: [town], pay: 99}]`)
-/// count only cities and off-boards toward N and pay every town passed: a
-/// route may then run through any number of towns, and always earns them.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-pub enum Towns {
-    /// A town is a stop like a city: it takes one of the N, and `skip`
-    /// says whether the train may pass it.
-    #[default]
-    Counted,
-    /// Towns take none of the N and always count, whatever `skip` says.
-    Free,
-}
-
-/// A kind of train.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TrainDef {
-    /// Its name (`2`, `5+5E`, `D`): what saves and commands call it.
-    pub name: super::TrainId,
-    /// Its number: the stops (or hexes) it may count; `None`: no limit (D trains).
-    pub stops: Option<u32>,
-    /// Which stops it may pass without counting them.
-    pub skip: Skip,
-    /// What its revenue is multiplied by: 2 for a 2+2 or a 5+5E, else 1.
-    pub multiplier: u32,
-    /// What its number counts: stops (absent) or hexes.
-    #[serde(default)]
-    pub distance: Distance,
-    /// Whether towns take part of its number; absent in most game files:
-    /// towns are counted stops.
-    #[serde(default)]
-    pub towns: Towns,
-    /// A train that visits more stops than it is paid for (1846's 3/5,
-    /// 4/6 and 7/8; 18xx.games's `distance: [{nodes: [city, offboard],
-    /// pay: N, visit: M}]`): `stops` is M, the cities and off-boards it may
-    /// visit, and it is paid for the best `pays` (N) of them, any of them,
-    /// one holding the company's token; bonuses count only stops it is
-    /// paid for. It visits no town (18xx.games has no row for one). Such a
-    /// train passes stops as an express does (`skip: Any`). Absent: the
-    /// train is paid for every stop it counts.
-    #[serde(default)]
-    pub pays: Option<u32>,
 }
 
 /// A railway company.

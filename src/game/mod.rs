@@ -27,6 +27,7 @@ pub mod play;
 mod reserve;
 mod resolve;
 mod rule;
+mod train_def;
 
 pub use absorb::{AbsorbDef, TwinTiles};
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};

@@ -46,7 +46,7 @@ impl Ceiling {
     pub(super) fn of(net: &Network, train: &TrainDef, bonuses: &[Bonus]) -> Option<Ceiling> {
         let stops = train.stops?;
         if train.distance != Distance::Stops
-            || train.towns == Towns::Free
+            || train.towns != Towns::Counted
             || net.stops.iter().any(|s| s.port.is_some() || s.free)
         {
             return None;

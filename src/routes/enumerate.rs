@@ -68,7 +68,8 @@ impl Limits {
                     l.hexes = None;
                     match (t.skip, t.towns) {
                         // Free towns are outside N: only cities are limited.
-                        (Skip::Nothing | Skip::Towns, Towns::Free) | (Skip::Towns, _) => {
+                        (Skip::Nothing | Skip::Towns, Towns::Free | Towns::Unpaid)
+                        | (Skip::Towns, _) => {
                             l.visits = None;
                             widen(&mut l.cities, n);
                         }
@@ -681,6 +682,7 @@ pub(super) fn describe_walk(
         let stop = &net.stops[s];
         match stop.port {
             Some(_) => stop.revenue * token_cities,
+            None if revenue::unpaid_town(train, stop.is_city()) => 0,
             None => stop.revenue,
         }
     };

@@ -19,6 +19,7 @@ const CREDITS: [(&str, &str, &str); 18] = [
     ("1882", "Marc Voyer", "All-Aboard Games"),
     ("1889", "Yasutaka Ikeda (池田 康隆)", "Grand Trunk Games"),
     ("18AL", "Mark Derrick", "—"),
+    ("18CO", "R. Ryan Driskel", "—"),
     ("18Chesapeake", "Scott Petersen", "All-Aboard Games"),
     (
         "18Chesapeake: Off the Rails",

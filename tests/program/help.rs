@@ -64,6 +64,7 @@ fn bash_completion_knows_the_files_game() {
             "18AL",
             "18Chesapeake",
             "18Chesapeake: Off the Rails",
+            "18CO",
             "18GA",
             "18MEX",
             "18MS",

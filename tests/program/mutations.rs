@@ -22,6 +22,7 @@ const FIXTURES: [&str; 26] = [
     "1889_early",
     "1889_mid",
     "1889_late",
+    "18CO_mid",
     "18Chesapeake_mid",
     "18ChesapeakeOfftheRails_mid",
     "18GA_mid",

@@ -46,6 +46,7 @@ const PICTURES: [&str; 17] = [
     "1846_mid.json",
     "1882_mid.json",
     "18AL_mid.json",
+    "18CO_mid.json",
     "18Chesapeake_mid.json",
     "18ChesapeakeOfftheRails_mid.json",
     "18GA_mid.json",

@@ -3,7 +3,8 @@
 //! A train must count its route's two ends and the stops its kind may not
 //! pass (every stop for an N-train, every city for an 1867 train, every
 //! town for a train whose towns are free); it fills its remaining count
-//! with the richest of the others. Free towns take none of that count. Two things make the
+//! with the richest of the others. Free towns take none of that count, nor do unpaid ones, which earn
+//! nothing (`towns.rs`: the towns' rules, a town at a route's end among them). Two things make the
 //! choice more than "the richest": bonuses, which pay for stopping in
 //! particular hexes, and the express rule, that a counted stop must hold
 //! the company's token. Bonuses depend only on which hexes hold a counted
@@ -114,7 +115,7 @@ fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
         && (i == 0
             || i == last
             || v.free
-            || (train.towns == Towns::Free && !v.is_city)
+            || towns::outside_number(train, v)
             || match train.skip {
                 Skip::Nothing => true,
                 Skip::Towns => v.is_city,
@@ -129,10 +130,13 @@ pub fn multiplied(train: &TrainDef, v: &Visit) -> bool {
     train.towns == Towns::Counted || v.is_city
 }
 
-/// True when counting `v` uses one of the train's N stops: a free town
-/// or a free stop does not, so it never weighs against the train's reach.
-fn takes_slot(train: &TrainDef, v: &Visit) -> bool {
-    !v.free && (train.towns == Towns::Counted || v.is_city)
+/// True when counting visit `i` (of a route whose last is `last`) uses one
+/// of the train's N stops: a free or unpaid town or a free stop does not,
+/// so it never weighs against the train's reach, unless it is a town at an
+/// end that takes one (`EndTowns::TakeStop`).
+fn takes_slot(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
+    !v.free
+        && (train.towns == Towns::Counted || v.is_city || towns::end_takes_stop(train, i, last, v))
 }
 
 /// True when the train's reach allows a route with `must` compulsory stops
@@ -254,9 +258,12 @@ fn choose(
         .extend((0..bonuses.len()).filter(|&b| bonuses[b].applies_to(train)));
     let compulsory = |i: usize| must_stop_at(train, i, last, &visits[i]);
     let must = (0..visits.len())
-        .filter(|&i| compulsory(i) && takes_slot(train, &visits[i]))
+        .filter(|&i| compulsory(i) && takes_slot(train, i, last, &visits[i]))
         .count();
-    if !within_reach(train, must, hexes) || !visits_allowed(train, visits) {
+    if !within_reach(train, must, hexes)
+        || !visits_allowed(train, visits)
+        || !towns::ends_allowed(train, visits)
+    {
         return None;
     }
     let slots = free_slots(train, must);
@@ -319,7 +326,7 @@ fn choose_with(
     let worth = |i: usize| {
         let v = &visits[i];
         let own = own.get(i).copied().unwrap_or(0);
-        if port == Some(i) {
+        if port == Some(i) || towns::unpaid(train, v.is_city) {
             0
         } else if v.is_city && v.token {
             v.revenue.saturating_add(per_token).saturating_add(own)
@@ -518,3 +525,6 @@ pub(super) use stop_value::bound as stop_value_bound;
 
 #[cfg(test)]
 mod tests;
+mod towns;
+
+pub(crate) use towns::unpaid as unpaid_town;

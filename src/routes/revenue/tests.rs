@@ -1,6 +1,7 @@
 //! The pricing of stops checked against a brute force, and by hand.
 
 use super::*;
+use crate::game::EndTowns;
 use crate::routes::Lcg;
 
 fn hex(i: u64) -> Coord {
@@ -32,12 +33,22 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
     {
         return None;
     }
+    // A route may not end at a town (`EndTowns::Refused`).
+    if train.end_towns == EndTowns::Refused && !(visits[0].is_city && visits[n - 1].is_city) {
+        return None;
+    }
     let mut best = None;
     for stops in subsets(n) {
         let counted = |i: usize| stops.contains(i);
         let ends = train.pays.is_some() || counted(0) && counted(n - 1);
-        // A free town is paid whenever it is passed, and is outside N.
-        let free_town = |i: usize| train.towns == Towns::Free && !visits[i].is_city;
+        // A free town is paid whenever it is passed, and is outside N; an
+        // unpaid one is passed for nothing, outside N too.
+        let free_town = |i: usize| train.towns != Towns::Counted && !visits[i].is_city;
+        let paid = |i: usize| train.towns != Towns::Unpaid || visits[i].is_city;
+        // An end town may take one of N all the same (`EndTowns::TakeStop`).
+        let end_town = |i: usize| {
+            train.end_towns == EndTowns::TakeStop && free_town(i) && (i == 0 || i == n - 1)
+        };
         let skips_ok = (0..n).all(|i| {
             counted(i)
                 || !free_town(i)
@@ -47,7 +58,9 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
                         Skip::Any => true,
                     }
         });
-        let count = (0..n).filter(|&i| counted(i) && !free_town(i)).count();
+        let count = (0..n)
+            .filter(|&i| counted(i) && (!free_town(i) || end_town(i)))
+            .count();
         let reach = match (train.distance, train.pays.or(train.stops)) {
             (_, None) => true,
             (Distance::Stops, Some(k)) => count <= k as usize,
@@ -77,7 +90,7 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
             .map(|i| u64::from(visits[i].revenue) * if port == Some(i) { tokens } else { 1 })
             .sum();
         let towns: u64 = (0..n)
-            .filter(|&i| counted(i) && free_town(i))
+            .filter(|&i| counted(i) && free_town(i) && paid(i))
             .map(|i| u64::from(visits[i].revenue))
             .sum();
         let bonus: u64 = bonuses
@@ -165,19 +178,25 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
         } else {
             Distance::Stops
         },
-        towns: if rng.below(3) == 0 {
-            Towns::Free
-        } else {
-            Towns::Counted
-        },
+        towns: [Towns::Free, Towns::Unpaid, Towns::Counted, Towns::Counted][rng.below(4) as usize],
+        end_towns: EndTowns::AsOthers,
         pays: None,
     };
+    // Some trains whose towns are outside N count an end town all the same,
+    // and some trains end no route at a town.
+    let end_towns = match rng.below(8) {
+        0 | 1 if train.towns != Towns::Counted => EndTowns::TakeStop,
+        2 => EndTowns::Refused,
+        _ => EndTowns::AsOthers,
+    };
+    let train = TrainDef { end_towns, ..train };
     // One train in six is paid for fewer stops than it visits (1846's 3/5).
     let train = match train.stops {
         Some(m) if rng.below(6) == 0 => TrainDef {
             skip: Skip::Any,
             distance: Distance::Stops,
             towns: Towns::Counted,
+            end_towns: EndTowns::AsOthers,
             pays: Some(1 + rng.below(u64::from(m)) as u32),
             ..train
         },
@@ -310,6 +329,7 @@ fn a_port_pays_once_per_token_city() {
         multiplier: 1,
         distance: Distance::Stops,
         towns: Towns::Counted,
+        end_towns: EndTowns::AsOthers,
         pays: None,
     };
     assert_eq!(best_run(&four, &visits, 4, &[]).unwrap().revenue, 150);
@@ -341,7 +361,13 @@ fn reported_stops_price_to_the_revenue() {
                 .iter()
                 .zip(&run.stops)
                 .filter(|(v, s)| **s && super::multiplied(&train, v) == multiplied)
-                .map(|(v, _)| v.revenue)
+                .map(|(v, _)| {
+                    if unpaid_town(&train, v.is_city) {
+                        0
+                    } else {
+                        v.revenue
+                    }
+                })
                 .sum()
         };
         let (value, towns) = (paid(true), paid(false));
@@ -400,6 +426,7 @@ fn twenty_bonus_stops_are_all_considered() {
         multiplier: 1,
         distance: Distance::Stops,
         towns: Towns::Counted,
+        end_towns: EndTowns::AsOthers,
         pays: None,
     };
     let run = best_run(&express, &visits, 22, &bonuses).unwrap();
@@ -430,6 +457,7 @@ fn express_counts_its_token_stop() {
         multiplier: 2,
         distance: Distance::Stops,
         towns: Towns::Counted,
+        end_towns: EndTowns::AsOthers,
         pays: None,
     };
     // Ends 100, the token city 10, two more 50s: 210 x 2 = $420 (without
@@ -475,6 +503,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         multiplier: 1,
         distance: Distance::Stops,
         towns,
+        end_towns: EndTowns::AsOthers,
         pays: None,
     };
     // 30 + 10 + 20 + 40 + 10 + 50 + 20 = 180, every stop counted.
@@ -552,6 +581,7 @@ fn multiplier_doubles_only_multiplied_bonuses() {
         multiplier: 2,
         distance: Distance::Stops,
         towns: Towns::Counted,
+        end_towns: EndTowns::AsOthers,
         pays: None,
     };
     // (80 + 100) * 2 = 360, plus 40 * 2 = 80, plus 10 once.
@@ -615,6 +645,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         multiplier: 1,
         distance: Distance::Stops,
         towns: Towns::Counted,
+        end_towns: EndTowns::AsOthers,
         pays: Some(3),
     };
     // The richest three (50 + 40 + 30) hold no token: 20 + 50 + 40 = 110,
@@ -678,4 +709,81 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
     };
     assert_eq!(best_run(&four, &visits, 5, &[]), None);
     assert_eq!(best_run(&four, &visits[1..], 4, &[]).unwrap().revenue, 130);
+}
+
+/// Worked by hand: towns outside a train's number, paid (18CO's 3-train)
+/// or unpaid (its 4D), with an end town taking one of the N
+/// (`EndTowns::TakeStop`, 18CO's and 18MT's `check_distance`), and a
+/// train that may end no route at a town (`EndTowns::Refused`).
+#[test]
+fn end_towns_take_a_stop_and_unpaid_towns_earn_nothing() {
+    let town = |i: u64, revenue: u32| Visit {
+        is_city: false,
+        ..city(i, revenue, false)
+    };
+    // town 10 - city 30 (token) - town 20 - city 40 - town 10
+    let long = [
+        town(0, 10),
+        city(1, 30, true),
+        town(2, 20),
+        city(3, 40, false),
+        town(4, 10),
+    ];
+    // town 10 - city 30 (token) - town 20 - city 40
+    let one_end = &long[..4];
+    // city 30 (token) - town 20 - city 40
+    let no_end = &long[1..4];
+    let train = |stops: u32, multiplier: u32, towns: Towns, end_towns: EndTowns| TrainDef {
+        name: "t".into(),
+        stops: Some(stops),
+        skip: Skip::Nothing,
+        multiplier,
+        distance: Distance::Stops,
+        towns,
+        end_towns,
+        pays: None,
+    };
+    let price = |t: &TrainDef, v: &[Visit]| best_run(t, v, v.len(), &[]).map(|r| r.revenue);
+    let free = |n: u32| train(n, 1, Towns::Free, EndTowns::TakeStop);
+    // Two cities and two end towns take four of the N: a 3-train cannot
+    // run it, a 4-train earns every stop, 10 + 30 + 20 + 40 + 10 = 110.
+    assert_eq!(price(&free(3), &long), None);
+    assert_eq!(price(&free(4), &long), Some(110));
+    // One end town: 2 cities + 1 = 3 stops, too many for a 2-train; a
+    // 3-train earns 10 + 30 + 20 + 40 = 100.
+    assert_eq!(price(&free(2), one_end), None);
+    assert_eq!(price(&free(3), one_end), Some(100));
+    // No end town: the town between takes none, so a 2-train earns
+    // 30 + 20 + 40 = 90.
+    assert_eq!(price(&free(2), no_end), Some(90));
+    // Without the end rule the same 2-train runs the long route: 110.
+    let as_others = train(2, 1, Towns::Free, EndTowns::AsOthers);
+    assert_eq!(price(&as_others, &long), Some(110));
+    // 18CO's 4D: cities doubled, towns run through for nothing, the two
+    // end towns still taking two of its four: 2 × (30 + 40) = 140; as a
+    // 3D it could not run it.
+    let four_d = train(4, 2, Towns::Unpaid, EndTowns::TakeStop);
+    assert_eq!(price(&four_d, &long), Some(140));
+    assert_eq!(
+        price(&train(3, 2, Towns::Unpaid, EndTowns::TakeStop), &long),
+        None
+    );
+    let run = best_run(&four_d, &long, 5, &[]).unwrap();
+    assert!(run.stops.iter().all(|s| *s), "it runs through every town");
+    // Unlike a train that may pass towns (`skip: Towns`), which on the
+    // middle route counts the town if it has room: a 3-train 30 + 20 + 40
+    // = 90, where the unpaid-town 3-train earns 30 + 40 = 70.
+    let skipping = TrainDef {
+        skip: Skip::Towns,
+        ..train(3, 1, Towns::Counted, EndTowns::AsOthers)
+    };
+    assert_eq!(price(&skipping, no_end), Some(90));
+    let unpaid = train(3, 1, Towns::Unpaid, EndTowns::AsOthers);
+    assert_eq!(price(&unpaid, no_end), Some(70));
+    // A train ending no route at a town: none of the routes with an end
+    // town, the middle one as ever, 30 + 20 + 40 = 90.
+    let refused = train(5, 1, Towns::Counted, EndTowns::Refused);
+    assert_eq!(price(&refused, &long), None);
+    assert_eq!(price(&refused, one_end), None);
+    assert_eq!(price(&refused, no_end), Some(90));
 }

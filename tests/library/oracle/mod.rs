@@ -8,7 +8,7 @@
 
 use hexroute::address::{CoordSystem, FirstNumber, Letters};
 use hexroute::game::{
-    Bonus, BonusKind, BonusPays, ConflictRule, Distance, Game, GameDef, HexDef, ImportDef, LayRule,
+    Bonus, BonusKind, BonusPays, ConflictRule, Distance, EndTowns, Game, GameDef, HexDef, ImportDef, LayRule,
     OffboardGroup, Phase, PortRule, Rules, Skip, Towns, TrainDef,
 };
 use hexroute::geometry::{Coord, Face, Orientation, Rotation};
@@ -22,9 +22,11 @@ mod bonuses;
 mod games;
 mod lowest;
 mod pay;
+mod trains;
 
 use bonuses::{longest_per_stop, random_bonuses};
 use games::{add_tokens, scatter_tokens};
+use trains::{end_towns, free_towns, pays, train, unpaid_towns};
 
 /// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
 #[derive(Clone, Debug)]
@@ -242,6 +244,9 @@ impl Oracle<'_> {
         {
             return 0;
         }
+        if trains::ends_refused(train, r) {
+            return 0;
+        }
         let mut best = 0;
         for mask in 0u32..(1 << n) {
             let stop = |i: usize| mask & (1 << i) != 0;
@@ -251,7 +256,7 @@ impl Oracle<'_> {
             // A free town is paid whenever it is passed, and is outside N;
             // so is a free stop (1882's fishing exit), paid as a city.
             let free_town =
-                |i: usize| train.towns == Towns::Free && matches!(r.stops[i].1, End::Town(_));
+                |i: usize| train.towns != Towns::Counted && matches!(r.stops[i].1, End::Town(_));
             let free_stop = |i: usize| self.game.is_free_stop(r.stops[i].0);
             let legal_skips = (0..n).all(|i| {
                 stop(i)
@@ -265,7 +270,8 @@ impl Oracle<'_> {
             });
             let count = (0..n)
                 .filter(|&i| stop(i) && !free_town(i) && !free_stop(i))
-                .count();
+                .count()
+                + trains::end_towns_counted(train, r);
             let within = train.distance == Distance::Hexes
                 || train
                     .pays
@@ -293,6 +299,7 @@ impl Oracle<'_> {
             let paid = |towns: bool| -> u32 {
                 (0..n)
                     .filter(|&i| stop(i) && free_town(i) == towns)
+                    .filter(|&i| !trains::unpaid(train, r.stops[i].1))
                     .map(|i| {
                         let revenue = self.revenue(r.stops[i].0, r.stops[i].1);
                         if port == Some(i) {
@@ -478,37 +485,6 @@ const TILE_POOL: &[&str] = &[
     "58", "87", "88", "911", "X5", "X7", "120", "5", "6",
 ];
 
-fn train(
-    name: &str,
-    stops: Option<u32>,
-    skip: Skip,
-    multiplier: u32,
-    distance: Distance,
-) -> TrainDef {
-    TrainDef {
-        name: name.into(),
-        stops,
-        skip,
-        multiplier,
-        distance,
-        towns: Towns::Counted,
-        pays: None,
-    }
-}
-
-/// The same train, its towns outside its number and always paid (18GA).
-fn free_towns(t: TrainDef) -> TrainDef {
-    TrainDef {
-        towns: Towns::Free,
-        ..t
-    }
-}
-
-/// The same train paid for `n` of the stops it visits (1846's 3/5).
-fn pays(t: TrainDef, n: u32) -> TrainDef {
-    TrainDef { pays: Some(n), ..t }
-}
-
 fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let coords = CoordSystem {
@@ -581,6 +557,27 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         free_towns(train("2TE", Some(2), Skip::Any, 1, Distance::Stops)),
         // 18AL's 4D: its cities doubled, its free towns at face value.
         free_towns(train("2TD", Some(2), Skip::Nothing, 2, Distance::Stops)),
+        // 18CO's trains: an end town takes one of N; its 4D runs through
+        // towns unpaid; and a train that may end no route at a town.
+        end_towns(free_towns(train(
+            "2TS",
+            Some(2),
+            Skip::Nothing,
+            1,
+            Distance::Stops,
+        ))),
+        end_towns(unpaid_towns(train(
+            "3UD",
+            Some(3),
+            Skip::Nothing,
+            2,
+            Distance::Stops,
+        ))),
+        unpaid_towns(train("2U", Some(2), Skip::Towns, 1, Distance::Stops)),
+        TrainDef {
+            end_towns: EndTowns::Refused,
+            ..train("3R", Some(3), Skip::Towns, 1, Distance::Stops)
+        },
         // 1846's N/M trains: paid for the best N of the M stops they visit.
         pays(train("2/3", Some(3), Skip::Any, 1, Distance::Stops), 2),
         pays(train("1/3", Some(3), Skip::Any, 1, Distance::Stops), 1),

@@ -53,6 +53,11 @@ fn changes_nothing(kind: &Kind) -> bool {
         // consent confirmed): text only.
         | Kind::Log => true,
         Kind::Program(name) => PROGRAMS.contains(&name.as_str()),
+        // An auction bid moved, shares bought or sold by a company (18CO):
+        // money and shares only.
+        Kind::Other(name) => {
+            ["move_bid", "corporate_buy_shares", "corporate_sell_shares"].contains(&name.as_str())
+        }
         _ => false,
     }
 }

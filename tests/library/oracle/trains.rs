@@ -1,0 +1,87 @@
+//! The oracle's trains: how they are made for the random maps, and the
+//! rules on towns it checks each route against (its own reading of them,
+//! sharing nothing with `hexroute::routes`).
+
+use super::OracleRoute;
+use hexroute::game::{Distance, EndTowns, Skip, Towns, TrainDef};
+use hexroute::tile::End;
+
+pub(super) fn train(
+    name: &str,
+    stops: Option<u32>,
+    skip: Skip,
+    multiplier: u32,
+    distance: Distance,
+) -> TrainDef {
+    TrainDef {
+        name: name.into(),
+        stops,
+        skip,
+        multiplier,
+        distance,
+        towns: Towns::Counted,
+        end_towns: EndTowns::AsOthers,
+        pays: None,
+    }
+}
+
+/// The same train, its towns outside its number and always paid (18GA).
+pub(super) fn free_towns(t: TrainDef) -> TrainDef {
+    TrainDef {
+        towns: Towns::Free,
+        ..t
+    }
+}
+
+/// The same train paid for `n` of the stops it visits (1846's 3/5).
+pub(super) fn pays(t: TrainDef, n: u32) -> TrainDef {
+    TrainDef { pays: Some(n), ..t }
+}
+
+/// The same train, running through its towns outside its number and
+/// unpaid (18CO's 4D).
+pub(super) fn unpaid_towns(t: TrainDef) -> TrainDef {
+    TrainDef {
+        towns: Towns::Unpaid,
+        ..t
+    }
+}
+
+/// The same train, a town at its route's end taking one of its number
+/// (18CO, 18MT).
+pub(super) fn end_towns(t: TrainDef) -> TrainDef {
+    TrainDef {
+        end_towns: EndTowns::TakeStop,
+        ..t
+    }
+}
+
+fn is_town(end: End) -> bool {
+    matches!(end, End::Town(_))
+}
+
+/// True when the train is paid nothing at this stop: a town it runs
+/// through unpaid.
+pub(super) fn unpaid(train: &TrainDef, end: End) -> bool {
+    train.towns == Towns::Unpaid && is_town(end)
+}
+
+/// The towns at the route's two ends that take one of the train's number
+/// though its other towns take none.
+pub(super) fn end_towns_counted(train: &TrainDef, r: &OracleRoute) -> usize {
+    if train.end_towns != EndTowns::TakeStop || train.towns == Towns::Counted {
+        return 0;
+    }
+    let ends = [r.stops.first(), r.stops.last()];
+    ends.iter().flatten().filter(|(_, e)| is_town(*e)).count()
+}
+
+/// True when the train may not run the route: it starts or ends at a town
+/// and the train ends no route at one.
+pub(super) fn ends_refused(train: &TrainDef, r: &OracleRoute) -> bool {
+    train.end_towns == EndTowns::Refused
+        && [r.stops.first(), r.stops.last()]
+            .iter()
+            .flatten()
+            .any(|(_, e)| is_town(*e))
+}
