@@ -22,6 +22,7 @@ use std::collections::BTreeSet;
 mod allowed;
 mod close;
 mod formation;
+mod markers;
 mod merge;
 mod national;
 mod tokens;
@@ -123,6 +124,9 @@ pub enum Event {
     TakePrivate { private: PrivateId },
     /// A private's marker (`SYM@HEX`, as the game names it) goes on the map for `owner`.
     PlaceMarker { marker: String, owner: CompanyId },
+    /// A public marker (a `pass_through` rule's: 1817's mine) goes on hex
+    /// `c`, for every company's routes.
+    PublicMarker { c: Coord, marker: String },
 }
 
 /// What an event did: the edit (the state after it, the rules it breaks,
@@ -224,6 +228,7 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
             edit::change_privates(game, state, Some(owner), std::slice::from_ref(marker), &[])?
                 .into()
         }
+        Event::PublicMarker { c, marker } => markers::put(game, state, *c, marker)?.into(),
     })
 }
 

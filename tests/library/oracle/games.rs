@@ -68,6 +68,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
                     HexState {
                         tile: Some((t.clone(), Rotation::new(rng.below(6) as i64))),
                         tokens: BTreeMap::new(),
+                        markers: BTreeSet::new(),
                     },
                 );
             }
@@ -94,6 +95,23 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     // A game with free stops (1882's fishing exit) has its edge's.
     if !game.free_stops.is_empty() {
         game.free_stops = edge.iter().copied().collect();
+    }
+    // A game with pass-through rules (1817's coal mines) has them on
+    // random hexes of the patch: a rule's printed hexes there, its marker
+    // on others, and now and then as a toll.
+    if !game.pass_through.is_empty() {
+        let coords: Vec<Coord> = game.hexes.keys().copied().collect();
+        for rule in &mut game.pass_through {
+            rule.hexes = coords.iter().copied().filter(|_| rng.chance(15)).collect();
+            if rng.chance(30) {
+                rule.amount = -rule.amount;
+            }
+            if let Some(m) = &rule.marker {
+                for &c in coords.iter().filter(|_| rng.chance(20)) {
+                    placed.entry(c).or_default().markers.insert(m.clone());
+                }
+            }
+        }
     }
     let mut companies: Vec<String> = game
         .companies
