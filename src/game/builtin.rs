@@ -26,6 +26,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("18GA", include_str!("../../games/18GA.ron")),
     ("18MS", include_str!("../../games/18MS.ron")),
     ("18NL", include_str!("../../games/18NL.ron")),
+    ("1817", include_str!("../../games/1817.ron")),
     ("18TN", include_str!("../../games/18TN.ron")),
     ("18Texas", include_str!("../../games/18Texas.ron")),
 ];

@@ -497,6 +497,11 @@ pub struct Private {
     /// token).
     #[serde(default)]
     pub tiles: Vec<TileId>,
+    /// The public marker (a `pass_through` rule's) its use puts on the hex
+    /// it lays on or is assigned to (18xx.games's 1817: a mine private's
+    /// tile carries a `mine`, a bridge company's assignment a `bridge`).
+    #[serde(default)]
+    pub marker: Option<String>,
     /// Rules its lay is exempt from, by name (`phase colour`, `tile lay`);
     /// `reachable` lets its company put a token on its hexes without a
     /// route (18Texas's teleports to Houston and San Antonio).
@@ -559,6 +564,9 @@ pub enum MapEffect {
     /// The rules until a phase begins (`until_phase`): 1867's and 1861's
     /// hidden company "3".
     UntilPhase,
+    /// Puts a public marker on its `hexes` (`marker`, a `pass_through`
+    /// rule's: 1817's mines and bridges), paying every company's routes.
+    Marker,
     /// No tile may be laid on these hexes while a player owns it
     /// (18xx.games's `blocks_hexes`). Not modelled: hexroute takes the map
     /// as the players made it.

@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 25] = [
+const FIXTURES: [&str; 26] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -27,6 +27,7 @@ const FIXTURES: [&str; 25] = [
     "18GA_mid",
     "18MS_mid",
     "18NL_mid",
+    "1817_mid",
     "18TN_mid",
     "1836Jr30_mid",
     "1836Jr56_mid",
