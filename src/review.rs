@@ -4,7 +4,7 @@
 
 use crate::error::Error;
 use crate::game::Game;
-use crate::import::x18::{self, Record, Run};
+use crate::import::x18::{self, Kind, Record, Run};
 use crate::routes::{self, check};
 use rayon::prelude::*;
 use schemars::JsonSchema;
@@ -127,7 +127,7 @@ pub fn count_runs(record: &Record) -> Result<usize, Error> {
     Ok(record
         .standing()
         .iter()
-        .filter(|a| a.kind == "run_routes")
+        .filter(|a| matches!(a.kind, Kind::RunRoutes { .. }))
         .count())
 }
 

@@ -8,6 +8,7 @@ use super::{CheckArg, PictureArgs, RoutesArgs, draw};
 use anyhow::{Result, bail};
 use hexroute::dividend::{self, Pay, Payout};
 use hexroute::game::Game;
+use hexroute::import::x18::{self, EngineTrain};
 use hexroute::routes::assign::Limit;
 use hexroute::routes::report::{CompanyRoutes, RouteReport, RoutesReport};
 use hexroute::routes::request::{self, Bonuses, Runners};
@@ -319,7 +320,7 @@ fn check_routes(games: Games, file: &Path, args: &RoutesArgs) -> Result<()> {
             CheckArg::Route { train, stops } => {
                 let spec = format!("--check {train}:{}", stops.join("-"));
                 given.push(
-                    check::Given::parse(&game, train, stops, None)
+                    check::Given::parse(&game, record_train(&game, train), stops, None)
                         .map_err(|e| e.context(format!("{}: {spec}", display(file))))?,
                 );
             }
@@ -398,8 +399,15 @@ fn routes_in_file(game: &Game, company: &str, path: &Path) -> Result<Vec<check::
         .iter()
         .map(|r| {
             let stops: Vec<String> = r.stops.iter().map(|s| s.hex.clone()).collect();
-            check::Given::parse(game, &r.train, &stops, None)
+            check::Given::parse(game, record_train(game, &r.train), &stops, None)
                 .map_err(|e| e.context(display(path)).into())
         })
         .collect()
+}
+
+/// A train named as the user or a report wrote it: a train of the game, or
+/// an 18xx.games record's id of one (`5-1`, as a record's run is copied).
+fn record_train<'a>(game: &Game, train: &'a str) -> &'a str {
+    let named = x18::train_name(game, &EngineTrain::from(train)).len();
+    &train[..named]
 }

@@ -44,7 +44,10 @@ fn special_buys(game: &Game) -> Result<(), Failure> {
     for b in buys {
         if let Some(p) = unknown_private(game, &b.privates) {
             return Err((
-                format!("from_18xx_games.special_buys[\"{}\"]", b.description),
+                format!(
+                    "from_18xx_games.mechanisms.SpecialBuys[\"{}\"]",
+                    b.description
+                ),
                 unknown_private_message(p),
             ));
         }
@@ -62,7 +65,7 @@ fn lose_lowest(game: &Game) -> Result<(), Failure> {
     else {
         return Ok(());
     };
-    let field = "from_18xx_games.lose_lowest_with".to_string();
+    let field = "from_18xx_games.mechanisms.LoseLowestWith".to_string();
     if game.rules.lose_lowest.is_none() {
         return Err((
             field,
@@ -87,13 +90,13 @@ fn formation(game: &Game) -> Result<(), Failure> {
     };
     if game.company(&f.company).is_err() {
         return Err((
-            "from_18xx_games.formation.company".into(),
+            "from_18xx_games.mechanisms.Formation.company".into(),
             format!("{} is no company of the game", f.company),
         ));
     }
     if let Some(p) = unknown_private(game, f.rights.iter().flatten()) {
         return Err((
-            "from_18xx_games.formation.rights".into(),
+            "from_18xx_games.mechanisms.Formation.rights".into(),
             unknown_private_message(p),
         ));
     }
@@ -103,8 +106,8 @@ fn formation(game: &Game) -> Result<(), Failure> {
 /// The first of `names` that is no private company a save may hold.
 fn unknown_private<'a>(
     game: &Game,
-    names: impl IntoIterator<Item = &'a String>,
-) -> Option<&'a String> {
+    names: impl IntoIterator<Item = &'a super::PrivateId>,
+) -> Option<&'a super::PrivateId> {
     names
         .into_iter()
         .find(|p| game.private_sym(p).is_none_or(|s| s != **p))
@@ -124,7 +127,7 @@ fn market(game: &Game) -> Result<(), Failure> {
     else {
         return Ok(());
     };
-    let field = |f: &str| format!("from_18xx_games.share_prices.{f}");
+    let field = |f: &str| format!("from_18xx_games.mechanisms.ClosingAtPrice.{f}");
     prices.cells().map_err(|m| (field("market"), m))?;
     if prices.dividend.steps.iter().any(|s| s.paid.1 == 0) {
         return Err((

@@ -556,7 +556,7 @@ pub enum MapEffect {
     /// Its owner earns a route bonus: a `bonuses` entry names it
     /// (`private`, as `SYM` or its marker `SYM@HEX`).
     Bonus,
-    /// Its buyer gets a train (`from_18xx_games.free_trains`).
+    /// Its buyer gets a train (`from_18xx_games.mechanisms`: `FreeTrains`).
     Train,
     /// It is a minor whose buyer gets its home token
     /// (`companies[].token_to_buyer`).

@@ -19,6 +19,54 @@ name_type!(
     PrivateId
 );
 
+/// A private's marker on a hex (`SNAR@G4`): the private whose marker it is
+/// and the hex as the game file writes it. A save keeps it among the
+/// privates as its text, `SYM@HEX` ([`Marker::id`]); what reads a save's
+/// privates parses it once ([`Marker::parse`]) rather than split by hand.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Marker {
+    pub private: PrivateId,
+    pub hex: String,
+}
+
+impl Marker {
+    pub fn new(private: impl Into<PrivateId>, hex: &str) -> Marker {
+        Marker {
+            private: private.into(),
+            hex: hex.to_string(),
+        }
+    }
+
+    /// The marker a save's private names (`SNAR@G4`), if it names one (a
+    /// private's own sym names none).
+    pub fn parse(text: &str) -> Option<Marker> {
+        let (private, hex) = text.split_once('@')?;
+        Some(Marker::new(private, hex))
+    }
+
+    /// The private a save's entry is, or whose marker it is (`SNAR@G4`:
+    /// `SNAR`).
+    pub fn private_of(text: &str) -> &str {
+        text.split_once('@').map_or(text, |(private, _)| private)
+    }
+
+    /// True when the save's entry `text` is a marker of `private`.
+    pub fn is_of(text: &str, private: &str) -> bool {
+        Marker::parse(text).is_some_and(|m| m.private.as_str() == private)
+    }
+
+    /// The marker as a save's privates hold it: `SYM@HEX`.
+    pub fn id(&self) -> PrivateId {
+        PrivateId::from(self.to_string())
+    }
+}
+
+impl std::fmt::Display for Marker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}@{}", self.private, self.hex)
+    }
+}
+
 name_type!(
     /// A train by its name as the game file writes it: `2`, `5+5E`, `D`.
     TrainId
@@ -40,5 +88,24 @@ impl std::ops::Index<PhaseId> for Vec<super::Phase> {
     type Output = super::Phase;
     fn index(&self, id: PhaseId) -> &super::Phase {
         &self[id.0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Marker;
+
+    #[test]
+    fn a_marker_is_a_private_and_a_hex() {
+        let m = Marker::parse("SNAR@G4").unwrap();
+        assert_eq!((m.private.as_str(), m.hex.as_str()), ("SNAR", "G4"));
+        assert_eq!(m.to_string(), "SNAR@G4");
+        assert_eq!(m.id().as_str(), "SNAR@G4");
+        assert_eq!(Marker::parse("BSS"), None);
+        assert_eq!(Marker::private_of("SNAR@G4"), "SNAR");
+        assert_eq!(Marker::private_of("BSS"), "BSS");
+        assert!(Marker::is_of("SNAR@G4", "SNAR"));
+        assert!(!Marker::is_of("SNAR@G4", "SNA"));
+        assert!(!Marker::is_of("SNAR", "SNAR"));
     }
 }

@@ -1,7 +1,7 @@
 //! A title's stock market as 18xx.games has it (one row of prices, some
 //! closing the company that reaches them) and the rules by which the
 //! engine moves a company's share price: the game file's
-//! `from_18xx_games.share_prices`. The replay follows every price with
+//! `from_18xx_games.mechanisms`: `ClosingAtPrice`. The replay follows every price with
 //! them, to know when a company closes.
 
 use schemars::JsonSchema;

@@ -19,6 +19,7 @@ mod check;
 pub mod def;
 mod ids;
 pub mod market;
+mod mechanisms;
 mod on_map;
 mod pass_through;
 pub mod play;
@@ -28,7 +29,8 @@ mod rule;
 
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use def::*;
-pub use ids::{CompanyId, PhaseId, PrivateId, TrainId};
+pub use ids::{CompanyId, Marker, PhaseId, PrivateId, TrainId};
+pub use mechanisms::{Depot, National, PhaseBy, Play, PrivateTrain, RoundStart};
 pub use pass_through::PassThrough;
 pub use play::*;
 pub use reserve::{Holder, Reservation};
@@ -224,7 +226,8 @@ pub struct Game {
     pub dividends: Dividends,
     pub rules: Rules,
     pub import: ImportDef,
-    pub from_18xx_games: Option<PlayDef>,
+    /// `from_18xx_games` resolved (`mechanisms.rs`).
+    pub from_18xx_games: Option<Play>,
     pub former_numbering: Option<FormerNumbering>,
 }
 

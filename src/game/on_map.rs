@@ -36,7 +36,7 @@ pub(super) fn check(game: &Game) -> Result<(), Failure> {
 /// Each effect the file can model, and whether it does for `p`.
 fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 7] {
     let sym = p.abbrev.as_str();
-    let names = |private: &str| private.split('@').next() == Some(sym);
+    let names = |private: &str| super::Marker::private_of(private) == sym;
     let trains = game.from_18xx_games.iter().flat_map(|g| &g.free_trains);
     [
         (MapEffect::Lays, !p.tiles.is_empty()),
@@ -69,7 +69,10 @@ fn mismatch(effect: &MapEffect, said: bool) -> String {
         MapEffect::Lays => ("Lays", "list of tiles (`tiles`)"),
         MapEffect::Token => ("Token", "token (`token`, or `reachable` waived)"),
         MapEffect::Bonus => ("Bonus", "bonus naming it (`bonuses[].private`)"),
-        MapEffect::Train => ("Train", "free train (`from_18xx_games.free_trains`)"),
+        MapEffect::Train => (
+            "Train",
+            "free train (`from_18xx_games.mechanisms`: `FreeTrains`)",
+        ),
         MapEffect::Minor => ("Minor", "minor of its name sold with its token"),
         MapEffect::UntilPhase => (
             "UntilPhase",
@@ -93,7 +96,7 @@ fn unlisted(game: &Game) -> Result<(), Failure> {
     let listed = |sym: &str| game.privates.iter().any(|p| p.abbrev == sym);
     let trains = game.from_18xx_games.iter().flat_map(|g| &g.free_trains);
     let named = trains
-        .map(|t| ("from_18xx_games.free_trains", t.private.as_str()))
+        .map(|t| ("from_18xx_games.mechanisms.FreeTrains", t.private.as_str()))
         .chain(
             game.minors_sold_with_token()
                 .map(|c| ("companies[].token_to_buyer", c.abbrev.as_str())),

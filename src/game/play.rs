@@ -7,7 +7,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// What replaying an 18xx.games game record needs beyond the map and the
-/// trains: what the engine does with no action of a player.
+/// trains: what the engine does with no action of a player. The late
+/// game's rules are `mechanisms`, general ones any title may name.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayDef {
@@ -16,77 +17,95 @@ pub struct PlayDef {
     /// Percent of its shares sold that float a company (1889: 50).
     #[serde(default = "sixty")]
     pub float_percent: u32,
-    /// What the engine does that the importer does not replay yet: a
-    /// record is replayed up to where it starts, and no further.
-    #[serde(default)]
-    pub not_replayed: Option<NotReplayed>,
-    /// The train whose first copy gives the token of `rules.lose_lowest`
-    /// to its buyer and to every company owning a train (18TN's 3':
-    /// 18xx.games's `civil_war` event); each gives it up at its next
-    /// dividend.
-    #[serde(default)]
-    pub lose_lowest_with: Option<String>,
-    /// Trains a company gets with a private company it buys.
-    #[serde(default)]
-    pub free_trains: Vec<FreeTrain>,
-    /// What the engine does as an operating round begins, by its number
-    /// in the game (18MS: phase 3 with the second; the + trains rust after
-    /// the fourth, sixth and eighth).
-    #[serde(default)]
-    pub rounds: Vec<RoundEvent>,
-    /// Phases that begin with the first of other trains than the one
-    /// named like them (18MS's D: the first 2D, 4D or 5D).
-    #[serde(default)]
-    pub phase_trains: Vec<PhaseTrains>,
     /// The depot's trains in the order it sells them, with how many of
     /// each (`None`: no end): the train an export takes, and the check
     /// that no train left the depot unseen.
     #[serde(default)]
     pub depot: Vec<DepotTrains>,
-    /// Phases in which the end of each operating round exports the
-    /// depot's next train (1867: 4 to 7), which may begin a phase.
+    /// The mechanisms of the title's rules that the engine carries out
+    /// (each named once), checked and resolved into ids when the game
+    /// loads (`game::Play`).
     #[serde(default)]
-    pub export_phases: Vec<String>,
-    /// The national company that takes a nationalised company's tokens
-    /// (1867's CN).
-    #[serde(default)]
-    pub national: Option<NationalDef>,
+    pub mechanisms: Vec<Mechanism>,
+}
+
+/// A general mechanism of a title's rules: what the engine does, in
+/// terms any title can name.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum Mechanism {
+    /// A national company that takes nationalised companies' tokens
+    /// (1867's CN, 1861's RSR).
+    National(NationalDef),
+    /// Minors merge into majors (several into a new one, or one converting
+    /// into one): hand `merge` and `convert`, and the record's `merge`,
+    /// `convert` actions (1867, 1861). Needs a `National`, which takes the
+    /// tokens a merged minor leaves beyond the major's.
+    Mergers,
+    /// A company formed from others merging into it (1856's CGR).
+    Formation(FormationDef),
+    /// Exports by round: in these phases the end of each operating round
+    /// exports the depot's next train, which may begin a phase (1867: 4
+    /// to 7).
+    Exports(Vec<String>),
+    /// Companies close as their share price reaches a closing cell of the
+    /// stock market (1846): the replay follows every price to know when.
+    ClosingAtPrice(super::market::SharePrices),
+    /// Companies removed at setup by chance, their home tokens left on the
+    /// map (1846's C&O, ERIE and PRR).
+    SetupRemoval(SetupRemoval),
+    /// Minors that start with a train and their home token down, sold to
+    /// companies as private companies: the buyer gets their trains and
+    /// token (unless it has one in that city: then the minor's leaves), and
+    /// the minor closes; they close with the private companies, their
+    /// tokens leaving the map (1846's MS and BIG4).
+    SoldMinors(Vec<MinorStart>),
+    /// Trains a company gets with a private company it buys.
+    FreeTrains(Vec<FreeTrain>),
+    /// What the engine does as an operating round begins, by its number in
+    /// the game (18MS: phase 3 with the second; the + trains rust after the
+    /// fourth, sixth and eighth).
+    RoundEvents(Vec<RoundEvent>),
+    /// Phases that begin with the first of other trains than the one named
+    /// like them (18MS's D: the first 2D, 4D or 5D).
+    PhaseTrains(Vec<PhaseTrains>),
     /// Trains (engine ids) the engine holds out of the depot and may put
     /// first in line later (1882's last 3, 4, 5 and 6, for the SC): one
     /// bought before the first of its kind is no sign of an unseen export.
-    #[serde(default)]
-    pub reserved_trains: Vec<String>,
-    /// What a company's `special_buy` of an item gives it: the first of
-    /// the item's privates no company holds (1856's bridge and tunnel tokens).
-    #[serde(default)]
-    pub special_buys: Vec<SpecialBuy>,
+    HeldTrains(Vec<String>),
+    /// What a company's `special_buy` of an item gives it: the first of the
+    /// item's privates no company holds (1856's bridge and tunnel tokens).
+    SpecialBuys(Vec<SpecialBuy>),
     /// Tiles the engine lifts from some hexes when the first copy of a
     /// train kind drawn by the game's seed is bought (1882's North West
     /// Rebellion).
-    #[serde(default)]
-    pub lift_tiles: Option<LiftTiles>,
-    /// Companies the engine removes at setup by chance, their home tokens
-    /// left on the map (1846's C&O, ERIE and PRR).
-    #[serde(default)]
-    pub removed_at_setup: Option<SetupRemoval>,
-    /// The train (engine id) each minor starts with, its home token down
-    /// from the start (1846's MS and BIG4: `2-0` and `2-1`).
-    #[serde(default)]
-    pub minors_start: Vec<MinorStart>,
-    /// True when a company buying a minor (the private company of its sym)
-    /// gets its trains and its token, unless it has one in that city (then
-    /// the minor's leaves), and the minor closes; and when the minors close
-    /// with the private companies, their tokens leaving the map (1846).
-    #[serde(default)]
-    pub minors_bought: bool,
-    /// A national that companies merge into as it forms (1856's CGR).
-    #[serde(default)]
-    pub formation: Option<FormationDef>,
-    /// The stock market and how the engine moves share prices, where a
-    /// company closes as its price reaches a closing cell (1846): the
-    /// replay follows every price to know when.
-    #[serde(default)]
-    pub share_prices: Option<super::market::SharePrices>,
+    LiftTiles(LiftTiles),
+    /// The train whose first copy gives the token of `rules.lose_lowest` to
+    /// its buyer and to every company owning a train (18TN's 3':
+    /// 18xx.games's `civil_war` event); each gives it up at its next
+    /// dividend.
+    LoseLowestWith(super::TrainId),
+}
+
+impl Mechanism {
+    /// The mechanism's name as the game file writes it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Mechanism::National(_) => "National",
+            Mechanism::Mergers => "Mergers",
+            Mechanism::Formation(_) => "Formation",
+            Mechanism::Exports(_) => "Exports",
+            Mechanism::ClosingAtPrice(_) => "ClosingAtPrice",
+            Mechanism::SetupRemoval(_) => "SetupRemoval",
+            Mechanism::SoldMinors(_) => "SoldMinors",
+            Mechanism::FreeTrains(_) => "FreeTrains",
+            Mechanism::RoundEvents(_) => "RoundEvents",
+            Mechanism::PhaseTrains(_) => "PhaseTrains",
+            Mechanism::HeldTrains(_) => "HeldTrains",
+            Mechanism::SpecialBuys(_) => "SpecialBuys",
+            Mechanism::LiftTiles(_) => "LiftTiles",
+            Mechanism::LoseLowestWith(_) => "LoseLowestWith",
+        }
+    }
 }
 
 /// A national formed from the companies that merge into it (18xx.games's
@@ -102,12 +121,12 @@ pub struct PlayDef {
 #[serde(deny_unknown_fields)]
 pub struct FormationDef {
     /// The national formed (1856's `CGR`).
-    pub company: String,
+    pub company: super::CompanyId,
     /// Groups of private companies (syms) of which a company holds one:
     /// the national takes a merged company's one of a group if it has none
     /// (1856's bridge and tunnel rights); any other goes back to the bank.
     #[serde(default)]
-    pub rights: Vec<Vec<String>>,
+    pub rights: Vec<Vec<super::PrivateId>>,
 }
 
 /// An item a `special_buy` names (`description`), as private syms.
@@ -117,7 +136,7 @@ pub struct SpecialBuy {
     /// The item as the engine describes it in the action.
     pub description: String,
     /// The private companies (syms) that are copies of the item.
-    pub privates: Vec<String>,
+    pub privates: Vec<super::PrivateId>,
 }
 
 /// Companies of `group` removed at setup: `removed_from` less the number
@@ -132,7 +151,7 @@ pub struct SpecialBuy {
 #[serde(deny_unknown_fields)]
 pub struct SetupRemoval {
     /// The companies removed from, in the engine's order.
-    pub group: Vec<String>,
+    pub group: Vec<super::CompanyId>,
     /// The number the players' count is taken from: that less the players are removed.
     pub removed_from: u32,
     /// Random numbers the engine draws before the group's.
@@ -160,7 +179,7 @@ pub struct FewerDraws {
 #[serde(deny_unknown_fields)]
 pub struct MinorStart {
     /// The minor.
-    pub company: String,
+    pub company: super::CompanyId,
     /// Its train, by the engine's id (`2-0`).
     pub train: String,
 }
@@ -189,7 +208,7 @@ pub struct DepotTrains {
 #[serde(deny_unknown_fields)]
 pub struct NationalDef {
     /// The national company.
-    pub company: String,
+    pub company: super::CompanyId,
     /// Hexes where the national keeps a token for itself (1867's Montreal).
     #[serde(default)]
     pub reserved: Vec<String>,
@@ -277,7 +296,7 @@ pub struct PhaseTrains {
 #[serde(deny_unknown_fields)]
 pub struct FreeTrain {
     /// The private's 18xx.games sym.
-    pub private: String,
+    pub private: super::PrivateId,
     /// The train, by the engine's id (`2-5`).
     pub train: String,
     /// The phase from which the private comes without it.
@@ -287,26 +306,6 @@ pub struct FreeTrain {
     /// (18GA's OSR).
     #[serde(default)]
     pub exchanged: bool,
-}
-
-/// Where replaying a title's records has to stop.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NotReplayed {
-    /// What is not replayed, in words (`1867's train exports`).
-    pub what: String,
-    /// The phase from which it happens (`None`: from the start, so no
-    /// record of the title is replayed at all).
-    #[serde(default)]
-    pub from_phase: Option<String>,
-    /// Actions that do it (`merge`, `convert`): the replay stops there.
-    #[serde(default)]
-    pub actions: Vec<String>,
-    /// True when a company that ends its turn with no train is
-    /// nationalised in a way the replay does not model: it stops as that
-    /// turn ends (1867 and 1861 model it, with `national`).
-    #[serde(default)]
-    pub trainless_turn: bool,
 }
 
 fn sixty() -> u32 {

@@ -65,7 +65,7 @@ impl Game {
             .as_ref()
             .map(|c| Ok::<_, Error>((c.kind, r.phase(&c.phase, "cannot_start")?)))
             .transpose()?;
-        let game = Game {
+        let mut game = Game {
             id: def.id,
             name: def.name,
             coords: def.coordinates,
@@ -95,9 +95,12 @@ impl Game {
             dividends: def.dividends,
             rules: def.rules,
             import: def.import,
-            from_18xx_games: def.from_18xx_games,
+            from_18xx_games: None,
             former_numbering: def.former_numbering,
         };
+        if let Some(play) = def.from_18xx_games {
+            game.from_18xx_games = Some(mechanisms::resolve(play, &game, source)?);
+        }
         check::loaded(&game, source)?;
         Ok(game)
     }
@@ -358,26 +361,32 @@ impl Resolver<'_> {
 
     /// Ports are printed off-boards of one off-board group (so a route
     /// reaches one at most), and a route to one counts two stops at least.
-    /// `from_18xx_games.lift_tiles` names hexes of the map and trains of
+    /// `from_18xx_games.mechanisms`' `LiftTiles` names hexes of the map and trains of
     /// the game.
     fn lift_tiles(&self, hexes: &Hexes) -> Result<()> {
-        let Some(lift) = self
-            .def
-            .from_18xx_games
-            .as_ref()
-            .and_then(|p| p.lift_tiles.as_ref())
+        let lifts = self.def.from_18xx_games.iter().flat_map(|p| &p.mechanisms);
+        let Some(lift) = lifts
+            .filter_map(|m| match m {
+                Mechanism::LiftTiles(lift) => Some(lift),
+                _ => None,
+            })
+            .next()
         else {
             return Ok(());
         };
         for h in &lift.hexes {
-            self.on_map(hexes, h, "lift_tiles")?;
+            self.on_map(hexes, h, "from_18xx_games.mechanisms.LiftTiles")?;
         }
         if lift.trains.is_empty() {
-            return Err((self.err)("lift_tiles: no trains to draw from".into()));
+            return Err((self.err)(
+                "from_18xx_games.mechanisms.LiftTiles: no trains to draw from".into(),
+            ));
         }
         for t in &lift.trains {
             if !self.def.trains.iter().any(|d| d.name == t) {
-                return Err((self.err)(format!("lift_tiles: unknown train \"{t}\"")));
+                return Err((self.err)(format!(
+                    "from_18xx_games.mechanisms.LiftTiles: unknown train \"{t}\""
+                )));
             }
         }
         Ok(())

@@ -63,7 +63,7 @@ pub fn allowed(game: &Game, state: &MapState, what: Move) -> Result<Allowed> {
     };
     match what {
         Move::Merge | Move::Convert => {
-            if play.and_then(|p| p.national.as_ref()).is_none() {
+            if !play.is_some_and(|p| p.mergers) {
                 return refused("mergers of minors into majors");
             }
             for co in in_play {

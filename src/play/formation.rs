@@ -1,5 +1,5 @@
 //! A national formed from the companies that merge into it (the game
-//! file's `from_18xx_games.formation`: 1856's CGR). Each company joining
+//! file's `from_18xx_games.mechanisms`: `Formation`: 1856's CGR). Each company joining
 //! lifts its tokens off the map at once, its trains and rights go to the
 //! national, and it closes, merged into it. Once all have joined, the
 //! national puts its tokens where theirs were: in each one's home city
@@ -138,7 +138,7 @@ fn lift_tokens(game: &Game, state: &mut MapState, company: &CompanyId) -> Result
 /// unless it holds one of the group already (then it goes back to the
 /// bank). `privates`: each private's owner.
 pub fn take_rights<K: Ord + std::borrow::Borrow<str> + From<String>>(
-    rights: &[Vec<String>],
+    rights: &[Vec<crate::game::PrivateId>],
     privates: &mut BTreeMap<K, CompanyId>,
     company: &CompanyId,
     national: &CompanyId,
@@ -156,7 +156,7 @@ pub fn take_rights<K: Ord + std::borrow::Borrow<str> + From<String>>(
         if held(privates, national).is_some() {
             privates.remove(right.as_str());
         } else {
-            privates.insert(right.into(), national.clone());
+            privates.insert(K::from(right.to_string()), national.clone());
         }
     }
 }

@@ -62,7 +62,7 @@ pub(super) fn convert(
 
 /// The rules of a merger: minors still in the game, each named once,
 /// merging into a major still in the game, in a title whose minors merge
-/// (one with a national, `from_18xx_games.national`: 1867, 1861).
+/// (one naming the `Mergers` mechanism: 1867, 1861).
 fn judge(
     game: &Game,
     state: &MapState,
@@ -86,13 +86,9 @@ fn judge(
             message,
         })
     };
-    let national = game
-        .from_18xx_games
-        .as_ref()
-        .and_then(|p| p.national.as_ref());
-    if national.is_none() {
+    if !game.from_18xx_games.as_ref().is_some_and(|p| p.mergers) {
         refuse(format!(
-            "minors do not merge into majors in {} (it has no national that takes what they leave)",
+            "minors do not merge into majors in {} (its game file names no `Mergers` mechanism)",
             game.id
         ));
     }

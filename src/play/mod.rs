@@ -12,7 +12,7 @@
 
 use crate::edit::{self, Edit};
 use crate::error::Result;
-use crate::game::{CompanyId, Game, PhaseId, Private, PrivateId, TrainId};
+use crate::game::{CompanyId, Game, Marker, PhaseId, Private, PrivateId, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::rules::{LayBy, LayKind, Site};
 use crate::state::MapState;
@@ -122,8 +122,12 @@ pub enum Event {
     GivePrivate { private: PrivateId, to: CompanyId },
     /// A company loses a private company (sold to a player, or closed).
     TakePrivate { private: PrivateId },
-    /// A private's marker (`SYM@HEX`, as the game names it) goes on the map for `owner`.
-    PlaceMarker { marker: String, owner: CompanyId },
+    /// A company takes the game's one-run token (`holds`), or has used it
+    /// (`rules.lose_lowest`, 18TN's Civil War).
+    LoseLowest { company: CompanyId, holds: bool },
+    /// A private's marker goes on the map for `owner` (the save holds it
+    /// among the privates as `SYM@HEX`, as the game names it).
+    PlaceMarker { marker: Marker, owner: CompanyId },
     /// A public marker (a `pass_through` rule's: 1817's mine) goes on hex
     /// `c`, for every company's routes.
     PublicMarker { c: Coord, marker: String },
@@ -224,9 +228,11 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
         Event::TakePrivate { private } => {
             edit::change_privates(game, state, None, &[], &[private.to_string()])?.into()
         }
+        Event::LoseLowest { company, holds } => {
+            edit::change_lose_lowest(game, state, company, *holds)?.into()
+        }
         Event::PlaceMarker { marker, owner } => {
-            edit::change_privates(game, state, Some(owner), std::slice::from_ref(marker), &[])?
-                .into()
+            edit::change_privates(game, state, Some(owner), &[marker.to_string()], &[])?.into()
         }
         Event::PublicMarker { c, marker } => markers::put(game, state, *c, marker)?.into(),
     })

@@ -29,7 +29,7 @@ pub struct Nationalise {
 
 impl Nationalise {
     /// The nationalisation of `company` as the title's national does it
-    /// (`from_18xx_games.national`): `None` when the title has none. The
+    /// (`from_18xx_games.mechanisms`: `National`): `None` when the title has none. The
     /// national keeps each of its kept hexes where it has no token yet.
     pub fn by_title(game: &Game, state: &MapState, company: &CompanyId) -> Result<Option<Self>> {
         let Some(def) = game
@@ -171,10 +171,7 @@ fn judge(game: &Game, state: &MapState, n: &Nationalise) -> Result<Vec<Violation
         .from_18xx_games
         .as_ref()
         .and_then(|p| p.national.as_ref());
-    let all_minors_from = def
-        .and_then(|d| d.minors_until.as_deref())
-        .map(|p| game.phase_index(p))
-        .transpose()?;
+    let all_minors_from = def.and_then(|d| d.minors_until);
     let every_minor =
         company.kind == CompanyKind::Minor && all_minors_from.is_some_and(|p| state.phase >= p);
     let trains = state.trains.get(&n.company).map_or(0, Vec::len);

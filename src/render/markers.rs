@@ -32,9 +32,10 @@ impl MapPicture<'_> {
         let game = self.game;
         let mut out = Vec::new();
         for sym in self.state.privates.keys() {
-            let Some((private, at)) = sym.split_once('@') else {
+            let Some(marker) = crate::game::Marker::parse(sym) else {
                 continue;
             };
+            let (private, at) = (marker.private.as_str(), marker.hex.as_str());
             let Ok(hex) = game.hex(at) else { continue };
             if !self.hexes.contains(&hex) {
                 continue;

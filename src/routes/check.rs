@@ -502,21 +502,15 @@ impl<'a> Walk<'a> {
 }
 
 impl Given {
-    /// A route named as text: a train of `game` (a record's copy number,
-    /// `5-1`, is dropped) and its stops' addresses; legs likewise.
+    /// A route named as text: a train of `game` and its stops' addresses;
+    /// legs likewise.
     pub fn parse(
         game: &Game,
         train: &str,
         stops: &[String],
         legs: Option<&[Vec<String>]>,
     ) -> Result<Given, Error> {
-        let name = match game.train(train) {
-            Ok(_) => train,
-            Err(e) => match train.rsplit_once('-') {
-                Some((kind, n)) if n.bytes().all(|b| b.is_ascii_digit()) => kind,
-                _ => return Err(e),
-            },
-        };
+        let name = train;
         let hexes = |list: &[String]| -> Result<Vec<Coord>, Error> {
             list.iter().map(|h| game.hex(h)).collect()
         };

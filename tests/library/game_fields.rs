@@ -14,14 +14,6 @@ use std::path::{Path, PathBuf};
 
 /// Fields no game file sets that stay for a reason, with the reason.
 const ALLOWED_UNUSED: &[(&str, &str)] = &[
-    // Read by the importer's replay (src/import/x18/replay/mod.rs), which
-    // the play-layer work (issue 39) is rewriting; it goes with that work,
-    // not here.
-    ("PlayDef", "not_replayed"),
-    ("NotReplayed", "what"),
-    ("NotReplayed", "from_phase"),
-    ("NotReplayed", "actions"),
-    ("NotReplayed", "trainless_turn"),
     // General rules no title has needed yet, kept for the titles that will
     // (hex-counting trains; a company's space held in one city of a hex of
     // several): each wants a hand-worked test game.
@@ -120,6 +112,23 @@ fn walk(schema: &Json, owner: &str, node: &Json, value: &ron::Value, used: &mut 
         .or_else(|| node.get("anyOf"))
         .and_then(Json::as_array)
     {
+        // A newtype variant (`National((..))`, `FreeTrains([..])`), which
+        // RON reads as a one-item tuple: its item, where a variant takes it.
+        if let ron::Value::Seq(items) = value
+            && let [item] = items.as_slice()
+        {
+            let taking: Vec<&Json> = branches
+                .iter()
+                .filter_map(variant_contents)
+                .filter(|c| fits(schema, c, item))
+                .collect();
+            if !taking.is_empty() {
+                for contents in taking {
+                    walk(schema, owner, contents, item, used);
+                }
+                return;
+            }
+        }
         let branches = branches.iter().map(|b| variant_contents(b).unwrap_or(b));
         return match value {
             ron::Value::Map(map) => {
@@ -136,8 +145,10 @@ fn walk(schema: &Json, owner: &str, node: &Json, value: &ron::Value, used: &mut 
                     walk(schema, name, obj, value, used);
                 }
             }
+            // A list (`FreeTrains([...])`): RON keeps no variant name, so
+            // the branches whose items take the items' keys.
             _ => {
-                for branch in branches {
+                for branch in branches.filter(|b| fits(schema, b, value)) {
                     walk(schema, owner, branch, value, used);
                 }
             }
@@ -177,6 +188,26 @@ fn walk(schema: &Json, owner: &str, node: &Json, value: &ron::Value, used: &mut 
             }
         }
         _ => {}
+    }
+}
+
+/// Whether `value` may be what `node` describes, by the keys of its maps
+/// (a list's items' maps): how a list's enum variant is told apart.
+fn fits(schema: &Json, node: &Json, value: &ron::Value) -> bool {
+    if let Some(reference) = node.get("$ref").and_then(Json::as_str) {
+        let (_, target) = definition(schema, reference);
+        return fits(schema, target, value);
+    }
+    match value {
+        ron::Value::Map(map) => match node.get("properties").and_then(Json::as_object) {
+            Some(properties) => map.keys().all(|k| properties.contains_key(&key_name(k))),
+            None => node.get("additionalProperties").is_some(),
+        },
+        ron::Value::Seq(items) => match node.get("items") {
+            Some(item) => items.iter().all(|i| fits(schema, item, i)),
+            None => node.get("prefixItems").is_some(),
+        },
+        _ => true,
     }
 }
 
@@ -249,15 +280,16 @@ fn every_game_file_field_is_set_by_a_title_or_a_test() {
     );
 }
 
-/// The walk finds fields where they are: 1867's national (a field of
-/// `PlayDef` inside `from_18xx_games`), 1830's hexes' tiles, a bonus
+/// The walk finds fields where they are: 1867's mechanisms (a field of
+/// `PlayDef` inside `from_18xx_games`) and its national's kept tile (a
+/// variant's contents), 1830's hexes' tiles, a bonus
 /// kind's `to_any` (inside an enum variant), and the test game's dead ends.
 #[test]
 fn the_walk_finds_fields_deep_in_the_file() {
     let schema = schema();
     let used = used_fields(&schema);
     for (owner, field) in [
-        ("PlayDef", "national"),
+        ("PlayDef", "mechanisms"),
         ("NationalDef", "reserved_tile"),
         ("HexDef", "tile"),
         ("BonusKind", "to_any"),

@@ -407,7 +407,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 fn a_damaged_game_file_is_refused_when_it_loads() {
     const PRR_E11: &str = "reserved_tokens: [(at: \"E11\", until: Some(\"IV\"), teleport: true)]";
     const CWI: &str = "token: Some((city: Some(3), extra: true, reserves: true))";
-    let cases: [(&str, &str, &str, &str); 42] = [
+    let cases: [(&str, &str, &str, &str); 47] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -556,19 +556,19 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "1856",
             "privates: [\"TUNNEL1\", \"TUNNEL2\", \"TUNNEL3\"]",
             "privates: [\"TUNNEL1\", \"TUNNEL2\", \"TUNNEL4\"]",
-            "custom.ron: from_18xx_games.special_buys[\"Tunnel Token\"]: TUNNEL4 is no private company, marker or right of the game",
+            "custom.ron: from_18xx_games.mechanisms.SpecialBuys[\"Tunnel Token\"]: TUNNEL4 is no private company, marker or right of the game",
         ),
         (
             "1846",
             "\"0c\", \"10\"",
             "\"0x\", \"10\"",
-            "custom.ron: from_18xx_games.share_prices.market: \"0x\": hexroute knows the cell types c (closes) and p (par), not x",
+            "custom.ron: from_18xx_games.mechanisms.ClosingAtPrice.market: \"0x\": hexroute knows the cell types c (closes) and p (par), not x",
         ),
         (
             "1846",
             "(paid: (1, 2), moves: 0)",
             "(paid: (1, 0), moves: 0)",
-            "custom.ron: from_18xx_games.share_prices.dividend: a step's share of the price divides by zero",
+            "custom.ron: from_18xx_games.mechanisms.ClosingAtPrice.dividend: a step's share of the price divides by zero",
         ),
         (
             "1846",
@@ -618,6 +618,38 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "token: Some((extra: true, reserves: true))",
             "custom.ron: Chicago and Western Indiana: token.reserves: a private holds a space in one city of one hex; give `city` and one hex",
         ),
+        // A mechanism's names are resolved at load: companies, phases and
+        // trains the game has, each mechanism once, mergers with a national.
+        (
+            "1867",
+            "company: \"CN\",",
+            "company: \"CX\",",
+            "custom.ron: from_18xx_games.mechanisms.National: unknown company \"CX\" in 1867 (did you mean CS?)",
+        ),
+        (
+            "1867",
+            "Exports([\"4\", \"5\", \"6\", \"7\"])",
+            "Exports([\"4\", \"5\", \"9\"])",
+            "custom.ron: from_18xx_games.mechanisms.Exports: unknown phase \"9\" in 1867 (did you mean 2?); phases: 2, 3, 4, 5, 6, 7, 8",
+        ),
+        (
+            "18TN",
+            "LoseLowestWith(\"3'\")",
+            "LoseLowestWith(\"3''\")",
+            "custom.ron: from_18xx_games.mechanisms.LoseLowestWith: unknown train \"3''\" in 18TN (did you mean 3'?)",
+        ),
+        (
+            "1867",
+            "            Mergers,\n",
+            "            Mergers,\n            Mergers,\n",
+            "custom.ron: from_18xx_games.mechanisms.Mergers: named twice: give it once, with all it holds",
+        ),
+        (
+            "1882",
+            "HeldTrains(",
+            "Mergers, HeldTrains(",
+            "custom.ron: from_18xx_games.mechanisms.Mergers: minors merge only where a National takes what they leave: name one",
+        ),
         // `on_map` is what the rest of the file models for the private.
         (
             "18MS",
@@ -641,7 +673,7 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "18MS",
             "(abbrev: \"MC\", name: \"Mississippi Central Railway\", on_map: Does([Train])),",
             "",
-            "custom.ron: from_18xx_games.free_trains: MC is not one of the file's privates: list it there, with its on_map",
+            "custom.ron: from_18xx_games.mechanisms.FreeTrains: MC is not one of the file's privates: list it there, with its on_map",
         ),
         (
             "1830",

@@ -144,7 +144,7 @@ fn a_private_closed_by_its_use_leaves_its_marker() {
 }
 
 /// A private exchanged for its train closes as its buyer gets the train
-/// (`free_trains[].exchanged`): 18MS 17510, WRA buys the Mississippi
+/// (`FreeTrains`' `exchanged`): 18MS 17510, WRA buys the Mississippi
 /// Central at action 99 and gets a 2+; the engine's state after it has
 /// no MC (checked with `x18-compare.py`, which found 18 runs of this
 /// record holding MC before). 18GA's Ocilla Southern, whose train does

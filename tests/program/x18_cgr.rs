@@ -1,5 +1,5 @@
 //! 1856's Canadian Government Railway, formed as the first 6 is bought
-//! from the companies that merge into it (`from_18xx_games.formation`):
+//! from the companies that merge into it (`from_18xx_games.mechanisms`: `Formation`):
 //! import past it, review whole games, and the closed companies' homes.
 //! The engine's own states after it are compared in `x18`.
 

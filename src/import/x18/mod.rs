@@ -18,8 +18,9 @@ use crate::game::{CompanyId, Game, Rule, TrainId};
 use crate::routes::network::Network;
 use crate::routes::{self, Query, request};
 use crate::state::MapState;
-pub use record::{Action, RanRoute, Record};
+pub use record::{Action, EngineTrain, Kind, RanRoute, Record};
 use replay::{Flow, Replay};
+pub use route::train_name;
 
 /// A record replayed through some action.
 #[derive(Clone, Debug)]
@@ -138,28 +139,17 @@ pub fn replay_with(
     let mut stopped = None;
     let mut rest = standing.iter().peekable();
     while let Some(a) = rest.next_if(|a| at.is_none_or(|at| a.id <= at)) {
-        if let Some((last, why)) = replay.prepare(a)? {
-            stopped = Some(Stop { action: last, why });
-            break;
-        }
-        if a.kind == "run_routes" {
-            on_run(replay.run(a)?);
+        replay.prepare(a)?;
+        if let Kind::RunRoutes { routes } = &a.kind {
+            on_run(replay.run(a, routes.as_deref().unwrap_or_default())?);
         }
         let flow = replay
             .apply(a)
-            .map_err(|e| e.context(format!("action {} ({})", a.id, a.kind)))?;
+            .map_err(|e| e.context(format!("action {} ({})", a.id, a.kind.name())))?;
         match flow {
             Flow::Go => applied = a.id,
             Flow::StopBefore(why) => {
                 stopped = Some(Stop { action: a.id, why });
-                break;
-            }
-            Flow::StopAfter(why) => {
-                applied = a.id;
-                let next = rest.peek().map_or(a.id + 1, |n| n.id);
-                if at.is_none_or(|at| at >= next) {
-                    stopped = Some(Stop { action: next, why });
-                }
                 break;
             }
         }
@@ -168,9 +158,8 @@ pub fn replay_with(
     // ends: its home token is down before it acts.
     if stopped.is_none()
         && let Some(next) = rest.next()
-        && let Some((last, why)) = replay.prepare(next)?
     {
-        stopped = Some(Stop { action: last, why });
+        replay.prepare(next)?;
     }
     let mut replayed = replay.finish(at.unwrap_or(applied));
     replayed.stopped = stopped;

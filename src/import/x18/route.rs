@@ -3,6 +3,7 @@
 //! or by every hex it enters (older ones). The record's formats are the
 //! importer's to know; `routes::check` judges the route that results.
 
+use super::record::EngineTrain;
 use crate::error::Error;
 use crate::game::Game;
 use crate::geometry::Coord;
@@ -35,15 +36,26 @@ impl Given {
     pub fn recorded(
         game: &Game,
         net: &Network,
-        train: &str,
+        train: &EngineTrain,
         hexes: &[String],
         legs: Option<&[Vec<String>]>,
     ) -> Result<Given, Error> {
+        let train = train_name(game, train);
         match (legs, hexes.is_empty()) {
             (Some(legs), false) => Given::parse(game, train, hexes, Some(legs)),
             (Some(legs), true) => Given::along(game, net, train, &join_legs(legs)),
             (None, _) => Given::along(game, net, train, hexes),
         }
+    }
+}
+
+/// The train type a record's train id runs as: the id itself where the
+/// game has a train so named (a variant the replay has named), else the
+/// id's type (`5-1` → `5`).
+pub fn train_name<'a>(game: &Game, train: &'a EngineTrain) -> &'a str {
+    match game.train(train.as_str()) {
+        Err(_) if train.copy().is_some() => train.name(),
+        _ => train.as_str(),
     }
 }
 

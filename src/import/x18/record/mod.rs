@@ -8,8 +8,11 @@ mod action;
 mod ids;
 mod undo;
 
-pub use action::{Action, AutoAction, RanRoute};
-pub use ids::{CityId, TileId};
+pub use action::{
+    Action, Assign, AutoAction, Bid, BuyTrain, Kind, LayTile, Par, PlaceToken, RanRoute, Shares,
+    TokenAt,
+};
+pub use ids::{CityId, EngineTrain, TileId};
 
 /// The parts of a record the replay reads; everything else is left alone.
 #[derive(Clone, Debug, Deserialize)]

@@ -8,7 +8,7 @@
 //! and any other action forgets the undos before it. Messages are never
 //! undone and never stand.
 
-use super::Action;
+use super::action::{Action, Kind, Wire};
 use serde::de::{IgnoredAny, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use std::collections::HashMap;
@@ -43,7 +43,7 @@ impl<'de> Visitor<'de> for StandingVisitor {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Standing, A::Error> {
         let mut undos = Undos::default();
-        while let Some(action) = seq.next_element::<Action>()? {
+        while let Some(action) = seq.next_element::<Wire>()? {
             let Err(fault) = undos.read(action) else {
                 continue;
             };
@@ -114,14 +114,15 @@ struct Undos {
 }
 
 impl Undos {
-    fn read(&mut self, a: Action) -> Result<(), Fault> {
-        if a.id == 0 {
+    fn read(&mut self, wire: Wire) -> Result<(), Fault> {
+        if wire.id == 0 {
             return Err(Fault::Said(
                 "action 0: action ids count from 1 (18xx.games numbers its actions 1, 2, 3, …)"
                     .to_string(),
             ));
         }
-        a.check_values().map_err(Fault::Said)?;
+        wire.check_values().map_err(Fault::Said)?;
+        let a = Action::from(wire);
         let place = self.read;
         self.read += 1;
         self.last = a.id;
@@ -129,9 +130,9 @@ impl Undos {
         // id: its hotseat games wrote repeated and out-of-order ids (1856's
         // hotseat001: 28, 16, 30, 29, 30). An undo names the first.
         self.places.entry(a.id).or_insert(place);
-        match a.kind.as_str() {
-            "undo" => {
-                let to = match a.action_id {
+        match a.kind {
+            Kind::Undo { action_id } => {
+                let to = match action_id {
                     Some(0) => 0,
                     Some(id) if id == a.id => {
                         return Err(Fault::Said(format!(
@@ -153,12 +154,12 @@ impl Undos {
                 self.undone.push(self.standing);
                 self.standing = to;
             }
-            "redo" => {
+            Kind::Redo => {
                 self.standing = self.undone.pop().ok_or_else(|| {
                     Fault::Said(format!("action {}: a redo with nothing undone", a.id))
                 })?;
             }
-            "message" => {}
+            Kind::Message => {}
             _ => {
                 self.undone.clear();
                 self.kept.truncate(self.standing);
@@ -176,7 +177,7 @@ impl Undos {
                 .kept
                 .into_iter()
                 .map(|(_, a)| a)
-                .filter(|a| a.skip != Some(true))
+                .filter(|a| !a.skip)
                 .collect(),
             last: self.last,
             fault: None,

@@ -7,12 +7,11 @@
 
 use super::Replay;
 use super::market::seats;
-use super::trains::STOCK as STOCK_ACTIONS;
-use super::trains::{base_name, copy_of};
+use super::trains::stock;
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind};
+use crate::game::{CompanyId, CompanyKind, Marker};
 use crate::import::x18::Run;
-use crate::import::x18::record::{Action, Record};
+use crate::import::x18::record::{Action, EngineTrain, Kind, RanRoute, Record};
 use crate::play::{self, Event};
 use crate::routes::check;
 
@@ -34,15 +33,13 @@ impl Replay<'_> {
     /// turn ended.
     pub(super) fn market_prepare(&mut self, a: &Action) -> Result<(), Error> {
         if self.rules().is_none()
-            || a.kind == "message"
-            || a.kind == "log"
-            || a.kind.starts_with("program_")
+            || matches!(a.kind, Kind::Message | Kind::Log | Kind::Program(_))
             || a.by_private()
         {
             return Ok(());
         }
         if !a.by_company() {
-            if STOCK_ACTIONS.contains(&a.kind.as_str()) && !self.stocks.or.in_stock {
+            if stock(&a.kind) && !self.stocks.or.in_stock {
                 self.finish_or()?;
                 self.stocks.or.in_stock = true;
             }
@@ -62,7 +59,10 @@ impl Replay<'_> {
         let or = &self.stocks.or;
         let past_dividend = or.current.as_ref() == Some(&company)
             && (or.dividend_done || or.run.is_some())
-            && ["lay_tile", "place_token", "run_routes"].contains(&a.kind.as_str());
+            && matches!(
+                a.kind,
+                Kind::LayTile(_) | Kind::PlaceToken(_) | Kind::RunRoutes { .. }
+            );
         let again = match minor {
             true => !or.operated.is_empty(),
             false => {
@@ -79,8 +79,8 @@ impl Replay<'_> {
             self.finish_or()?;
             self.start_or();
         }
-        if a.kind == "run_routes" {
-            self.receivership_runs(a, &company)?;
+        if let Kind::RunRoutes { routes } = &a.kind {
+            self.receivership_runs(routes.as_deref().unwrap_or_default(), &company)?;
         }
         if minor || self.stocks.or.current.as_ref() == Some(&company) {
             return Ok(());
@@ -197,7 +197,7 @@ impl Replay<'_> {
         let owned: Vec<String> = self
             .privates
             .iter()
-            .filter(|(p, owner)| *owner == company && !p.contains('@'))
+            .filter(|(p, owner)| *owner == company && Marker::parse(p).is_none())
             .map(|(p, _)| p.clone())
             .collect();
         for sym in &owned {
@@ -205,8 +205,7 @@ impl Replay<'_> {
         }
         self.privates.retain(|p, owner| {
             owner != company
-                && p.split_once('@')
-                    .is_none_or(|(s, _)| !owned.iter().any(|o| o == s))
+                && Marker::parse(p).is_none_or(|m| !owned.iter().any(|o| m.private.as_str() == o))
         });
         for (_, paid) in self.markers.values_mut() {
             if paid.as_ref() == Some(company) {
@@ -222,14 +221,14 @@ impl Replay<'_> {
 
     /// A run of trains: kept for its dividend, which a company in
     /// receivership withholds at once.
-    pub(super) fn market_run(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn market_run(&mut self, a: &Action, ran: &[RanRoute]) -> Result<(), Error> {
         let Some(company) = self.acting_company(a) else {
             return Ok(());
         };
         if self.rules().is_none() || !self.stocks.at.contains_key(&company) {
             return Ok(());
         }
-        let run = self.run(a)?;
+        let run = self.run(a, ran)?;
         self.stocks.or.run = Some(run);
         if self.in_receivership(&company) {
             self.pay(&company, 0);
@@ -265,11 +264,11 @@ impl Replay<'_> {
     /// A company in receivership runs a train it did not have: it bought
     /// it with no action at its last turn (the depot's cheapest); it has it
     /// before the run is handed out.
-    fn receivership_runs(&mut self, a: &Action, company: &CompanyId) -> Result<(), Error> {
+    fn receivership_runs(&mut self, ran: &[RanRoute], company: &CompanyId) -> Result<(), Error> {
         if !self.in_receivership(company) {
             return Ok(());
         }
-        for route in a.routes.iter().flatten() {
+        for route in ran {
             if self.owner_of(&route.train).is_none() {
                 self.receivership_gets(company, &route.train)?;
             }
@@ -286,19 +285,21 @@ impl Replay<'_> {
             .rules()
             .and_then(|r| r.receivership.as_ref())
             .is_some_and(|r| r.buys_cheapest);
-        if !buys || a.kind != "buy_train" {
-            return Ok(());
-        }
-        let id = Self::field(a, &a.train, "train")?.to_string();
-        if self.gone.contains(&id) || self.owner_of(&id).is_some() {
-            return Ok(());
-        }
-        let Some(copy) = copy_of(&id) else {
+        let Kind::BuyTrain(buy) = &a.kind else {
             return Ok(());
         };
-        let kind = base_name(&id).to_string();
+        if !buys {
+            return Ok(());
+        }
+        let id = Self::given(a, &buy.train, "train")?;
+        if self.gone.contains(id) || self.owner_of(id).is_some() {
+            return Ok(());
+        }
+        let Some(copy) = id.copy() else {
+            return Ok(());
+        };
         for n in 0..copy {
-            let missing = format!("{kind}-{n}");
+            let missing = EngineTrain::new(id.name(), n);
             if self.gone.contains(&missing) {
                 continue;
             }
@@ -328,7 +329,7 @@ impl Replay<'_> {
 
     /// `company`, in receivership, has train `id` from the depot, bought
     /// with no action as its cheapest variant; the record shows it only now.
-    fn receivership_gets(&mut self, company: &CompanyId, id: &str) -> Result<(), Error> {
+    fn receivership_gets(&mut self, company: &CompanyId, id: &EngineTrain) -> Result<(), Error> {
         let kind = self.train_type(id)?;
         let cheapest = self
             .rules()
@@ -336,7 +337,7 @@ impl Replay<'_> {
             .and_then(|r| r.cheapest.iter().find(|c| c.train == kind))
             .map(|c| c.variant.clone());
         if let Some(variant) = cheapest {
-            self.variants.insert(id.to_string(), variant);
+            self.variants.insert(id.clone(), variant);
         }
         self.cautions.push(format!(
             "before action {}: {company}, in receivership, had bought train {id} from the depot with no action (with cash hexroute does not keep): hexroute gives it the train, and begins the phase it begins, only now that the record shows it",
@@ -345,7 +346,7 @@ impl Replay<'_> {
         self.trains
             .entry(company.clone())
             .or_default()
-            .push(id.to_string());
+            .push(id.clone());
         self.leaves_depot(id)
     }
 

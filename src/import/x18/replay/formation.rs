@@ -1,5 +1,5 @@
 //! A national formed from the companies that merge into it
-//! (`from_18xx_games.formation`: 1856's CGR as the first 6 is bought). Each
+//! (`from_18xx_games.mechanisms`: `Formation`: 1856's CGR as the first 6 is bought). Each
 //! company merging names itself in a `merge` action: its tokens leave the
 //! map at once, its trains and rights go to the national, and it closes.
 //! Once the merges end, the national puts its tokens where theirs were:
@@ -11,7 +11,7 @@
 use super::Replay;
 use crate::error::Error;
 use crate::game::FormationDef;
-use crate::import::x18::record::Action;
+use crate::import::x18::record::{Action, Kind};
 use crate::play::{self, Event, Lifted};
 
 /// A formation under way: the cities the tokens of the companies merged
@@ -23,24 +23,29 @@ pub(super) struct Forming {
 
 /// Actions the formation waits through: the merges, the presidents who
 /// pay their companies' loans instead (`pass`), and words.
-const DURING: &[&str] = &["merge", "pass", "message", "log"];
+fn during(kind: &Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Merge { .. } | Kind::Pass | Kind::Message | Kind::Log
+    )
+}
 
 impl<'g> Replay<'g> {
     fn formation(&self) -> Option<&'g FormationDef> {
-        let play: &'g crate::game::PlayDef = self.play;
+        let play: &'g crate::game::Play = self.play;
         play.formation.as_ref()
     }
 
     /// True for a `merge` into a forming national: a step of the
     /// formation, no company's turn.
     pub(super) fn merges_into_national(&self, a: &Action) -> bool {
-        a.kind == "merge" && self.formation().is_some()
+        matches!(a.kind, Kind::Merge { .. }) && self.formation().is_some()
     }
 
     /// Before any action but those the formation waits through, a
     /// formation under way ends: the national's tokens go down.
     pub(super) fn formation_ends(&mut self, a: &Action) -> Result<(), Error> {
-        if self.forming.is_none() || DURING.contains(&a.kind.as_str()) {
+        if self.forming.is_none() || during(&a.kind) {
             return Ok(());
         }
         let Some(f) = self.formation() else {
@@ -59,12 +64,16 @@ impl<'g> Replay<'g> {
     }
 
     /// `merge`: the company named merges into the national.
-    pub(super) fn merge_into_national(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn merge_into_national(
+        &mut self,
+        a: &Action,
+        corporation: Option<&String>,
+    ) -> Result<(), Error> {
         let Some(f) = self.formation() else {
             return Ok(());
         };
         let national = self.company(&f.company)?;
-        let name = a.corporation.clone().unwrap_or_else(|| a.entity());
+        let name = corporation.cloned().unwrap_or_else(|| a.entity());
         let company = self.company(&name)?;
         if company == national || self.state.is_closed(&company) {
             return Err(Error::Import(format!(

@@ -5,26 +5,24 @@
 //! finds when from the record's rounds and the game's facts.
 
 use super::Replay;
-use super::trains::{base_name, copy_of};
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind, NationalDef, PrivateId};
+use crate::game::{CompanyId, CompanyKind, National, PhaseId, PrivateId};
 use crate::geometry::Coord;
-use crate::import::x18::record::Action;
+use crate::import::x18::record::{Action, EngineTrain, Kind};
 use crate::play::{self, Event, Nationalise};
 
 impl<'g> Replay<'g> {
     /// An operating round has ended: in a phase that exports, the depot's
     /// next train leaves (and may begin a phase).
     pub(super) fn round_ended(&mut self) -> Result<(), Error> {
-        let game = self.game;
-        let phase = &game.phases[self.state.phase].name;
+        let phase = self.state.phase;
         if let Some((national, cn)) = self.national()?
-            && national.operates.contains(phase)
+            && national.operates.contains(&phase)
         {
             self.national_operates(&cn)?;
             self.caution_unseen_buy(&cn)?;
         }
-        if !self.play.export_phases.iter().any(|p| p == phase) {
+        if !self.play.exports.contains(&phase) {
             return Ok(());
         }
         match self.next_in_depot() {
@@ -35,11 +33,11 @@ impl<'g> Replay<'g> {
 
     /// Train `id` leaves the depot with no action (exported, or bought by
     /// the national): the first of its type begins its phase.
-    pub(super) fn leaves_depot(&mut self, id: &str) -> Result<(), Error> {
-        self.gone.insert(id.to_string());
+    pub(super) fn leaves_depot(&mut self, id: &EngineTrain) -> Result<(), Error> {
+        self.gone.insert(id.clone());
         let kind = self.train_type(id)?;
         let first = self.left_depot.insert(kind.to_string());
-        self.left_depot.insert(base_name(id).to_string());
+        self.left_depot.insert(id.name().to_string());
         if first {
             self.first_of(&kind)?;
         }
@@ -47,27 +45,27 @@ impl<'g> Replay<'g> {
     }
 
     /// The engine's id of the depot's next train (`5-2`), if any is left.
-    fn next_in_depot(&self) -> Option<String> {
+    fn next_in_depot(&self) -> Option<EngineTrain> {
         self.play.depot.iter().find_map(|d| {
             let out = self.gone_of(d.train.as_str());
             let left = d.count.is_none_or(|n| out < n);
-            left.then(|| format!("{}-{out}", d.train))
+            left.then(|| EngineTrain::new(d.train.as_str(), out))
         })
     }
 
     /// How many trains of a type have left the depot.
     pub(super) fn gone_of(&self, kind: &str) -> u32 {
-        self.gone.iter().filter(|id| base_name(id) == kind).count() as u32
+        self.gone.iter().filter(|id| id.name() == kind).count() as u32
     }
 
     /// Why a train bought from the depot shows that trains of its type left
     /// it unseen (its copy number is past those that left).
-    pub(super) fn left_unseen_by_count(&self, id: &str) -> Option<String> {
+    pub(super) fn left_unseen_by_count(&self, id: &EngineTrain) -> Option<String> {
         if self.play.depot.is_empty() || self.gone.contains(id) || self.owner_of(id).is_some() {
             return None;
         }
-        let copy = copy_of(id)?;
-        let gone = self.gone_of(base_name(id));
+        let copy = id.copy()?;
+        let gone = self.gone_of(id.name());
         (copy > gone).then(|| {
             format!(
                 "train {id} is bought, but {gone} of its type had left the depot as hexroute replays it: trains left unseen"
@@ -76,8 +74,8 @@ impl<'g> Replay<'g> {
     }
 
     /// The title's national, if it has one, and its company id.
-    fn national(&self) -> Result<Option<(&'g NationalDef, CompanyId)>, Error> {
-        let play: &'g crate::game::PlayDef = self.play;
+    fn national(&self) -> Result<Option<(&'g National, CompanyId)>, Error> {
+        let play: &'g crate::game::Play = self.play;
         let Some(national) = play.national.as_ref() else {
             return Ok(None);
         };
@@ -92,8 +90,8 @@ impl<'g> Replay<'g> {
             return Ok(());
         };
         for p in from + 1..=to {
-            let name = self.game.phases[p].name.clone();
-            if national.privates_from.as_deref() == Some(name.as_str()) {
+            let p = PhaseId(p);
+            if national.privates_from == Some(p) {
                 // Not the engine's hidden company of the early rules
                 // (1867's "3"), closed when they end.
                 let hidden = |sym: &PrivateId| {
@@ -108,14 +106,14 @@ impl<'g> Replay<'g> {
                     }
                 }
             }
-            if national.minors_until.as_deref() == Some(name.as_str()) {
+            if national.minors_until == Some(p) {
                 let minors = self.sorted(self.minors());
                 self.caution_order(&cn, &minors)?;
                 for minor in minors {
                     self.nationalise(&minor)?;
                 }
             }
-            if national.trainless_phases.contains(&name) {
+            if national.trainless_phases.contains(&p) {
                 let trainless: Vec<CompanyId> = self
                     .minors()
                     .into_iter()
@@ -253,13 +251,13 @@ impl<'g> Replay<'g> {
         let Some((national, cn)) = self.national()? else {
             return Ok(());
         };
-        if !national.buys_unseen
-            || a.kind != "run_routes"
-            || self.acting_company(a) != Some(cn.clone())
-        {
+        let Kind::RunRoutes { routes } = &a.kind else {
+            return Ok(());
+        };
+        if !national.buys_unseen || self.acting_company(a) != Some(cn.clone()) {
             return Ok(());
         }
-        for route in a.routes.iter().flatten() {
+        for route in routes.iter().flatten() {
             let id = route.train.clone();
             if self.owner_of(&id).is_some() {
                 continue;
@@ -276,20 +274,23 @@ impl<'g> Replay<'g> {
         let Some((national, cn)) = self.national()? else {
             return Ok(());
         };
-        if !national.buys_unseen || a.kind != "buy_train" {
+        let Kind::BuyTrain(buy) = &a.kind else {
+            return Ok(());
+        };
+        if !national.buys_unseen {
             return Ok(());
         }
-        let id = Self::field(a, &a.train, "train")?;
+        let id = Self::given(a, &buy.train, "train")?;
         if self.gone.contains(id) || self.owner_of(id).is_some() {
             return Ok(());
         }
-        self.phase_bought(&cn, base_name(id))?;
-        let Some(copy) = copy_of(id) else {
+        self.phase_bought(&cn, id.name())?;
+        let Some(copy) = id.copy() else {
             return Ok(());
         };
-        let kind = base_name(id).to_string();
-        for n in self.gone_of(&kind)..copy {
-            self.national_gets(&cn, format!("{kind}-{n}"))?;
+        let kind = id.name();
+        for n in self.gone_of(kind)..copy {
+            self.national_gets(&cn, EngineTrain::new(kind, n))?;
         }
         Ok(())
     }
@@ -302,21 +303,20 @@ impl<'g> Replay<'g> {
             .depot
             .iter()
             .find(|d| d.train.as_str() == kind)
-            .and_then(|d| d.available.as_deref())
+            .and_then(|d| d.available)
         else {
             return Ok(());
         };
-        let phase = self.game.phase_index(phase)?;
         let named = self.game.phases[phase].name.clone();
         if self.state.phase >= phase || !self.play.depot.iter().any(|d| d.train.as_str() == named) {
             return Ok(());
         }
         let n = self.gone_of(&named);
-        self.national_gets(cn, format!("{named}-{n}"))
+        self.national_gets(cn, EngineTrain::new(&named, n))
     }
 
     /// The national has train `id` from the depot.
-    fn national_gets(&mut self, cn: &CompanyId, id: String) -> Result<(), Error> {
+    fn national_gets(&mut self, cn: &CompanyId, id: EngineTrain) -> Result<(), Error> {
         self.trains.entry(cn.clone()).or_default().push(id.clone());
         self.leaves_depot(&id)
     }
@@ -402,9 +402,9 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
-    pub(super) fn merge(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn merge(&mut self, a: &Action, corporation: &Option<String>) -> Result<(), Error> {
         let entity = self.company(&a.entity())?;
-        let other = Self::field(a, &a.corporation, "corporation")?;
+        let other = Self::field(a, corporation, "corporation")?;
         let other = self.company(other)?;
         if self.merging.is_empty() {
             self.merging.push(entity);

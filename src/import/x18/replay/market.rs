@@ -1,6 +1,6 @@
 //! Shares in the replay: those sold, which float a company (and may put
 //! its home token down), and, where the title keeps them
-//! (`from_18xx_games.share_prices`): each company's cell, moved as the
+//! (`from_18xx_games.mechanisms`: `ClosingAtPrice`): each company's cell, moved as the
 //! engine moves it (par, dividends, sales, issues, the end of each stock
 //! round), and who holds its shares (players, its treasury, the market),
 //! which decides its president and its end-of-round moves. `closing.rs`
@@ -10,7 +10,7 @@ use super::Replay;
 use crate::error::Error;
 use crate::game::market::{Cell, SellMovement, SharePrices, moved};
 use crate::game::{CompanyId, CompanyKind, HomeTokenTiming};
-use crate::import::x18::record::{Action, Record};
+use crate::import::x18::record::{Action, Bid, Par, Record, Shares};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The market as the replay follows it.
@@ -93,10 +93,10 @@ pub(super) fn seats(record: &Record) -> Vec<String> {
 }
 
 impl Replay<'_> {
-    pub(super) fn par(&mut self, a: &Action) -> Result<(), Error> {
-        let name = Self::field(a, &a.corporation, "corporation")?;
+    pub(super) fn par(&mut self, a: &Action, par: &Par) -> Result<(), Error> {
+        let name = Self::field(a, &par.corporation, "corporation")?;
         let company = self.company(name)?;
-        self.market_par(a, &company)?;
+        self.market_par(a, par, &company)?;
         self.holders.insert(company.to_string(), a.entity());
         *self.sold.entry(company.clone()).or_default() += 20;
         self.shares_seen.insert(format!("{name}_0"));
@@ -106,8 +106,8 @@ impl Replay<'_> {
         self.floated(&company)
     }
 
-    pub(super) fn par_by_bid(&mut self, a: &Action) -> Result<(), Error> {
-        let name = Self::field(a, &a.corporation, "corporation")?;
+    pub(super) fn par_by_bid(&mut self, a: &Action, bid: &Bid) -> Result<(), Error> {
+        let name = Self::field(a, &bid.corporation, "corporation")?;
         let company = self.company(name)?;
         if self.play.home_token == HomeTokenTiming::Par {
             self.home_token(&company)?;
@@ -189,11 +189,16 @@ impl Replay<'_> {
 
     /// A company is parred at the action's cell (`80,0,8`: price, row,
     /// column), its president's share to the player.
-    pub(super) fn market_par(&mut self, a: &Action, company: &CompanyId) -> Result<(), Error> {
+    pub(super) fn market_par(
+        &mut self,
+        a: &Action,
+        par: &Par,
+        company: &CompanyId,
+    ) -> Result<(), Error> {
         if self.rules().is_none() {
             return Ok(());
         }
-        let price = a.share_price_text().unwrap_or_default();
+        let price = share_price_text(par.share_price.as_ref()).unwrap_or_default();
         let mut parts = price.split(',');
         let value: Option<u32> = parts.next().and_then(|p| p.trim().parse().ok());
         let column: Option<usize> = parts.nth(1).and_then(|c| c.trim().parse().ok());
@@ -229,11 +234,11 @@ impl Replay<'_> {
 
     /// Shares bought: by a player from the treasury or the market, or by
     /// the company itself from the market (a redemption).
-    pub(super) fn market_buy(&mut self, a: &Action) {
+    pub(super) fn market_buy(&mut self, a: &Action, bundle: &Shares) {
         if self.rules().is_none() {
             return;
         }
-        let shares = a.shares.clone().unwrap_or_default();
+        let shares = bundle.shares.clone().unwrap_or_default();
         let buyer = a.entity();
         let by_company = a.by_company();
         let mut bought: BTreeMap<CompanyId, u32> = BTreeMap::new();
@@ -253,7 +258,7 @@ impl Replay<'_> {
         }
         // The record's percent is what the bundle counts as (a president's
         // share bought from a company in receivership counts 10).
-        if let (Some(p), 1) = (a.percent, bought.len()) {
+        if let (Some(p), 1) = (bundle.percent, bought.len()) {
             bought.values_mut().for_each(|v| *v = p);
         }
         for (company, percent) in bought {
@@ -266,20 +271,20 @@ impl Replay<'_> {
 
     /// Shares sold: by a player to the market (the price moves as the
     /// title says), or issued by the company from its treasury.
-    pub(super) fn market_sell(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn market_sell(&mut self, a: &Action, bundle: &Shares) -> Result<(), Error> {
         let Some(rules) = self.rules() else {
             return Ok(());
         };
         let (sell, emergency_move) = (rules.sell, rules.emergency_issue);
-        let shares = a.shares.clone().unwrap_or_default();
+        let shares = bundle.shares.clone().unwrap_or_default();
         let Some((company, _)) = shares.first().and_then(|s| self.share_of(s)) else {
             return Ok(());
         };
         if a.by_company() {
-            return self.issue(a, &company, &shares, emergency_move);
+            return self.issue(bundle, &company, &shares, emergency_move);
         }
         let seller = a.entity();
-        let percent = a.percent.unwrap_or_else(|| {
+        let percent = bundle.percent.unwrap_or_else(|| {
             shares
                 .iter()
                 .map(|s| if s.ends_with("_0") { 20 } else { 10 })
@@ -322,7 +327,7 @@ impl Replay<'_> {
     /// other than an ordinary issue's, one cell left) moves its price.
     fn issue(
         &mut self,
-        a: &Action,
+        bundle: &Shares,
         company: &CompanyId,
         shares: &[String],
         per_share: i32,
@@ -336,8 +341,7 @@ impl Replay<'_> {
             self.stocks.at.get(company).map(|(cell, _)| {
                 self.stocks.cells[moved(*cell, -1, self.stocks.cells.len())].price
             });
-        let priced_ordinary = a
-            .share_price_number()
+        let priced_ordinary = share_price_number(bundle.share_price.as_ref())
             .is_none_or(|p| Some(p) == ordinary_price);
         let emergency =
             self.stocks.or.dividend_done || (self.trainless(company) && !priced_ordinary);
@@ -395,14 +399,14 @@ impl Replay<'_> {
 
     /// A dividend: the price moves by what the shares were paid of the
     /// run's revenue (the record's, else hexroute's price of its routes).
-    pub(super) fn market_dividend(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn market_dividend(&mut self, a: &Action, kind: Option<&str>) -> Result<(), Error> {
         let Some(company) = self.acting_company(a) else {
             return Ok(());
         };
         if self.rules().is_none() || !self.stocks.at.contains_key(&company) {
             return Ok(());
         }
-        let kind = a.kind_of_dividend().unwrap_or("withhold");
+        let kind = kind.unwrap_or("withhold");
         let revenue = match kind {
             "withhold" => 0,
             _ => self.run_revenue(&company)?,
@@ -515,23 +519,17 @@ fn president_after(
     next.or_else(|| president.map(str::to_string))
 }
 
-impl Action {
-    /// `share_price` as the record writes it: `"80,0,8"` for a par, a
-    /// number for a sale.
-    pub(super) fn share_price_text(&self) -> Option<String> {
-        match self.share_price.as_ref()? {
-            serde_json::Value::String(s) => Some(s.clone()),
-            v => Some(v.to_string()),
-        }
+/// `share_price` as the record writes it: `"80,0,8"` for a par, a number
+/// for a sale.
+fn share_price_text(price: Option<&serde_json::Value>) -> Option<String> {
+    match price? {
+        serde_json::Value::String(s) => Some(s.clone()),
+        v => Some(v.to_string()),
     }
+}
 
-    pub(super) fn share_price_number(&self) -> Option<u32> {
-        self.share_price.as_ref()?.as_u64().map(|n| n as u32)
-    }
-
-    pub(super) fn kind_of_dividend(&self) -> Option<&str> {
-        self.dividend_kind.as_deref()
-    }
+fn share_price_number(price: Option<&serde_json::Value>) -> Option<u32> {
+    price?.as_u64().map(|n| n as u32)
 }
 
 #[cfg(test)]

@@ -2,10 +2,10 @@
 //! that the map does not show (which train is whose, which types have left
 //! the depot, who has floated, whose home token is down).
 
-use super::record::{Action, Record};
+use super::record::{Action, Bid, EngineTrain, Kind, LayTile, RanRoute, Record};
 use super::{Refusal, Replayed, Run, tiles};
 use crate::error::Error;
-use crate::game::{CompanyId, Game, HomeTokenTiming, PhaseId, PlayDef, TrainId};
+use crate::game::{CompanyId, Game, HomeTokenTiming, Play, TrainId};
 use crate::geometry::Coord;
 use crate::play::{self, Event};
 use crate::rules::{LayKind, Violation};
@@ -13,6 +13,7 @@ use crate::state::MapState;
 use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod books;
 mod closing;
 mod formation;
 mod late;
@@ -21,42 +22,49 @@ mod setup;
 mod tokens;
 mod trains;
 
-use trains::{Rounds, STOCK};
+use trains::{Rounds, stock};
 
-/// Actions that never change the map.
-const OFF_MAP: &[&str] = &[
-    "bid",
-    "par",
-    "buy_shares",
-    "sell_shares",
-    "pass",
-    "dividend",
-    "end_game",
-    "bankrupt",
-    // Loans (1856): money only.
-    "take_loan",
-    "payoff_loan",
-    "program_buy_shares",
-    "program_share_pass",
-    "program_merger_pass",
-    "program_auction_bid",
-    "program_disable",
-    "run_routes",
-    "message",
-    // A `Message` by another name (the server's notes, such as a consent
-    // confirmed): text only.
-    "log",
-];
+/// Actions that never change the map, of those not replayed otherwise.
+fn changes_nothing(kind: &Kind) -> bool {
+    /// Players' standing orders the engine records.
+    const PROGRAMS: &[&str] = &[
+        "program_buy_shares",
+        "program_share_pass",
+        "program_merger_pass",
+        "program_auction_bid",
+        "program_disable",
+    ];
+    match kind {
+        Kind::Bid(_)
+        | Kind::Par(_)
+        | Kind::BuyShares(_)
+        | Kind::SellShares(_)
+        | Kind::Pass
+        | Kind::Dividend { .. }
+        | Kind::EndGame
+        | Kind::Bankrupt
+        // Loans (1856): money only.
+        | Kind::TakeLoan
+        | Kind::PayoffLoan
+        | Kind::RunRoutes { .. }
+        | Kind::Message
+        // A `Message` by another name (the server's notes, such as a
+        // consent confirmed): text only.
+        | Kind::Log => true,
+        Kind::Program(name) => PROGRAMS.contains(&name.as_str()),
+        _ => false,
+    }
+}
 
 pub(super) struct Replay<'g> {
     game: &'g Game,
-    play: &'g PlayDef,
+    play: &'g Play,
     title: String,
     state: MapState,
     /// Hex of each tile on the map by the engine's id (`57-0`).
     tiles: BTreeMap<String, Coord>,
     /// Each company's trains by the engine's id (`5-1`), in the order bought.
-    trains: BTreeMap<CompanyId, Vec<String>>,
+    trains: BTreeMap<CompanyId, Vec<EngineTrain>>,
     /// Train types of which one has left the depot.
     left_depot: BTreeSet<String>,
     homes_down: BTreeSet<CompanyId>,
@@ -71,17 +79,15 @@ pub(super) struct Replay<'g> {
     privates: BTreeMap<String, CompanyId>,
     /// Trains (engine ids) made obsolete, which leave after their
     /// company's next dividend.
-    obsolete: BTreeSet<String>,
+    obsolete: BTreeSet<EngineTrain>,
     refused: Vec<Refusal>,
-    /// The phase from which the title does what is not replayed.
-    stop_phase: Option<PhaseId>,
     /// Operating rounds, counted where the title does something as one
-    /// begins (`from_18xx_games.rounds`).
+    /// begins (`from_18xx_games.mechanisms`: `RoundEvents`).
     rounds: Rounds,
     /// The variant each train left the depot as (`2D-0` as a `4D`).
-    variants: BTreeMap<String, TrainId>,
+    variants: BTreeMap<EngineTrain, TrainId>,
     /// Trains (engine ids) that have left the depot: bought or exported.
-    gone: BTreeSet<String>,
+    gone: BTreeSet<EngineTrain>,
     /// Companies that have operated.
     acted: BTreeSet<CompanyId>,
     /// Companies closed (merged, converted or nationalised minors).
@@ -102,21 +108,21 @@ pub(super) struct Replay<'g> {
     /// their owners put back with token actions.
     lifted: Vec<(Coord, CompanyId)>,
     /// The train kind whose first purchase lifts tiles
-    /// (`from_18xx_games.lift_tiles`), drawn from the record's seed.
+    /// (`from_18xx_games.mechanisms`: `LiftTiles`), drawn from the record's seed.
     lift: Option<TrainId>,
     /// What the replay assumed where the record is silent.
     cautions: Vec<String>,
     /// Each private's marker, by its sym.
-    markers: BTreeMap<String, setup::Marker>,
+    markers: BTreeMap<String, setup::MarkerAt>,
     /// The player holding each company or private bid on or parred.
     holders: BTreeMap<String, String>,
     /// The last action prepared.
     last_action: u64,
-    /// A national's formation under way (`from_18xx_games.formation`).
+    /// A national's formation under way (`from_18xx_games.mechanisms`: `Formation`).
     forming: Option<formation::Forming>,
     /// The train (engine id) a company borrowed from the depot for its
     /// turn (1856's trainless CGR).
-    borrowed: BTreeMap<CompanyId, String>,
+    borrowed: BTreeMap<CompanyId, EngineTrain>,
     /// Train types a company has borrowed: copies of them have left the
     /// depot and come back (1836Jr56's MESS borrows Ds before any is
     /// bought), so a later copy bought is no sign of an export.
@@ -137,14 +143,17 @@ struct Turn {
 }
 
 /// Actions only a company's operating turn has.
-const OPERATING: &[&str] = &[
-    "lay_tile",
-    "run_routes",
-    "dividend",
-    "buy_train",
-    "borrow_train",
-    "place_token",
-];
+fn operating(kind: &Kind) -> bool {
+    matches!(
+        kind,
+        Kind::LayTile(_)
+            | Kind::RunRoutes { .. }
+            | Kind::Dividend { .. }
+            | Kind::BuyTrain(_)
+            | Kind::BorrowTrain { .. }
+            | Kind::PlaceToken(_)
+    )
+}
 
 impl Turn {
     fn new(company: CompanyId, a: &Action) -> Turn {
@@ -161,7 +170,7 @@ impl Turn {
     fn add(&mut self, a: &Action) {
         self.last = a.id;
         self.actions += 1;
-        self.operates |= OPERATING.contains(&a.kind.as_str());
+        self.operates |= operating(&a.kind);
     }
 
     /// An operating turn: an operating action, or more than the one pass
@@ -177,8 +186,6 @@ pub(super) enum Flow {
     Go,
     /// The action does what is not replayed: it is not applied.
     StopBefore(String),
-    /// The action was applied, but what follows it is not replayed.
-    StopAfter(String),
 }
 
 impl<'g> Replay<'g> {
@@ -189,18 +196,6 @@ impl<'g> Replay<'g> {
                 game.id
             ))
         })?;
-        let stop_phase = match &play.not_replayed {
-            Some(n) => match &n.from_phase {
-                Some(p) => Some(game.phase_index(p)?),
-                None => {
-                    return Err(Error::Import(format!(
-                        "hexroute cannot replay 18xx.games records of {} yet: it does not model {}",
-                        game.id, n.what
-                    )));
-                }
-            },
-            None => None,
-        };
         let rules = record
             .settings
             .as_ref()
@@ -247,7 +242,6 @@ impl<'g> Replay<'g> {
             privates: BTreeMap::new(),
             obsolete: BTreeSet::new(),
             refused: Vec::new(),
-            stop_phase,
             rounds: Rounds {
                 begun: 0,
                 stock: true,
@@ -278,30 +272,25 @@ impl<'g> Replay<'g> {
     }
 
     /// What the engine does before `a` with no action: a company's turn
-    /// or an operating round begins and home tokens go down. Where the turn
-    /// that `a` ends did what is not replayed, the turn's last action and
-    /// why (and nothing is done).
-    pub fn prepare(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
+    /// or an operating round begins and home tokens go down.
+    pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
         self.last_action = a.id;
         self.market_prepare(a)?;
         if self.merges_into_national(a) {
-            return Ok(None);
+            return Ok(());
         }
         self.formation_ends(a)?;
-        if let Some(why) = self.turn_ends(a)? {
-            return Ok(Some(why));
-        }
+        self.turn_ends(a)?;
         self.prepare_turn(a)?;
-        self.national_runs(a)?;
-        Ok(None)
+        self.national_runs(a)
     }
 
     /// Whether `a` ends a company's operating turn (another company, or a
     /// player, acts) in which the company, trainless, is nationalised,
-    /// where the title does so.
-    fn turn_ends(&mut self, a: &Action) -> Result<Option<(u64, String)>, Error> {
-        if a.kind == "message" || a.kind.starts_with("program_") || a.by_private() {
-            return Ok(None);
+    /// where the title does so (and then nationalises it).
+    fn turn_ends(&mut self, a: &Action) -> Result<(), Error> {
+        if matches!(a.kind, Kind::Message | Kind::Program(_)) || a.by_private() {
+            return Ok(());
         }
         let acting = if a.by_company() {
             self.acting_company(a)
@@ -312,14 +301,14 @@ impl<'g> Replay<'g> {
             && turn.company == *now
         {
             turn.add(a);
-            return Ok(None);
+            return Ok(());
         }
         // A home token placed in a stock round (1867) starts no turn.
         let next = acting
-            .filter(|_| self.turn.is_some() || a.kind != "place_token")
+            .filter(|_| self.turn.is_some() || !matches!(a.kind, Kind::PlaceToken(_)))
             .map(|company| Turn::new(company, a));
         let Some(ended) = std::mem::replace(&mut self.turn, next) else {
-            return Ok(None);
+            return Ok(());
         };
         self.return_borrowed(&ended.company);
         let trainless = self.trains.get(&ended.company).is_none_or(Vec::is_empty);
@@ -330,20 +319,8 @@ impl<'g> Replay<'g> {
             && !self.closed.contains(&ended.company)
         {
             self.nationalise(&ended.company)?;
-            return Ok(None);
         }
-        let nationalised = self
-            .play
-            .not_replayed
-            .as_ref()
-            .is_some_and(|n| n.trainless_turn);
-        Ok((nationalised && trainless && ended.operating()).then(|| {
-            let why = format!(
-                "{} ends its turn with no train, so 18xx.games nationalises it (its tokens go to the national), which hexroute does not replay",
-                ended.company
-            );
-            (ended.last, why)
-        }))
+        Ok(())
     }
 
     fn prepare_turn(&mut self, a: &Action) -> Result<(), Error> {
@@ -352,7 +329,7 @@ impl<'g> Replay<'g> {
             None => {
                 if !a.by_company() && !a.by_private() {
                     self.players_acting = true;
-                    if STOCK.contains(&a.kind.as_str()) && !self.rounds.stock {
+                    if stock(&a.kind) && !self.rounds.stock {
                         self.end_round()?;
                         self.rounds.stock = true;
                     }
@@ -361,7 +338,7 @@ impl<'g> Replay<'g> {
             }
         };
         self.round_turn(&acting)?;
-        if OPERATING.contains(&a.kind.as_str()) {
+        if operating(&a.kind) {
             self.rounds.operating = true;
             if !self.or_order.contains(&acting) {
                 self.or_order.push(acting.clone());
@@ -413,7 +390,11 @@ impl<'g> Replay<'g> {
             return self.game.company(&entity).ok().map(|c| c.abbrev.clone());
         }
         if a.by_private() {
-            let tokener = a.tokener.as_deref().and_then(|t| self.game.company(t).ok());
+            let tokener = match &a.kind {
+                Kind::PlaceToken(p) => p.tokener.as_deref(),
+                _ => None,
+            };
+            let tokener = tokener.and_then(|t| self.game.company(t).ok());
             return self
                 .privates
                 .get(&entity)
@@ -477,17 +458,17 @@ impl<'g> Replay<'g> {
                 .is_some_and(|(t, _)| t.cities.len() > 1 && !t.track.is_empty())
     }
 
-    pub fn run(&self, a: &Action) -> Result<Run, Error> {
+    pub fn run(&self, a: &Action, ran: &[RanRoute]) -> Result<Run, Error> {
         let company = self.company(&a.entity())?;
         Ok(Run {
             action: a.id,
             trains: self.train_names(&company)?,
             company,
             // A train bought as another side (1846's 4 as a 3/5) runs as it.
-            routes: (a.routes.clone().unwrap_or_default().into_iter())
+            routes: (ran.iter().cloned())
                 .map(|mut r| {
                     if self.variants.contains_key(&r.train) {
-                        r.train = self.train_type(&r.train)?.to_string();
+                        r.train = EngineTrain::from(self.train_type(&r.train)?.to_string());
                     }
                     Ok(r)
                 })
@@ -497,84 +478,74 @@ impl<'g> Replay<'g> {
     }
 
     pub fn apply(&mut self, a: &Action) -> Result<Flow, Error> {
-        let what = self.play.not_replayed.as_ref().map(|n| n.what.as_str());
-        if let Some(n) = &self.play.not_replayed
-            && n.actions.contains(&a.kind)
-        {
-            return Ok(Flow::StopBefore(format!(
-                "a \"{}\" action: hexroute does not replay {}",
-                a.kind, n.what
-            )));
-        }
         self.national_bought(a)?;
         self.receivership_bought(a)?;
         if let Some(why) = self.left_unseen(a)? {
             return Ok(Flow::StopBefore(why));
         }
-        let before = self.state.phase;
         self.apply_one(a)?;
         self.closed_by_use(a);
         self.market_after()?;
         // Players' standing orders buy shares (and pass); a share so
         // bought counts toward floating as any other.
-        for auto in a.auto_actions.iter().flatten() {
+        for auto in &a.auto_actions {
             if auto.kind == "buy_shares" {
                 self.buy_shares(auto.shares.as_deref().unwrap_or_default())?;
             }
         }
-        match (self.stop_phase, what) {
-            (Some(stop), Some(what)) if before < stop && self.state.phase >= stop => {
-                Ok(Flow::StopAfter(format!(
-                    "phase {} begins, and hexroute does not replay {what}",
-                    self.game.phases[self.state.phase].name
-                )))
-            }
-            _ => Ok(Flow::Go),
-        }
+        Ok(Flow::Go)
     }
 
     fn apply_one(&mut self, a: &Action) -> Result<(), Error> {
-        match a.kind.as_str() {
-            "lay_tile" => self.lay_tile(a),
-            "place_token" => self.place_token(a),
-            "remove_token" => self.remove_token(a),
-            "buy_train" => {
+        let national = self.play.national.is_some();
+        match &a.kind {
+            Kind::LayTile(lay) => self.lay_tile(a, lay),
+            Kind::PlaceToken(place) => self.place_token(a, place),
+            Kind::RemoveToken(at) => self.remove_token(a, at),
+            Kind::BuyTrain(buy) => {
                 self.market_buy_train(a)?;
-                self.buy_train(a)
+                self.buy_train(a, buy)
             }
-            "discard_train" => self.discard_train(a),
-            "borrow_train" => self.borrow_train(a),
-            "buy_company" => self.buy_company(a),
-            "special_buy" => self.special_buy(a),
-            "assign" => self.assign(a),
-            // Mergers and nationalisation as 1867 has them: only titles with
-            // a national (`from_18xx_games.national`) replay them.
-            "merge" if self.play.formation.is_some() => self.merge_into_national(a),
-            "merge" if self.play.national.is_some() => self.merge(a),
-            "convert" if self.play.national.is_some() => self.convert(a),
-            "choose" if self.play.national.is_some() => self.choose(a),
-            "dividend" => {
-                self.market_dividend(a)?;
+            Kind::DiscardTrain { train } => self.discard_train(a, train),
+            Kind::BorrowTrain { train } => self.borrow_train(a, train),
+            Kind::BuyCompany { company } => self.buy_company(a, company),
+            Kind::SpecialBuy { description } => self.special_buy(a, description),
+            Kind::Assign(assign) => self.assign(a, assign),
+            // Mergers (`Mergers`) and nationalisation (`National`) as 1867
+            // has them: only titles naming the mechanism replay them.
+            Kind::Merge { corporation } if self.play.formation.is_some() => {
+                self.merge_into_national(a, corporation.as_ref())
+            }
+            Kind::Merge { corporation } if self.play.mergers => self.merge(a, corporation),
+            Kind::Convert if self.play.mergers => self.convert(a),
+            Kind::Choose if national => self.choose(a),
+            Kind::Dividend { kind } => {
+                self.market_dividend(a, kind.as_deref())?;
                 self.dividend(a)
             }
-            "par" => self.par(a),
+            Kind::Par(par) => self.par(a, par),
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
-            "bid" if a.corporation.is_some() => self.par_by_bid(a),
-            "bid" if a.company.is_some() => self.drafted(a),
-            "bankrupt" => self.bankrupt(a),
-            "buy_shares" => {
-                self.market_buy(a);
-                self.buy_shares(a.shares.as_deref().unwrap_or_default())
+            Kind::Bid(bid) if bid.corporation.is_some() => self.par_by_bid(a, bid),
+            Kind::Bid(Bid {
+                company: Some(company),
+                ..
+            }) => self.drafted(a, company),
+            Kind::Bankrupt => self.bankrupt(a),
+            Kind::BuyShares(shares) => {
+                self.market_buy(a, shares);
+                self.buy_shares(shares.shares.as_deref().unwrap_or_default())
             }
-            "sell_shares" => self.market_sell(a),
-            "run_routes" => {
-                self.lose_lowest_used(a);
-                self.market_run(a)
+            Kind::SellShares(shares) => self.market_sell(a, shares),
+            Kind::RunRoutes { routes } => {
+                let routes = routes.as_deref().unwrap_or_default();
+                self.lose_lowest_used(a)?;
+                self.market_run(a, routes)
             }
-            kind if OFF_MAP.contains(&kind) => Ok(()),
+            kind if changes_nothing(kind) => Ok(()),
             kind => Err(Error::Import(format!(
-                "hexroute does not replay \"{kind}\" actions, which may change the map"
+                "hexroute does not replay \"{}\" actions, which may change the map",
+                kind.name()
             ))),
         }
     }
@@ -582,14 +553,14 @@ impl<'g> Replay<'g> {
     fn field<'a>(a: &'a Action, value: &'a Option<String>, name: &str) -> Result<&'a str, Error> {
         value
             .as_deref()
-            .ok_or_else(|| Error::Import(format!("a {} without \"{name}\"", a.kind)))
+            .ok_or_else(|| Error::Import(format!("a {} without \"{name}\"", a.kind.name())))
     }
 
     /// A field the action's type must carry, typed as the record reads it.
     fn given<'a, T>(a: &Action, value: &'a Option<T>, name: &str) -> Result<&'a T, Error> {
         value
             .as_ref()
-            .ok_or_else(|| Error::Import(format!("a {} without \"{name}\"", a.kind)))
+            .ok_or_else(|| Error::Import(format!("a {} without \"{name}\"", a.kind.name())))
     }
 
     fn coord(&self, hex: &str) -> Result<Coord, Error> {
@@ -607,15 +578,15 @@ impl<'g> Replay<'g> {
         Ok(c)
     }
 
-    fn lay_tile(&mut self, a: &Action) -> Result<(), Error> {
-        let hex = Self::field(a, &a.hex, "hex")?;
-        let id = Self::given(a, &a.tile, "tile")?;
+    fn lay_tile(&mut self, a: &Action, lay: &LayTile) -> Result<(), Error> {
+        let hex = Self::field(a, &lay.hex, "hex")?;
+        let id = Self::given(a, &lay.tile, "tile")?;
         let c = self.coord(hex)?;
         let name = id.name();
         self.game
             .tile(name)
             .map_err(|e| e.context(format!("hex {hex}")))?;
-        let rotation = tiles::rotation(&self.title, name, a.rotation.unwrap_or(0))?;
+        let rotation = tiles::rotation(&self.title, name, lay.rotation.unwrap_or(0))?;
         let company = self.acting_company(a);
         let private = if a.by_private() {
             self.game.private(&a.entity()).ok()
@@ -674,26 +645,13 @@ impl<'g> Replay<'g> {
         if let Some(v) = violations.iter().min_by_key(|v| v.rule) {
             self.refused.push(Refusal {
                 action: a.id,
-                kind: a.kind.clone(),
+                kind: a.kind.name().to_string(),
                 hex: hex.to_string(),
                 what: what.to_string(),
                 rule: v.rule,
                 message: v.message.clone(),
             });
         }
-    }
-
-    /// The map with every company's trains and private companies.
-    fn with_trains(&self) -> Result<MapState, Error> {
-        let mut state = self.state.clone();
-        state.privates = self.known_privates();
-        state.trains = BTreeMap::new();
-        for company in self.trains.keys() {
-            state
-                .trains
-                .insert(company.clone(), self.train_names(company)?);
-        }
-        Ok(state)
     }
 
     pub fn finish(self, at: u64) -> Replayed {

@@ -7,13 +7,13 @@
 
 use super::Replay;
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind};
+use crate::game::{CompanyId, CompanyKind, Marker};
 use crate::geometry::Coord;
-use crate::import::x18::record::{Action, Record};
+use crate::import::x18::record::{Action, Assign, EngineTrain, Record, TokenAt};
 use crate::play::Event;
 
 /// Where a private's marker is: a hex, and the company it pays.
-pub(super) type Marker = (Option<String>, Option<CompanyId>);
+pub(super) type MarkerAt = (Option<String>, Option<CompanyId>);
 
 impl Replay<'_> {
     /// Setup: the companies removed by chance put their home tokens down,
@@ -54,17 +54,14 @@ impl Replay<'_> {
                 }
             }
         }
-        for start in &self.play.minors_start {
+        for start in self.play.sold_minors.iter().flatten() {
             let minor = self.company(&start.company)?;
             self.home_token(&minor)?;
-            self.train_type(&start.train)?;
-            self.gone.insert(start.train.clone());
-            self.left_depot
-                .insert(super::trains::base_name(&start.train).to_string());
-            self.trains
-                .entry(minor)
-                .or_default()
-                .push(start.train.clone());
+            let train = EngineTrain::from(start.train.as_str());
+            self.train_type(&train)?;
+            self.gone.insert(train.clone());
+            self.left_depot.insert(train.name().to_string());
+            self.trains.entry(minor).or_default().push(train);
         }
         Ok(())
     }
@@ -77,7 +74,7 @@ impl Replay<'_> {
             .game
             .private_syms()
             .iter()
-            .any(|s| s.split_once('@').is_some_and(|(p, _)| p == private));
+            .any(|s| Marker::is_of(s, private));
         if marked {
             let (hex, _) = self.markers.get(private).cloned().unwrap_or_default();
             self.markers
@@ -85,7 +82,9 @@ impl Replay<'_> {
             self.place_marker(private);
         }
         let minor = match self.game.company(private) {
-            Ok(c) if self.play.minors_bought && c.kind == CompanyKind::Minor => c.abbrev.clone(),
+            Ok(c) if self.play.sold_minors.is_some() && c.kind == CompanyKind::Minor => {
+                c.abbrev.clone()
+            }
             _ => return Ok(()),
         };
         if let Some(trains) = self.trains.remove(&minor) {
@@ -107,10 +106,9 @@ impl Replay<'_> {
         let owned: Vec<String> = self.privates.keys().cloned().collect();
         self.markers.retain(|p, _| owned.contains(p));
         self.privates.retain(|p, _| {
-            p.split_once('@')
-                .is_none_or(|(sym, _)| owned.iter().any(|o| o == sym))
+            Marker::parse(p).is_none_or(|m| owned.iter().any(|o| m.private.as_str() == o))
         });
-        if !self.play.minors_bought {
+        if self.play.sold_minors.is_none() {
             return Ok(());
         }
         let minors: Vec<CompanyId> = self
@@ -132,15 +130,15 @@ impl Replay<'_> {
     /// `SYM@HEX`, held by the company it pays (the private's owner, unless
     /// assigned to another). A marker the game does not know may change
     /// the map.
-    pub(super) fn assign(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn assign(&mut self, a: &Action, assign: &Assign) -> Result<(), Error> {
         let sym = a.entity();
-        let target = a.target.as_deref().unwrap_or_default();
+        let target = assign.target.as_deref().unwrap_or_default();
         let (mut hex, mut company) = self.markers.get(&sym).cloned().unwrap_or_default();
-        match a.target_type.as_deref() {
+        match assign.target_type.as_deref() {
             Some("corporation") | Some("minor") => company = Some(self.company(target)?),
             _ => {
-                let marker = format!("{sym}@{target}");
-                if self.game.private_sym(&marker).is_none() {
+                let marker = Marker::new(sym.as_str(), target);
+                if self.game.private_sym(&marker.to_string()).is_none() {
                     return Err(Error::Import(format!(
                         "hexroute does not replay \"assign\" actions but a known private's marker on a hex ({marker} is none), which may change the map"
                     )));
@@ -159,20 +157,17 @@ impl Replay<'_> {
     /// The save's `SYM@HEX` for `sym`'s marker: held by the company it pays
     /// when it is on a hex and pays one.
     fn place_marker(&mut self, sym: &str) {
-        self.privates
-            .retain(|p, _| p.split_once('@').is_none_or(|(s, _)| s != sym));
+        self.privates.retain(|p, _| !Marker::is_of(p, sym));
         if let Some((Some(hex), Some(company))) = self.markers.get(sym)
-            && let Some(marker) = self.game.private_sym(&format!("{sym}@{hex}"))
+            && let Some(marker) = self.game.private_sym(&Marker::new(sym, hex).to_string())
         {
             self.privates.insert(marker.to_string(), company.clone());
         }
     }
 
     /// A private company (or a minor's) chosen by a player.
-    pub(super) fn drafted(&mut self, a: &Action) -> Result<(), Error> {
-        if let Some(company) = &a.company {
-            self.holders.insert(company.clone(), a.entity());
-        }
+    pub(super) fn drafted(&mut self, a: &Action, company: &str) -> Result<(), Error> {
+        self.holders.insert(company.to_string(), a.entity());
         Ok(())
     }
 
@@ -180,7 +175,7 @@ impl Replay<'_> {
     /// close (18xx.games's 1846), their tokens leaving the map. The
     /// president is taken to be the player who parred the company.
     pub(super) fn bankrupt(&mut self, a: &Action) -> Result<(), Error> {
-        if self.play.minors_bought {
+        if self.play.sold_minors.is_some() {
             self.minors_of_bankrupt(a)?;
         }
         self.market_bankrupt(a)
@@ -231,14 +226,15 @@ impl Replay<'_> {
     /// A token placed in a city with no free space (`full`, the error
     /// saying so): the engine had freed the space the action names, whose
     /// company had closed unseen (where the title's share prices are not
-    /// followed, `from_18xx_games.share_prices`). Its token leaves, with a
+    /// followed, `from_18xx_games.mechanisms`: `ClosingAtPrice`). Its token leaves, with a
     /// caution.
     pub(super) fn closed_space(
         &mut self,
         a: &Action,
+        at: &TokenAt,
         full: Error,
     ) -> Result<(Coord, String, usize), Error> {
-        let Ok((c, hex, space)) = self.city_space(a, false) else {
+        let Ok((c, hex, space)) = self.city_space(a, at, false) else {
             return Err(full);
         };
         let Some(gone) = (self.state.tokens_at(c))

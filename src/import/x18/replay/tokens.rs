@@ -12,7 +12,7 @@ use crate::edit::Edit;
 use crate::error::Error;
 use crate::game::{CompanyId, Holder, Private, PrivateId, Rule};
 use crate::geometry::Coord;
-use crate::import::x18::record::Action;
+use crate::import::x18::record::{Action, PlaceToken, TokenAt};
 use crate::play::{self, Event};
 use crate::rules;
 use std::collections::{BTreeMap, BTreeSet};
@@ -43,7 +43,7 @@ impl Replay<'_> {
         space: usize,
         private: Option<&Private>,
     ) -> Result<Edit, Error> {
-        self.state.privates = self.known_privates();
+        self.state = self.privates_onto(self.state.clone())?;
         let held = self.held_for_others(c, company, private);
         let space = match held.contains(&space) {
             false => space,
@@ -90,19 +90,16 @@ impl Replay<'_> {
     }
 
     /// The hex and our token space of the engine's city `T-I-C` (tile
-    /// `T-I`'s city `C`); a printed tile is named after its hex.
-    pub(super) fn city(&self, a: &Action) -> Result<(Coord, String, usize), Error> {
-        self.city_space(a, a.kind == "place_token")
-    }
-
-    /// [`Replay::city`], the space the first free one (`first_free`) or
-    /// the action's own slot.
+    /// `T-I`'s city `C`; a printed tile is named after its hex), the space
+    /// the first free one (`first_free`: a token placed) or the action's
+    /// own slot (a token removed).
     pub(super) fn city_space(
         &self,
         a: &Action,
+        at: &TokenAt,
         first_free: bool,
     ) -> Result<(Coord, String, usize), Error> {
-        let city = Self::given(a, &a.city, "city")?;
+        let city = Self::given(a, &at.city, "city")?;
         let (tile_id, index) = (&city.tile, city.index);
         let (c, ours) = match self.tiles.get(tile_id.as_str()) {
             Some(&c) => (c, tiles::laid_city(&self.title, tile_id.name(), index)?),
@@ -140,7 +137,7 @@ impl Replay<'_> {
                 .is_some_and(|t| t.contains_key(&(base + space)))
         };
         // A slot is where the player clicked: one of the city's spaces.
-        let clicked = match a.slot {
+        let clicked = match at.slot {
             Some(s) => usize::try_from(s)
                 .ok()
                 .filter(|&s| s < usize::from(city.spaces))
@@ -171,20 +168,20 @@ impl Replay<'_> {
         Ok((c, self.game.format(c), base + slot))
     }
 
-    pub(super) fn place_token(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn place_token(&mut self, a: &Action, place: &PlaceToken) -> Result<(), Error> {
         let company = self.acting_company(a).ok_or_else(|| {
             Error::Import(format!("a token of {}, which is no company's", a.entity()))
         })?;
-        if a.token_type.as_deref() == Some("neutral") {
-            let (c, hex, space) = self.city(a)?;
+        if place.token_type.as_deref() == Some("neutral") {
+            let (c, hex, space) = self.city_space(a, &place.at, true)?;
             return self.place_neutral(a, &company, c, &hex, space);
         }
-        if let Ok((c, _, space)) = self.city_space(a, false) {
+        if let Ok((c, _, space)) = self.city_space(a, &place.at, false) {
             self.replace_neutral(&company, c, space)?;
         }
-        let (c, hex, space) = match self.city(a) {
+        let (c, hex, space) = match self.city_space(a, &place.at, true) {
             Ok(city) => city,
-            Err(full) => self.closed_space(a, full)?,
+            Err(full) => self.closed_space(a, &place.at, full)?,
         };
         // A token a lay lifted off this hex is put back first, whoever's
         // it is (the action only names where).
@@ -211,8 +208,8 @@ impl Replay<'_> {
         Ok(())
     }
 
-    pub(super) fn remove_token(&mut self, a: &Action) -> Result<(), Error> {
-        let (c, hex, space) = self.city(a)?;
+    pub(super) fn remove_token(&mut self, a: &Action, at: &TokenAt) -> Result<(), Error> {
+        let (c, hex, space) = self.city_space(a, at, false)?;
         let owner = self.state.tokens_at(c).and_then(|t| t.get(&space)).cloned();
         let Some(owner) = owner else {
             return Err(Error::Import(format!(
@@ -317,7 +314,7 @@ impl Replay<'_> {
         Ok(())
     }
 
-    /// The engine's event that lifts tiles (`from_18xx_games.lift_tiles`):
+    /// The engine's event that lifts tiles (`from_18xx_games.mechanisms`: `LiftTiles`):
     /// on each of its hexes a laid tile of its colour goes and the printed
     /// tile comes back, the tokens staying in their spaces.
     pub(super) fn lift_tiles(&mut self) -> Result<(), Error> {

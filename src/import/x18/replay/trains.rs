@@ -6,7 +6,7 @@
 use super::Replay;
 use crate::error::Error;
 use crate::game::{CompanyId, PhaseId, TrainId};
-use crate::import::x18::record::Action;
+use crate::import::x18::record::{Action, BuyTrain, EngineTrain, Kind};
 use crate::play::{self, Event};
 use std::collections::BTreeSet;
 
@@ -26,7 +26,12 @@ pub(super) struct Rounds {
 }
 
 /// A player's actions that only a stock round (or the draft) has.
-pub(super) const STOCK: &[&str] = &["bid", "par", "buy_shares", "pass"];
+pub(super) fn stock(kind: &Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Bid(_) | Kind::Par(_) | Kind::BuyShares(_) | Kind::Pass
+    )
+}
 
 impl Replay<'_> {
     /// `company` acts: an operating round may begin, and with it what the
@@ -45,17 +50,14 @@ impl Replay<'_> {
             r.operated.clear();
             let round = r.begun;
             for event in self.play.rounds.iter().filter(|e| e.round == round) {
-                if let Some(phase) = &event.phase {
-                    let phase = self.game.phase_index(phase)?;
+                if let Some(phase) = event.phase {
                     self.begin_phase(phase)?;
                 }
                 let game = self.game;
                 let variants = &self.variants;
                 for list in self.trains.values_mut() {
                     list.retain(|id| {
-                        let kind = variants
-                            .get(id)
-                            .map_or_else(|| base_name(id), |v| v.as_str());
+                        let kind = variants.get(id).map_or_else(|| id.name(), |v| v.as_str());
                         let kind = game.train(kind).map_or(kind, |t| t.name.as_str());
                         !event.rust.iter().any(|r| r.as_str() == kind)
                     });
@@ -82,22 +84,22 @@ impl Replay<'_> {
 
     /// The type of train `id` (`5-1` → `5`; a variant as it was bought),
     /// as our game names it.
-    pub(super) fn train_type(&self, id: &str) -> Result<TrainId, Error> {
+    pub(super) fn train_type(&self, id: &EngineTrain) -> Result<TrainId, Error> {
         let name = self
             .variants
             .get(id)
-            .map_or_else(|| base_name(id), |v| v.as_str());
+            .map_or_else(|| id.name(), |v| v.as_str());
         Ok(self.game.train(name)?.name.clone())
     }
 
-    pub(super) fn owner_of(&self, id: &str) -> Option<CompanyId> {
+    pub(super) fn owner_of(&self, id: &EngineTrain) -> Option<CompanyId> {
         self.trains
             .iter()
             .find(|(_, list)| list.iter().any(|t| t == id))
             .map(|(co, _)| co.clone())
     }
 
-    pub(super) fn take_train(&mut self, id: &str) {
+    pub(super) fn take_train(&mut self, id: &EngineTrain) {
         for list in self.trains.values_mut() {
             list.retain(|t| t != id);
         }
@@ -109,21 +111,20 @@ impl Replay<'_> {
     /// of some rounds in some titles): the phase that train began, and when,
     /// is not known, so the replay stops rather than guess.
     pub(super) fn left_unseen(&self, a: &Action) -> Result<Option<String>, Error> {
-        if a.kind != "buy_train" {
+        let Kind::BuyTrain(buy) = &a.kind else {
             return Ok(None);
-        }
-        let id = Self::field(a, &a.train, "train")?;
+        };
+        let id = Self::given(a, &buy.train, "train")?;
         if let Some(why) = self.left_unseen_by_count(id) {
             return Ok(Some(why));
         }
         let kind = self.train_type(id)?;
-        let copy = id.rsplit_once('-').map_or("0", |(_, n)| n);
         // A variant (18MS's 4D) is a copy of its train's first variant (2D).
         let unseen = self.owner_of(id).is_none()
-            && copy != "0"
-            && !self.play.reserved_trains.iter().any(|r| r == id)
+            && id.copy().is_some_and(|copy| copy > 0)
+            && !(self.play.held_trains.iter()).any(|r| EngineTrain::from(r.as_str()) == *id)
             && !self.left_depot.contains(kind.as_str())
-            && !self.left_depot.contains(base_name(id))
+            && !self.left_depot.contains(id.name())
             && !self.borrowed_types.contains(kind.as_str());
         Ok(unseen.then(|| {
             format!(
@@ -132,7 +133,7 @@ impl Replay<'_> {
         }))
     }
 
-    pub(super) fn buy_train(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn buy_train(&mut self, a: &Action, buy: &BuyTrain) -> Result<(), Error> {
         // A private's discount (18MS's Mobile & Ohio, 18AL's New Decatur
         // Yards) buys for its owner.
         let buyer = match a.by_private() {
@@ -144,13 +145,13 @@ impl Replay<'_> {
             })?,
             false => self.company(&a.entity())?,
         };
-        let id = Self::field(a, &a.train, "train")?.to_string();
-        if let Some(given) = &a.exchange {
+        let id = Self::given(a, &buy.train, "train")?.clone();
+        if let Some(given) = &buy.exchange {
             self.take_train(given);
         }
         let from_depot = self.owner_of(&id).is_none() && !self.gone.contains(&id);
         self.gone.insert(id.clone());
-        if from_depot && let Some(variant) = &a.variant {
+        if from_depot && let Some(variant) = &buy.variant {
             let variant = self.game.train(variant)?.name.clone();
             self.variants.insert(id.clone(), variant);
         }
@@ -163,54 +164,71 @@ impl Replay<'_> {
         }
         // The engine ties the event to the kind's first copy, which a
         // reserved train put before it may follow.
-        if from_depot && self.lift.as_ref().is_some_and(|k| id == format!("{k}-0")) {
+        let first_copy = |k: &str| id.name() == k && id.copy() == Some(0);
+        if from_depot && self.lift.as_ref().is_some_and(|k| first_copy(k.as_str())) {
             self.lift_tiles()?;
         }
         if from_depot {
-            self.left_depot.insert(base_name(&id).to_string());
+            self.left_depot.insert(id.name().to_string());
         }
         if from_depot
             && self
                 .play
                 .lose_lowest_with
                 .as_ref()
-                .is_some_and(|k| id == format!("{k}-0"))
+                .is_some_and(|k| first_copy(k))
         {
-            self.lose_lowest_given();
+            self.lose_lowest_given()?;
         }
         Ok(())
     }
 
     /// The company's run (or its dividend) uses its one-run token: the
     /// engine's dividend step uses it, run or skipped when nothing is paid.
-    pub(super) fn lose_lowest_used(&mut self, a: &Action) {
-        if let Some(company) = self.acting_company(a) {
-            self.state.lose_lowest.remove(&company);
+    pub(super) fn lose_lowest_used(&mut self, a: &Action) -> Result<(), Error> {
+        if let Some(company) = self.acting_company(a)
+            && self.state.lose_lowest.contains(&company)
+        {
+            let event = Event::LoseLowest {
+                company,
+                holds: false,
+            };
+            self.state = play::apply(self.game, &self.state, &event)?.edit.next;
         }
+        Ok(())
     }
 
     /// The engine's event (18TN's `civil_war`): the buyer and every company
     /// owning a train take the one-run token.
-    fn lose_lowest_given(&mut self) {
+    fn lose_lowest_given(&mut self) -> Result<(), Error> {
         let holders: Vec<CompanyId> = self
             .trains
             .iter()
             .filter(|(_, list)| !list.is_empty())
             .map(|(co, _)| co.clone())
             .collect();
-        self.state.lose_lowest.extend(holders);
+        for company in holders {
+            if self.state.lose_lowest.contains(&company) {
+                continue;
+            }
+            let event = Event::LoseLowest {
+                company,
+                holds: true,
+            };
+            self.state = play::apply(self.game, &self.state, &event)?.edit.next;
+        }
+        Ok(())
     }
 
     /// The first train of a type has left the depot: the phase named for
-    /// it (or begun by it, `from_18xx_games.phase_trains`) begins.
+    /// it (or begun by it, `PhaseTrains`) begins.
     pub(super) fn first_of(&mut self, kind: &TrainId) -> Result<(), Error> {
         let by_train = self
             .play
             .phase_trains
             .iter()
             .find(|p| p.trains.contains(kind))
-            .map(|p| self.game.phase_index(&p.phase))
-            .transpose()?;
+            .map(|p| p.phase);
         let named = self
             .game
             .phases
@@ -236,7 +254,7 @@ impl Replay<'_> {
             .map(str::to_string)
             .collect();
         let obsolete: Vec<&str> = through().flat_map(|p| self.game.obsolete_at(p)).collect();
-        let made_obsolete: Vec<String> = self
+        let made_obsolete: Vec<EngineTrain> = self
             .trains
             .values()
             .flatten()
@@ -259,9 +277,7 @@ impl Replay<'_> {
         let variants = &self.variants;
         for list in self.trains.values_mut() {
             list.retain(|id| {
-                let name = variants
-                    .get(id)
-                    .map_or_else(|| base_name(id), |v| v.as_str());
+                let name = variants.get(id).map_or_else(|| id.name(), |v| v.as_str());
                 let name = game.train(name).map_or(name, |t| t.name.as_str());
                 !rusting.iter().any(|r| r == name)
             });
@@ -276,7 +292,7 @@ impl Replay<'_> {
         let Some(company) = self.acting_company(a) else {
             return Ok(());
         };
-        self.lose_lowest_used(a);
+        self.lose_lowest_used(a)?;
         let obsolete = &self.obsolete;
         if let Some(list) = self.trains.get_mut(&company) {
             list.retain(|id| !obsolete.contains(id));
@@ -288,9 +304,13 @@ impl Replay<'_> {
     /// `borrow_train`: a trainless company (1856's CGR) has a depot train
     /// for its turn, free; it begins no phase (18xx.games's `buy_train`
     /// with no purchase step).
-    pub(super) fn borrow_train(&mut self, a: &Action) -> Result<(), Error> {
+    pub(super) fn borrow_train(
+        &mut self,
+        a: &Action,
+        train: &Option<EngineTrain>,
+    ) -> Result<(), Error> {
         let company = self.company(&a.entity())?;
-        let id = Self::field(a, &a.train, "train")?.to_string();
+        let id = Self::given(a, train, "train")?.clone();
         let kind = self.train_type(&id)?.to_string();
         self.borrowed_types.insert(kind);
         self.trains
@@ -309,14 +329,22 @@ impl Replay<'_> {
         }
     }
 
-    pub(super) fn discard_train(&mut self, a: &Action) -> Result<(), Error> {
-        let id = Self::field(a, &a.train, "train")?;
+    pub(super) fn discard_train(
+        &mut self,
+        a: &Action,
+        train: &Option<EngineTrain>,
+    ) -> Result<(), Error> {
+        let id = Self::given(a, train, "train")?;
         self.take_train(id);
         Ok(())
     }
 
-    pub(super) fn buy_company(&mut self, a: &Action) -> Result<(), Error> {
-        let private = Self::field(a, &a.company, "company")?;
+    pub(super) fn buy_company(
+        &mut self,
+        a: &Action,
+        company: &Option<String>,
+    ) -> Result<(), Error> {
+        let private = Self::field(a, company, "company")?;
         if let Some(buyer) = self.acting_company(a) {
             self.privates.insert(private.to_string(), buyer.clone());
             self.free_train(private, &buyer)?;
@@ -327,20 +355,28 @@ impl Replay<'_> {
 
     /// A `special_buy`: the first private of the item (`special_buys`)
     /// that no company holds goes to the buyer; another item stops.
-    pub(super) fn special_buy(&mut self, a: &Action) -> Result<(), Error> {
-        let what = Self::field(a, &a.description, "description")?;
+    pub(super) fn special_buy(
+        &mut self,
+        a: &Action,
+        description: &Option<String>,
+    ) -> Result<(), Error> {
+        let what = Self::field(a, description, "description")?;
         let item = self
             .play
             .special_buys
             .iter()
             .find(|b| b.description == what);
-        let sym = item.and_then(|b| b.privates.iter().find(|p| !self.privates.contains_key(*p)));
+        let sym = item.and_then(|b| {
+            b.privates
+                .iter()
+                .find(|p| !self.privates.contains_key(p.as_str()))
+        });
         let (Some(sym), Some(buyer)) = (sym, self.acting_company(a)) else {
             return Err(Error::Import(format!(
                 "hexroute does not replay a special_buy of \"{what}\", which may change the map"
             )));
         };
-        self.privates.insert(sym.clone(), buyer);
+        self.privates.insert(sym.to_string(), buyer);
         Ok(())
     }
 
@@ -351,7 +387,7 @@ impl Replay<'_> {
         let Some(free) = self.play.free_trains.iter().find(|f| f.private == private) else {
             return Ok(());
         };
-        let until = self.game.phase_index(&free.until)?;
+        let until = free.until;
         let company = self.game.company(buyer)?;
         let held = self.trains.get(buyer).map_or(0, Vec::len);
         let full = self
@@ -359,11 +395,9 @@ impl Replay<'_> {
             .train_limit(company, self.state.phase)
             .is_some_and(|limit| held >= limit as usize);
         if self.state.phase < until && !full {
-            self.train_type(&free.train)?;
-            self.trains
-                .entry(buyer.clone())
-                .or_default()
-                .push(free.train.clone());
+            let train = EngineTrain::from(free.train.as_str());
+            self.train_type(&train)?;
+            self.trains.entry(buyer.clone()).or_default().push(train);
         }
         if free.exchanged {
             self.privates_gone.insert(private.to_string());
@@ -379,14 +413,4 @@ impl Replay<'_> {
             .map(|id| self.train_type(id))
             .collect()
     }
-}
-
-/// The copy number in an engine train id (`5-1` → 1).
-pub(super) fn copy_of(id: &str) -> Option<u32> {
-    id.rsplit_once('-')?.1.parse().ok()
-}
-
-/// The train type in an engine train id (`5-1` → `5`).
-pub(super) fn base_name(id: &str) -> &str {
-    id.rsplit_once('-').map_or(id, |(t, _)| t)
 }

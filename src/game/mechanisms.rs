@@ -1,0 +1,280 @@
+//! The game file's `from_18xx_games` resolved when the game loads: each
+//! mechanism the title names (`play::Mechanism`) checked against the rest
+//! of the file and kept as typed data, its companies, privates and trains
+//! as the game spells them and its phases as `PhaseId`s, so nothing later
+//! compares a name as text.
+
+use super::market::SharePrices;
+use super::play::{
+    FormationDef, HomeTokenTiming, LiftTiles, Mechanism, MinorStart, NationalDef, PlayDef,
+    SetupRemoval, SpecialBuy,
+};
+use super::{CompanyId, Game, PhaseId, PrivateId, TrainId};
+use crate::error::{Error, Result};
+
+/// What replaying an 18xx.games record of the title needs, resolved: one
+/// field per mechanism (`None` or empty when the title does not name it).
+#[derive(Clone, Debug)]
+pub struct Play {
+    pub home_token: HomeTokenTiming,
+    pub float_percent: u32,
+    pub depot: Vec<Depot>,
+    pub national: Option<National>,
+    /// Minors merge into majors (`Mergers`).
+    pub mergers: bool,
+    pub formation: Option<FormationDef>,
+    /// The phases whose operating rounds end with an export (`Exports`).
+    pub exports: Vec<PhaseId>,
+    /// The market whose closing cells close companies (`ClosingAtPrice`).
+    pub share_prices: Option<SharePrices>,
+    pub removed_at_setup: Option<SetupRemoval>,
+    /// Minors sold to companies as privates, with their first trains
+    /// (`SoldMinors`).
+    pub sold_minors: Option<Vec<MinorStart>>,
+    pub free_trains: Vec<PrivateTrain>,
+    pub rounds: Vec<RoundStart>,
+    pub phase_trains: Vec<PhaseBy>,
+    /// Engine train ids held out of the depot (`HeldTrains`).
+    pub held_trains: Vec<String>,
+    pub special_buys: Vec<SpecialBuy>,
+    pub lift_tiles: Option<LiftTiles>,
+    pub lose_lowest_with: Option<TrainId>,
+}
+
+/// `count` trains of one type in the depot, sold from phase `available`.
+#[derive(Clone, Debug)]
+pub struct Depot {
+    pub train: TrainId,
+    pub count: Option<u32>,
+    pub available: Option<PhaseId>,
+}
+
+/// A national (`Mechanism::National`), its phases resolved; the fields
+/// say what `play::NationalDef`'s do.
+#[derive(Clone, Debug)]
+pub struct National {
+    pub company: CompanyId,
+    pub reserved: Vec<String>,
+    pub reserved_tile: Option<String>,
+    pub trainless_phases: Vec<PhaseId>,
+    pub minors_until: Option<PhaseId>,
+    pub privates_from: Option<PhaseId>,
+    pub trainless_turn: bool,
+    pub takes_assets: bool,
+    pub home_when_operating: bool,
+    pub operates: Vec<PhaseId>,
+    pub buys_unseen: bool,
+}
+
+/// As operating round `round` begins, phase `phase` begins and `rust` rust.
+#[derive(Clone, Debug)]
+pub struct RoundStart {
+    pub round: u32,
+    pub phase: Option<PhaseId>,
+    pub rust: Vec<TrainId>,
+}
+
+/// Phase `phase` begins with the first of `trains` bought.
+#[derive(Clone, Debug)]
+pub struct PhaseBy {
+    pub phase: PhaseId,
+    pub trains: Vec<TrainId>,
+}
+
+/// A train (engine id) that comes with a private until phase `until`.
+#[derive(Clone, Debug)]
+pub struct PrivateTrain {
+    pub private: PrivateId,
+    pub train: String,
+    pub until: PhaseId,
+    pub exchanged: bool,
+}
+
+/// `def` resolved against `game` (loaded but for this), or the first
+/// field that names what the game lacks.
+pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
+    let mut play = Play {
+        home_token: def.home_token,
+        float_percent: def.float_percent,
+        depot: Vec::new(),
+        national: None,
+        mergers: false,
+        formation: None,
+        exports: Vec::new(),
+        share_prices: None,
+        removed_at_setup: None,
+        sold_minors: None,
+        free_trains: Vec::new(),
+        rounds: Vec::new(),
+        phase_trains: Vec::new(),
+        held_trains: Vec::new(),
+        special_buys: Vec::new(),
+        lift_tiles: None,
+        lose_lowest_with: None,
+    };
+    let r = Resolver { game, source };
+    for d in def.depot {
+        let at = || "from_18xx_games.depot".to_string();
+        play.depot.push(Depot {
+            train: r.train(&d.train, &at)?,
+            count: d.count,
+            available: r.phase_opt(d.available.as_deref(), &at)?,
+        });
+    }
+    let mut named: Vec<&'static str> = Vec::new();
+    for m in def.mechanisms {
+        let name = m.name();
+        if named.contains(&name) {
+            return Err(r.refuse(
+                &format!("from_18xx_games.mechanisms.{name}"),
+                "named twice: give it once, with all it holds".into(),
+            ));
+        }
+        named.push(name);
+        r.add(&mut play, m)?;
+    }
+    if play.mergers && play.national.is_none() {
+        return Err(r.refuse(
+            "from_18xx_games.mechanisms.Mergers",
+            "minors merge only where a National takes what they leave: name one".into(),
+        ));
+    }
+    Ok(play)
+}
+
+struct Resolver<'g> {
+    game: &'g Game,
+    source: &'g str,
+}
+
+impl Resolver<'_> {
+    fn refuse(&self, field: &str, msg: String) -> Error {
+        Error::GameFile(format!("{}: {field}: {msg}", self.source))
+    }
+
+    fn wrap(&self, field: &str, e: Error) -> Error {
+        let msg = match e {
+            Error::GameFile(m) | Error::Invalid(m) => m,
+            other => other.to_string(),
+        };
+        self.refuse(field, msg)
+    }
+
+    fn company(&self, c: &CompanyId, at: &dyn Fn() -> String) -> Result<CompanyId> {
+        match self.game.companies.iter().find(|k| k.abbrev == *c) {
+            Some(k) => Ok(k.abbrev.clone()),
+            None => Err(self.wrap(
+                &at(),
+                self.game.company(c).err().unwrap_or_else(|| {
+                    Error::GameFile(format!("{c} is spelt otherwise in `companies`"))
+                }),
+            )),
+        }
+    }
+
+    fn train(&self, t: &TrainId, at: &dyn Fn() -> String) -> Result<TrainId> {
+        match self.game.trains.iter().find(|d| d.name == *t) {
+            Some(d) => Ok(d.name.clone()),
+            None => Err(self.wrap(
+                &at(),
+                self.game.train(t).err().unwrap_or_else(|| {
+                    Error::GameFile(format!("{t} is spelt otherwise in `trains`"))
+                }),
+            )),
+        }
+    }
+
+    fn trains(&self, ts: &[TrainId], at: &dyn Fn() -> String) -> Result<Vec<TrainId>> {
+        ts.iter().map(|t| self.train(t, at)).collect()
+    }
+
+    fn phase(&self, p: &str, at: &dyn Fn() -> String) -> Result<PhaseId> {
+        self.game.phase_index(p).map_err(|e| self.wrap(&at(), e))
+    }
+
+    fn phase_opt(&self, p: Option<&str>, at: &dyn Fn() -> String) -> Result<Option<PhaseId>> {
+        p.map(|p| self.phase(p, at)).transpose()
+    }
+
+    fn phases(&self, ps: &[String], at: &dyn Fn() -> String) -> Result<Vec<PhaseId>> {
+        ps.iter().map(|p| self.phase(p, at)).collect()
+    }
+
+    fn add(&self, play: &mut Play, m: Mechanism) -> Result<()> {
+        let field = format!("from_18xx_games.mechanisms.{}", m.name());
+        let at = || field.clone();
+        match m {
+            Mechanism::National(n) => play.national = Some(self.national(n, &at)?),
+            Mechanism::Mergers => play.mergers = true,
+            Mechanism::Formation(mut f) => {
+                f.company = self.company(&f.company, &at)?;
+                play.formation = Some(f);
+            }
+            Mechanism::Exports(phases) => play.exports = self.phases(&phases, &at)?,
+            Mechanism::ClosingAtPrice(prices) => play.share_prices = Some(prices),
+            Mechanism::SetupRemoval(mut s) => {
+                for c in &mut s.group {
+                    *c = self.company(c, &at)?;
+                }
+                play.removed_at_setup = Some(s);
+            }
+            Mechanism::SoldMinors(mut minors) => {
+                for m in &mut minors {
+                    m.company = self.company(&m.company, &at)?;
+                }
+                play.sold_minors = Some(minors);
+            }
+            Mechanism::FreeTrains(trains) => {
+                for t in trains {
+                    play.free_trains.push(PrivateTrain {
+                        until: self.phase(&t.until, &at)?,
+                        private: t.private,
+                        train: t.train,
+                        exchanged: t.exchanged,
+                    });
+                }
+            }
+            Mechanism::RoundEvents(events) => {
+                for e in events {
+                    play.rounds.push(RoundStart {
+                        round: e.round,
+                        phase: self.phase_opt(e.phase.as_deref(), &at)?,
+                        rust: self.trains(&e.rust, &at)?,
+                    });
+                }
+            }
+            Mechanism::PhaseTrains(list) => {
+                for p in list {
+                    play.phase_trains.push(PhaseBy {
+                        phase: self.phase(&p.phase, &at)?,
+                        trains: self.trains(&p.trains, &at)?,
+                    });
+                }
+            }
+            Mechanism::HeldTrains(ids) => play.held_trains = ids,
+            Mechanism::SpecialBuys(buys) => play.special_buys = buys,
+            Mechanism::LiftTiles(mut lift) => {
+                lift.trains = self.trains(&lift.trains, &at)?;
+                play.lift_tiles = Some(lift);
+            }
+            Mechanism::LoseLowestWith(t) => play.lose_lowest_with = Some(self.train(&t, &at)?),
+        }
+        Ok(())
+    }
+
+    fn national(&self, n: NationalDef, at: &dyn Fn() -> String) -> Result<National> {
+        Ok(National {
+            company: self.company(&n.company, at)?,
+            reserved: n.reserved,
+            reserved_tile: n.reserved_tile,
+            trainless_phases: self.phases(&n.trainless_phases, at)?,
+            minors_until: self.phase_opt(n.minors_until.as_deref(), at)?,
+            privates_from: self.phase_opt(n.privates_from.as_deref(), at)?,
+            trainless_turn: n.trainless_turn,
+            takes_assets: n.takes_assets,
+            home_when_operating: n.home_when_operating,
+            operates: self.phases(&n.operates, at)?,
+            buys_unseen: n.buys_unseen,
+        })
+    }
+}
