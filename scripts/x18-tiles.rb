@@ -46,6 +46,10 @@ def signature_x(tile)
       others.each { |n| nodes[n].concat(edges) }
     end
   end
+  # a junction (1817's 80 to 83, 544 to 546) joins each pair of its exits, as our tiles' track does
+  nodes.keys.select { |n| n.respond_to?(:junction?) && n.junction? }.each do |n|
+    nodes.delete(n).combination(2).each { |pair| ee << pair.sort }
+  end
   [ee.sort, nodes.values.map(&:sort).sort]
 end
 

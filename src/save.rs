@@ -89,6 +89,10 @@ struct HexJson {
         deserialize_with = "crate::unique::map"
     )]
     tokens: BTreeMap<usize, String>,
+    /// Public markers on the hex (1817's `mine`), each one a game's
+    /// `pass_through` rule names.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    markers: BTreeSet<String>,
 }
 
 fn is_zero(r: &u8) -> bool {
@@ -456,7 +460,17 @@ fn hex_from_json(addr: &str, h: HexJson, game: &Game) -> Result<HexState, Error>
             .clone();
         tokens.insert(space, abbrev);
     }
-    Ok(HexState { tile, tokens })
+    if let Some(m) = h.markers.iter().find(|m| !game.knows_marker(m)) {
+        return Err(Error::SaveFile(format!(
+            "hex {addr}: marker {m:?} is no public marker of {} (its pass_through rules name them)",
+            game.id
+        )));
+    }
+    Ok(HexState {
+        tile,
+        tokens,
+        markers: h.markers,
+    })
 }
 
 fn hex_to_json(h: &HexState) -> HexJson {
@@ -472,6 +486,7 @@ fn hex_to_json(h: &HexState) -> HexJson {
             .iter()
             .map(|(s, co)| (*s, co.to_string()))
             .collect(),
+        markers: h.markers.clone(),
     }
 }
 
@@ -518,7 +533,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
         state
             .hexes
             .iter()
-            .filter(|(_, h)| h.tile.is_some() || !h.tokens.is_empty())
+            .filter(|(_, h)| **h != HexState::default())
             .map(|(c, h)| (*c, h)),
     )
     .into_iter()

@@ -19,6 +19,9 @@ pub struct HexState {
     pub tile: Option<(TileId, Rotation)>,
     /// Station tokens by token space.
     pub tokens: BTreeMap<usize, CompanyId>,
+    /// Public markers put on the hex during play, by name (1817's `mine`
+    /// and `bridge`): what the game's `pass_through` rules pay for.
+    pub markers: BTreeSet<String>,
 }
 
 /// A game in progress.

@@ -284,10 +284,14 @@ impl Tile {
         self.phase_value(offboard).unwrap_or(t.revenue)
     }
 
+    /// The value printed under the phase's colour, or else under the
+    /// latest colour printed before it (18xx.games: 1817's Toronto prints
+    /// yellow, green and brown values, and pays the brown in grey phases).
     fn phase_value(&self, offboard: Colour) -> Option<u32> {
         self.phase_revenue
             .iter()
-            .find(|(c, _)| *c == offboard)
+            .filter(|(c, _)| *c <= offboard)
+            .max_by_key(|(c, _)| *c)
             .map(|(_, v)| *v)
     }
 

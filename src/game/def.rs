@@ -437,6 +437,11 @@ pub struct Private {
     /// token).
     #[serde(default)]
     pub tiles: Vec<TileId>,
+    /// The public marker (a `pass_through` rule's) its use puts on the hex
+    /// it lays on or is assigned to (18xx.games's 1817: a mine private's
+    /// tile carries a `mine`, a bridge company's assignment a `bridge`).
+    #[serde(default)]
+    pub marker: Option<String>,
     /// Rules its lay is exempt from, by name (`phase colour`, `tile lay`);
     /// `reachable` lets its company put a token on its hexes without a
     /// route (18Texas's teleports to Houston and San Antonio).
@@ -499,6 +504,9 @@ pub enum MapEffect {
     /// The rules until a phase begins (`until_phase`): 1867's and 1861's
     /// hidden company "3".
     UntilPhase,
+    /// Puts a public marker on its `hexes` (`marker`, a `pass_through`
+    /// rule's: 1817's mines and bridges), paying every company's routes.
+    Marker,
     /// No tile may be laid on these hexes while a player owns it
     /// (18xx.games's `blocks_hexes`). Not modelled: hexroute takes the map
     /// as the players made it.
@@ -611,6 +619,10 @@ pub struct GameDef {
     /// games.
     #[serde(default)]
     pub ports: Option<Ports>,
+    /// Bonuses or tolls for hexes a route's track enters, stop or not
+    /// (1817's coal mines): see [`PassThroughDef`].
+    #[serde(default)]
+    pub pass_through: Vec<PassThroughDef>,
     /// Rules in force until a phase begins.
     #[serde(default)]
     pub until_phase: Vec<UntilPhase>,
@@ -684,6 +696,32 @@ pub struct Ports {
     pub hexes: Vec<String>,
     /// How many stops a route ending at one must count, the port among them.
     pub min_stops: u32,
+}
+
+/// A bonus (or, negative, a toll) for each hex a route's track enters,
+/// whether or not the train stops there (18xx.games's `revenue_for` over
+/// `route.all_hexes`: 1817's coal mines pay $10 a route through one). A
+/// hex counts once a route, however often its track enters it, and the
+/// amount is added once whatever the train's multiplier. It is public:
+/// every company's routes earn it. It applies on its printed `hexes`
+/// from the start, and on any hex a public `marker` of its name is put
+/// on during play (a save's `hexes[].markers`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PassThroughDef {
+    /// Its name, for the player and the routes' legend (`Coal mine`).
+    pub name: String,
+    /// What each such hex adds to a route's revenue; negative for a toll.
+    pub amount: i32,
+    /// Hexes where it applies from the start (a mine printed or placed at
+    /// setup).
+    #[serde(default)]
+    pub hexes: Vec<String>,
+    /// The public marker that brings it to a hex during play (1817's
+    /// `mine`, placed with a mine private's tile), as a save's
+    /// `hexes[].markers` names it.
+    #[serde(default)]
+    pub marker: Option<String>,
 }
 
 /// Hexes of one off-board area (1867's Detroit: A17 and A19).

@@ -23,6 +23,7 @@ mod ids;
 pub mod market;
 mod mechanisms;
 mod on_map;
+mod pass_through;
 pub mod play;
 mod reserve;
 mod resolve;
@@ -35,6 +36,7 @@ pub use company_bonus::{BonusPays, CompanyBonus};
 pub use def::*;
 pub use ids::{CompanyId, Marker, PhaseId, PrivateId, TrainId};
 pub use mechanisms::{Depot, National, PhaseBy, Play, PrivateTrain, RoundStart};
+pub use pass_through::PassThrough;
 pub use play::*;
 pub use reserve::{Holder, Reservation};
 pub use rule::Rule;
@@ -205,6 +207,8 @@ pub struct Game {
     pub ports: Option<PortRule>,
     /// Hexes whose stops take none of a train's N (`free_stops`).
     pub free_stops: BTreeSet<Coord>,
+    /// Bonuses and tolls for hexes a route enters (`pass_through`).
+    pub pass_through: Vec<PassThrough>,
     pub early: Vec<EarlyRules>,
     pub privates: Vec<Private>,
     /// Trains and the phase index at whose start they rust.
@@ -346,6 +350,14 @@ impl Game {
             .as_ref()
             .filter(|p| p.hexes.contains(&c))
             .map(|p| p.min_stops)
+    }
+
+    /// True when `name` is a public marker of the game (a `pass_through`
+    /// rule's), so a save may put it on a hex.
+    pub fn knows_marker(&self, name: &str) -> bool {
+        self.pass_through
+            .iter()
+            .any(|p| p.marker.as_deref() == Some(name))
     }
 
     /// True when a stop on hex `c` takes none of a train's N (`free_stops`).

@@ -34,7 +34,7 @@ pub(super) fn check(game: &Game) -> Result<(), Failure> {
 }
 
 /// Each effect the file can model, and whether it does for `p`.
-fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 6] {
+fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 7] {
     let sym = p.abbrev.as_str();
     let names = |private: &str| super::Marker::private_of(private) == sym;
     let trains = game.from_18xx_games.iter().flat_map(|g| &g.free_trains);
@@ -57,6 +57,10 @@ fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 6] {
                 .any(|c| c.abbrev.as_str() == sym),
         ),
         (MapEffect::UntilPhase, sym == "3" && !game.early.is_empty()),
+        (
+            MapEffect::Marker,
+            p.marker.as_deref().is_some_and(|m| game.knows_marker(m)),
+        ),
     ]
 }
 
@@ -75,6 +79,10 @@ fn mismatch(effect: &MapEffect, said: bool) -> String {
             "rules until a phase (`until_phase`, as \"3\")",
         ),
         MapEffect::Blocks(_) => ("Blocks", "blocked hexes"),
+        MapEffect::Marker => (
+            "Marker",
+            "public marker (`marker`, one a `pass_through` rule names)",
+        ),
     };
     match said {
         true => format!("says {what}, but the file gives it no {where_}"),

@@ -41,6 +41,11 @@ impl Game {
             .iter()
             .map(|h| r.on_map(&hexes, h, "free_stops"))
             .collect::<Result<BTreeSet<Coord>>>()?;
+        let pass_through = def
+            .pass_through
+            .iter()
+            .map(|p| pass_through::resolve(p, |h, what| r.on_map(&hexes, h, what), &err))
+            .collect::<Result<Vec<_>>>()?;
         r.lift_tiles(&hexes)?;
         let homes = r.companies(&hexes)?;
         let early = r.early_rules(&hexes)?;
@@ -76,6 +81,7 @@ impl Game {
             offboard_groups,
             ports,
             free_stops,
+            pass_through,
             early,
             privates: def.privates,
             stop_upgrades,

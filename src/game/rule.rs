@@ -99,9 +99,11 @@ impl Rule {
     }
 
     /// The rules a private company's lay (or, `reachable`, its token)
-    /// may be exempt from.
-    pub const WAIVABLE: [Rule; 7] = [
+    /// may be exempt from (`labels`: 1817's Pittsburgh Steel Mill lays its
+    /// B tile X00 on an unlabelled city).
+    pub const WAIVABLE: [Rule; 8] = [
         Rule::YellowFirst,
+        Rule::Labels,
         Rule::SameStops,
         Rule::PhaseColour,
         Rule::TileLay,

@@ -10,7 +10,7 @@ use crate::geometry::{Coord, Rotation};
 use crate::state::{HexState, MapState};
 use crate::tile::TileId;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Deserialize)]
 struct Save {
@@ -137,7 +137,11 @@ pub fn import(text: &str, game: &Game) -> Result<Imported, Error> {
             }
             tokens.insert(space, abbrev.clone());
         }
-        let state = HexState { tile, tokens };
+        let state = HexState {
+            tile,
+            tokens,
+            markers: BTreeSet::new(),
+        };
         if state != HexState::default() {
             hexes.insert(c, state);
         }

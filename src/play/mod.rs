@@ -23,6 +23,7 @@ mod absorb;
 mod allowed;
 mod close;
 mod formation;
+mod markers;
 mod merge;
 mod national;
 mod tokens;
@@ -140,6 +141,9 @@ pub enum Event {
     PlaceMarker { marker: Marker, owner: CompanyId },
     /// A company reaches its destination: its bonus paid until then stops.
     ReachDestination(CompanyId),
+    /// A public marker (a `pass_through` rule's: 1817's mine) goes on hex
+    /// `c`, for every company's routes.
+    PublicMarker { c: Coord, marker: String },
 }
 
 /// What an event did: the edit (the state after it, the rules it breaks,
@@ -251,6 +255,7 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
         Event::ReachDestination(company) => {
             edit::change_destination(game, state, company, true)?.into()
         }
+        Event::PublicMarker { c, marker } => markers::put(game, state, *c, marker)?.into(),
     })
 }
 

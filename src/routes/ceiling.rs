@@ -74,12 +74,14 @@ impl Ceiling {
             Slots::Visits => stops as usize,
             _ => net.stops.len(),
         };
+        // Pass-through hexes (`pass_through`) pay at most their positive sum.
         let bonuses = bonuses
             .iter()
             .filter(|b| b.applies_to(train))
             .map(|b| u64::from(b.paid_on(train.multiplier, visits)))
             .sum::<u64>()
-            + super::revenue::stop_value_bound(net, bonuses) * multiplier;
+            + super::revenue::stop_value_bound(net, bonuses) * multiplier
+            + net.pass.most;
         Some(Ceiling {
             stops: u64::from(stops),
             slots,

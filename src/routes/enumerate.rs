@@ -5,6 +5,7 @@
 use super::bitset;
 use super::ceiling::Ceiling;
 use super::network::{self, Network};
+use super::pass_through::{PassWalk, with_pass};
 use super::revenue::{self, Visit};
 use super::{Query, RouteStop, TrainRoute};
 use crate::game::{Bonus, CompanyId, ConflictRule, Distance, Skip, Towns, TrainDef, TrainId};
@@ -126,6 +127,8 @@ struct Walker<'a> {
     hexes: usize,
     /// The face values of the stops visited, added up.
     value: u64,
+    /// What the hexes the route enters pay (`pass_through`).
+    pass: PassWalk,
     out: Vec<Candidate>,
     /// Under [`Keep::Richest`], the richest route found so far.
     richest: Option<Candidate>,
@@ -274,6 +277,7 @@ fn walk_all<T: Send>(
                 cities: usize::from(net.stops[t].is_city() && !net.stops[t].free),
                 hexes: 1,
                 value: u64::from(net.stops[t].revenue),
+                pass: PassWalk::start(&net.pass, t),
                 out: Vec::new(),
                 richest: None,
                 priced: 0,
@@ -356,6 +360,8 @@ impl Walker<'_> {
         self.cities += city;
         self.hexes += seg.hexes.len();
         self.value += u64::from(self.net.stops[to].revenue);
+        self.pass
+            .enter(&self.net.pass, r.from as usize, r.idx as usize);
         true
     }
 
@@ -370,6 +376,8 @@ impl Walker<'_> {
         self.cities -= city;
         self.hexes -= seg.hexes.len();
         self.value -= u64::from(self.net.stops[seg.to].revenue);
+        self.pass
+            .leave(&self.net.pass, r.from as usize, r.idx as usize);
     }
 
     /// What stop `s` adds to the route's count of stops and of cities: a
@@ -465,6 +473,11 @@ impl Walker<'_> {
     /// this one does as well with it instead. Express trains, which count
     /// only their best stops, have many such routes.
     fn drop_dominated(&mut self, revenue: &mut [u32]) {
+        // A shorter route may enter fewer paying hexes (`pass_through`):
+        // such a route is kept, as no cheap bound tells what it loses.
+        if self.pass.touched() {
+            return;
+        }
         let seg = |r: &SegRef| &self.net.out[r.from as usize][r.idx as usize];
         // Hexes each segment adds, in travel order.
         let lens: Vec<usize> = self
@@ -525,13 +538,14 @@ impl Walker<'_> {
             .types
             .iter()
             .map(|t| {
-                revenue::best_revenue(
+                let stops = revenue::best_revenue(
                     t,
                     &self.visits_buf,
                     self.hexes,
                     self.bonuses,
                     &mut self.scratch,
-                )
+                );
+                with_pass(stops, self.pass.sum)
             })
             .collect();
         if revenue.iter().all(|r| *r == 0) {
@@ -672,6 +686,21 @@ pub(super) fn describe_walk(
     let visits = route_visits(net, &query.company, token, left, right);
     let hexes = route_hexes(net, token, left, right);
     let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)?;
+    let revenue = with_pass(run.revenue, net.pass.on(&hexes));
+    if revenue == 0 {
+        return None;
+    }
+    // Each pass-through rule the route earns, named for the legend; a
+    // toll's line says what it takes, as a bonus line cannot be negative.
+    let passed = net.pass.earned(&hexes).into_iter().map(|(name, sum)| {
+        let paid = u32::try_from(sum).unwrap_or(0);
+        let name = if sum < 0 {
+            format!("{name} (-{})", sum.unsigned_abs())
+        } else {
+            name
+        };
+        (name, paid)
+    });
     // A counted port earns its value once per counted token city.
     let token_cities = visits
         .iter()
@@ -688,7 +717,7 @@ pub(super) fn describe_walk(
     };
     Some(TrainRoute {
         train: TrainId::from(name),
-        revenue: run.revenue,
+        revenue,
         multiplier: train.multiplier,
         hexes,
         stops: stops
@@ -713,6 +742,7 @@ pub(super) fn describe_walk(
                     bonus.paid_for(train, &visits, &run.stops),
                 )
             })
+            .chain(passed)
             .collect(),
     })
 }

@@ -20,6 +20,7 @@ pub mod check;
 mod enumerate;
 mod lose_lowest;
 pub mod network;
+pub mod pass_through;
 pub mod report;
 pub mod request;
 pub mod revenue;

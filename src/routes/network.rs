@@ -6,6 +6,7 @@
 //! elements it uses (hex edges crossed, plus any stop-to-stop track inside a
 //! tile): two routes conflict exactly when they share an element.
 
+use super::pass_through::PassHexes;
 use crate::game::{CompanyId, Game, Rules};
 use crate::geometry::{Coord, Face};
 use crate::state::{MapState, city_blocks};
@@ -66,6 +67,8 @@ pub struct Network {
     pub elements: usize,
     /// The game's rules for what routes may share.
     pub rules: Rules,
+    /// The hexes that pay a route entering them (`pass_through`).
+    pub pass: PassHexes,
 }
 
 struct Builder<'a> {
@@ -132,14 +135,21 @@ impl Network {
             piece_ids: BTreeMap::new(),
             next_element: 0,
         };
-        let out = (0..stops.len())
+        let out: Vec<Vec<Segment>> = (0..stops.len())
             .map(|s| b.segments_from(&stops[s], s))
             .collect();
+        let stop_hexes: Vec<Coord> = stops.iter().map(|s| s.hex).collect();
+        let seg_hexes: Vec<Vec<&[Coord]>> = out
+            .iter()
+            .map(|segs| segs.iter().map(|s| s.hexes.as_slice()).collect())
+            .collect();
+        let pass = PassHexes::of(game, state, &stop_hexes, &seg_hexes);
         Network {
             stops,
             out,
             elements: b.next_element as usize,
             rules: game.rules.clone(),
+            pass,
         }
     }
 }

@@ -243,10 +243,27 @@ impl Check<'_> {
     }
 
     /// The tile's labels are the hex's, and a labelled hex takes a
-    /// labelled tile.
+    /// labelled tile. A laid tile's labels are the hex's from then on
+    /// (18xx.games matches an upgrade's label to the tile it replaces:
+    /// 1817's B city tile X00, laid on Pittsburgh by a private, takes the
+    /// B tiles 592, 593 and 597).
     fn labels(&self) -> Option<Violation> {
         let new = self.new;
-        let hex_labels = &self.game.hexes[&self.c].labels_for(new.colour);
+        let mut hex_labels = self.game.hexes[&self.c].labels_for(new.colour);
+        if self
+            .state
+            .hexes
+            .get(&self.c)
+            .is_some_and(|h| h.tile.is_some())
+            && let Some((old, _)) = self.current
+        {
+            for l in &old.labels {
+                if !hex_labels.contains(l) {
+                    hex_labels.push(l.clone());
+                }
+            }
+        }
+        let hex_labels = &hex_labels;
         let fits_labels = new.labels.iter().all(|l| hex_labels.contains(l))
             && (hex_labels.is_empty() || !new.labels.is_empty());
         (!fits_labels).then(|| {
@@ -330,23 +347,23 @@ impl Check<'_> {
         ))
     }
 
-    /// A private's own tile is laid only through that private.
+    /// A private's own tile is laid only through that private (or one
+    /// of the privates it belongs to: 1817's X00 is four privates').
     fn private_tile(&self, by: LayBy) -> Option<Violation> {
         let name = self.name;
         let p = self.game.exclusive_private(name)?;
-        by.private
-            .is_none_or(|used| used.abbrev != p.abbrev)
-            .then(|| {
-                violation(
-                    Rule::PrivateTile,
-                    format!(
-                        "tile {name} is laid only through {} (--private {}) on {}",
-                        p.name,
-                        p.abbrev,
-                        p.hexes.join(", ")
-                    ),
-                )
-            })
+        let owns_tile = |used: &Private| used.exclusive && used.tiles.iter().any(|t| t == name);
+        by.private.is_none_or(|used| !owns_tile(used)).then(|| {
+            violation(
+                Rule::PrivateTile,
+                format!(
+                    "tile {name} is laid only through {} (--private {}) on {}",
+                    p.name,
+                    p.abbrev,
+                    p.hexes.join(", ")
+                ),
+            )
+        })
     }
 }
 

@@ -121,6 +121,7 @@ impl Lay {
             HexState {
                 tile: Some((self.tile.clone(), self.rotation)),
                 tokens,
+                markers: state.hex_state(c).markers,
             },
         );
         Some(next)
@@ -234,7 +235,7 @@ mod tests {
                 c,
                 HexState {
                     tile: Some((tile.into(), Rotation::ZERO)),
-                    tokens: BTreeMap::new(),
+                    ..HexState::default()
                 },
             );
         }

@@ -6,4 +6,5 @@ mod catalogue;
 mod game_fields;
 mod layers;
 mod oracle;
+mod pass_through;
 mod schema;

@@ -9,6 +9,7 @@ use std::path::Path;
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
 const CREDITS: [(&str, &str, &str); 18] = [
+    ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
     ("1830", "Francis Tresham", "Lookout Games"),
     ("1836Jr30", "David G. D. Hecht", "—"),
     ("1836Jr56", "David G. D. Hecht", "—"),

@@ -52,6 +52,7 @@ fn bash_completion_knows_the_files_game() {
     assert_eq!(
         bash_completes(d, &["hexroute", "new", "18"]),
         [
+            "1817",
             "1830",
             "1836Jr30",
             "1836Jr56",

@@ -29,6 +29,7 @@ const FIXTURES: [&str; 26] = [
     "18MEX_mid",
     "18MS_mid",
     "18NL_mid",
+    "1817_mid",
     "18TN_mid",
     "1836Jr30_mid",
     "1836Jr56_mid",

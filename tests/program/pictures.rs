@@ -42,6 +42,7 @@ const PICTURES: [&str; 17] = [
     "1861_late.json",
     "1889_late.json",
     "1836Jr30_mid.json",
+    "1817_mid.json",
     "1836Jr56_mid.json",
     "1846_mid.json",
     "1882_mid.json",

@@ -68,6 +68,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
                     HexState {
                         tile: Some((t.clone(), Rotation::new(rng.below(6) as i64))),
                         tokens: BTreeMap::new(),
+                        markers: BTreeSet::new(),
                     },
                 );
             }
@@ -94,6 +95,25 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     // A game with free stops (1882's fishing exit) has its edge's.
     if !game.free_stops.is_empty() {
         game.free_stops = edge.iter().copied().collect();
+    }
+    // A game with pass-through rules (1817's coal mines) has them on
+    // random hexes of the patch: a rule's printed hexes there, its marker
+    // on laid tiles, and now and then as a toll.
+    if !game.pass_through.is_empty() {
+        let coords: Vec<Coord> = game.hexes.keys().copied().collect();
+        for rule in &mut game.pass_through {
+            rule.hexes = coords.iter().copied().filter(|_| rng.chance(15)).collect();
+            if rng.chance(30) {
+                rule.amount = -rule.amount;
+            }
+            if let Some(m) = &rule.marker {
+                for &c in coords.iter().filter(|_| rng.chance(20)) {
+                    if let Some(h) = placed.get_mut(&c) {
+                        h.markers.insert(m.clone());
+                    }
+                }
+            }
+        }
     }
     let mut companies: Vec<String> = game
         .companies
@@ -347,7 +367,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
+/// and 1817's, 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -441,6 +461,12 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("WRA", 100),
             ],
         ),
+        // 18xx.games's 1817 record 16281 just before J's run at action
+        // 779 (phase 5), as the engine's state (export.rb): six coal mines
+        // and bridges in Louisville and Cincinnati. The player ran $510;
+        // ours, $520, the engine accepts at that price (through both
+        // bridges and past the mine on I10).
+        ("1817_mid.json", &[("J", 520)]),
         // 18xx.games's 18NL record 135870 imported just before ZHE's run
         // at action 398, which the player ran for $410 as here (phase 5;
         // 's-Gravenzande & Delft's two X cities one green NL1, Rotterdam's

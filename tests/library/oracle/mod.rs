@@ -8,8 +8,8 @@
 
 use hexroute::address::{CoordSystem, FirstNumber, Letters};
 use hexroute::game::{
-    Bonus, BonusKind, BonusPays, ConflictRule, Distance, EndTowns, Game, GameDef, HexDef, ImportDef, LayRule,
-    OffboardGroup, Phase, PortRule, Rules, Skip, Towns, TrainDef,
+    Bonus, BonusKind, BonusPays, ConflictRule, Distance, EndTowns, Game, GameDef, HexDef,
+    ImportDef, LayRule, OffboardGroup, Phase, PortRule, Rules, Skip, Towns, TrainDef,
 };
 use hexroute::geometry::{Coord, Face, Orientation, Rotation};
 use hexroute::routes::{self, Query};
@@ -315,7 +315,31 @@ impl Oracle<'_> {
                 + self.bonus_pay(train, r, &stop, &free_town, bonuses);
             best = best.max(total);
         }
-        best
+        // A route earning nothing is not run; one earning something is
+        // paid for the hexes it enters too, a toll taking it to nothing
+        // leaving it not worth running.
+        if best == 0 {
+            return 0;
+        }
+        u32::try_from((i64::from(best) + self.pass_through(r)).max(0)).unwrap()
+    }
+
+    /// What the hexes a route enters pay (`pass_through`), each hex once
+    /// however often it is entered: the rules read from the game, the
+    /// markers from the map.
+    fn pass_through(&self, r: &OracleRoute) -> i64 {
+        let entered: BTreeSet<Coord> = r.path.iter().copied().collect();
+        let mut sum = 0;
+        for c in entered {
+            let markers = self.state.hex_state(c).markers;
+            for rule in &self.game.pass_through {
+                let marked = rule.marker.as_ref().is_some_and(|m| markers.contains(m));
+                if rule.hexes.contains(&c) || marked {
+                    sum += i64::from(rule.amount);
+                }
+            }
+        }
+        sum
     }
 
     /// True when two routes may run together: no track shared, and under
@@ -536,6 +560,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                         HexState {
                             tile: Some((tile.into(), Rotation::new(rng.below(6) as i64))),
                             tokens: BTreeMap::new(),
+                            markers: BTreeSet::new(),
                         },
                     );
                 }
@@ -635,6 +660,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         obsolete: vec![],
         dividends: Default::default(),
         ports: None,
+        pass_through: vec![],
         free_stops: vec![],
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
             vec![OffboardGroup {
