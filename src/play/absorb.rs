@@ -9,6 +9,7 @@
 //! `select_ndm_city`). Its trains go to the absorbing company, its
 //! private companies close, and it closes, merged into it.
 
+use super::formation::holds_city;
 use super::{Lifted, Played};
 use crate::edit::Edit;
 use crate::error::{Error, Result};
@@ -171,15 +172,6 @@ fn cities_of(game: &Game, state: &MapState, company: &CompanyId) -> Vec<(Coord, 
         .collect()
 }
 
-/// True when `company` has a token in city `city` of hex `c`.
-fn holds_city(game: &Game, state: &MapState, company: &CompanyId, c: Coord, city: usize) -> bool {
-    let Some((tile, _)) = state.tile_at(game, c) else {
-        return false;
-    };
-    let held = state.tokens_at(c);
-    tile.spaces_of_city(city)
-        .any(|s| held.and_then(|t| t.get(&s)) == Some(company))
-}
 
 /// `company`'s token goes in `space` if given and free, else in the
 /// city's first free space; false when the city has none.
