@@ -9,7 +9,7 @@ use hexroute::game::{self, Game};
 use hexroute::import::x18::report::{RefusedMove, RefusedReport};
 use hexroute::import::{self, Format, x18};
 use hexroute::review;
-use hexroute::state::SavedGame;
+use hexroute::state::{Provenance, SavedGame};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -58,9 +58,11 @@ fn import_record(games: Games, req: &ImportRequest, name: &str, text: &str) -> R
     let replayed = x18::replay(&record, &game, req.at).map_err(|e| e.context(name))?;
     let write = !req.check || req.output.as_os_str() != "-";
     if write {
-        refuse_overwrite(&req.output, req.force)?;
-        let saved = SavedGame::from(replayed.state.clone());
-        write_save(&req.output, &game, &saved, if_exists(req.force))?;
+        let from = provenance(&record, name, req.at);
+        let replace = req.force || came_from(&req.output, &game, &from);
+        refuse_overwrite(&req.output, replace)?;
+        let saved = SavedGame::imported(replayed.state.clone(), from);
+        write_save(&req.output, &game, &saved, if_exists(replace))?;
     }
     for caution in &replayed.cautions {
         tell!("hexroute: note: {caution}");
@@ -69,6 +71,40 @@ fn import_record(games: Games, req: &ImportRequest, name: &str, text: &str) -> R
         print_refused(&replayed.refused, req.json)?;
     }
     Ok(())
+}
+
+/// Where a save imported from `record` comes from: the record as the
+/// player named it, its game id and title, and the action replayed last.
+fn provenance(record: &x18::Record, name: &str, at: Option<u64>) -> Provenance {
+    let last = record.last_id();
+    let game = record.id.as_ref().map(|id| match id {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    });
+    Provenance {
+        record: name.to_string(),
+        game,
+        title: record.title.clone(),
+        action: at.map_or(last, |at| at.min(last)),
+    }
+}
+
+/// Whether `output` is a save imported from the same record as `from`, so
+/// a player stepping through a game with `import --at N` may replace it
+/// without `--force`. Anything else there (another game, a save that was
+/// never imported, one changed by hexroute commands since, a file that is
+/// not a save) is left to `--force`: the player's own moves are not lost.
+fn came_from(output: &Path, game: &Game, from: &Provenance) -> bool {
+    let Ok(text) = std::fs::read_to_string(output) else {
+        return false;
+    };
+    hexroute::save::from_json(&text, game)
+        .ok()
+        .is_some_and(|saved| {
+            saved.history.changes.is_empty()
+                && saved.history.undone.is_empty()
+                && (saved.history.imported).is_some_and(|there| there.same_record(from))
+        })
 }
 
 fn print_refused(refused: &[x18::Refusal], json: bool) -> Result<()> {

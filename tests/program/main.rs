@@ -20,6 +20,7 @@ mod escaping;
 mod files;
 mod games;
 mod help;
+mod import;
 mod lay_rules;
 mod mutations;
 mod new_files;
