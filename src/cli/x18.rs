@@ -1,6 +1,7 @@
 //! Games from 18xx.games: `import` of a game record (at any action, with
 //! `--check` against our rules) and `review` of every run a player made.
 
+use super::download::{Online, download};
 use super::edit::import_rusty;
 use super::io::{Games, display, if_exists, print_json, read_input, refuse_overwrite, write_save};
 use super::term::{say, tell};
@@ -14,6 +15,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// `import`, as typed by the command line.
+#[derive(Clone)]
 pub struct ImportRequest {
     pub input: PathBuf,
     pub output: PathBuf,
@@ -24,6 +26,9 @@ pub struct ImportRequest {
 }
 
 pub fn import(games: Games, req: &ImportRequest) -> Result<()> {
+    if let Some(online) = super::download::online(&req.input)? {
+        return import_online(games, req, &online);
+    }
     let text = read_input(&req.input)?;
     let name = display(&req.input);
     match import::format(&text) {
@@ -38,6 +43,25 @@ pub fn import(games: Games, req: &ImportRequest) -> Result<()> {
             "{name}: neither an 18xx.games game record (with \"title\" and \"actions\") nor a rusty_train save (with \"game\" and \"map\")"
         )),
     }
+}
+
+/// `import 12345` or `import https://18xx.games/game/12345?action=N`: the
+/// record downloaded, then imported as a file of it would be; the URL's
+/// action is `--at`'s.
+fn import_online(games: Games, req: &ImportRequest, online: &Online) -> Result<()> {
+    let at = match (req.at, online.action) {
+        (Some(at), Some(action)) if at != action => bail!(
+            "{}: the address says action={action} and --at says {at}; give one",
+            online.page
+        ),
+        (at, action) => at.or(action),
+    };
+    let text = download(online)?;
+    let name = &online.page;
+    if import::format(&text) != Some(Format::EighteenXX) {
+        bail!("{}: the site's answer is not a game record", online.api);
+    }
+    import_record(games, &ImportRequest { at, ..req.clone() }, name, &text)
 }
 
 /// The game a record is of: `--game-file`'s, or the built-in one of its title.

@@ -15,6 +15,7 @@ mod check;
 mod civil_war;
 mod commands;
 mod credits;
+mod download;
 mod edit;
 mod escaping;
 mod files;
