@@ -26,6 +26,7 @@ pub struct ImportRequest {
 }
 
 pub fn import(games: Games, req: &ImportRequest) -> Result<()> {
+    refuse_a_terminal(req)?;
     if let Some(online) = super::download::online(&req.input)? {
         return import_online(games, req, &online);
     }
@@ -43,6 +44,20 @@ pub fn import(games: Games, req: &ImportRequest) -> Result<()> {
             "{name}: neither an 18xx.games game record (with \"title\" and \"actions\") nor a rusty_train save (with \"game\" and \"map\")"
         )),
     }
+}
+
+/// A save (pages of JSON) is never poured onto a terminal: without `-o`
+/// there, `import` writes nothing and says what to add. `--check` writes
+/// its report instead, and a pipe or a file takes the save as before.
+fn refuse_a_terminal(req: &ImportRequest) -> Result<()> {
+    if req.check || req.output.as_os_str() != "-" || !std::io::stdout().is_terminal() {
+        return Ok(());
+    }
+    bail!(
+        "{}: the save is not written to a terminal; add -o FILE (hexroute import {} -o game.json), or send it to a file or a pipe",
+        display(&req.input),
+        display(&req.input)
+    )
 }
 
 /// `import 12345` or `import https://18xx.games/game/12345?action=N`: the
