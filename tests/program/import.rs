@@ -120,3 +120,46 @@ fn only_the_same_records_untouched_save_is_replaced_without_force() {
         .assert()
         .success();
 }
+
+/// Game ids are matched without regard to case, and the save names the
+/// title as the game file spells it.
+#[test]
+fn a_game_id_is_matched_without_regard_to_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c.json");
+    hexroute()
+        .args(["new", "18chesapeake", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(saved_json(&out)["game"], "18Chesapeake");
+}
+
+/// A misspelt company gets "did you mean", and the error names the file
+/// it was looked for in, as a misspelt train does.
+#[test]
+fn a_misspelt_company_or_train_is_named_with_its_file() {
+    let save = fixture("1846_mid.json");
+    let name = save.display().to_string();
+    let msg = fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&save)
+            .args(["--company", "PRRR"]),
+        "did you mean PRR?",
+    );
+    assert!(msg.contains(&name), "{msg}");
+    let msg = fails_with(
+        hexroute()
+            .arg("routes")
+            .arg(&save)
+            .args(["--company", "NYC", "--trains", "9x"]),
+        "unknown train \"9x\"",
+    );
+    assert!(msg.contains(&name), "{msg}");
+    let msg = fails_with(
+        hexroute().arg("trains").arg(&save).arg("ERe"),
+        "did you mean ERIE?",
+    );
+    assert!(msg.contains(&name), "{msg}");
+}
