@@ -171,7 +171,7 @@ fn share_done(counts: &[(u64, u64)]) -> (u64, u64) {
     let total = STEPS * counts.len() as u64;
     let done: u64 = counts
         .iter()
-        .map(|&(d, t)| if t == 0 { 0 } else { STEPS * d.min(t) / t })
+        .map(|&(d, t)| (STEPS * d.min(t)).checked_div(t).unwrap_or(0))
         .sum();
     (done.min(total.saturating_sub(1)), total)
 }
