@@ -98,7 +98,7 @@ fn import_record(games: Games, req: &ImportRequest, name: &str, text: &str) -> R
     let write = !req.check || req.output.as_os_str() != "-";
     if write {
         let from = provenance(&record, name, req.at);
-        let replace = req.force || came_from(&req.output, &game, &from);
+        let replace = req.force || (req.at.is_some() && came_from(&req.output, &game, &from));
         refuse_overwrite(&req.output, replace)?;
         let saved = SavedGame::imported(replayed.state.clone(), from);
         write_save(&req.output, &game, &saved, if_exists(replace))?;
@@ -134,6 +134,10 @@ fn provenance(record: &x18::Record, name: &str, at: Option<u64>) -> Provenance {
 /// never imported, one changed by hexroute commands since, a file that is
 /// not a save) is left to `--force`: the player's own moves are not lost.
 fn came_from(output: &Path, game: &Game, from: &Provenance) -> bool {
+    // Only a plain file is read: a FIFO would wait for a writer.
+    if !std::fs::metadata(output).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
     let Ok(text) = std::fs::read_to_string(output) else {
         return false;
     };
