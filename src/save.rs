@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::game::{CompanyId, PhaseId, PrivateId, TrainId};
 use crate::geometry::{Coord, Rotation};
-use crate::state::{Change, HexState, History, MapState, SavedGame, Standing};
+use crate::state::{Change, HexState, History, MapState, Provenance, SavedGame, Standing};
 use crate::tile::TileId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -144,6 +144,10 @@ struct SaveIn {
     /// recent last.
     #[serde(default)]
     undone: Vec<ChangeJson>,
+    /// Where `import` made this game from: an 18xx.games record, its
+    /// title and the action the replay stopped at.
+    #[serde(default)]
+    imported: Option<ProvenanceJson>,
 }
 
 /// A history entry as saved, read and written.
@@ -151,7 +155,7 @@ mod change;
 /// A JSON object whose keys keep the order given (map order for hexes).
 mod ordered;
 
-use change::{ChangeJson, change_to_json, changes_from_json};
+use change::{ChangeJson, ProvenanceJson, change_to_json, changes_from_json};
 
 #[derive(Serialize)]
 struct SaveOut<'a> {
@@ -177,6 +181,8 @@ struct SaveOut<'a> {
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     undone: Vec<ChangeJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    imported: Option<ProvenanceJson>,
 }
 
 /// The JSON Schema of saved games, made from the types that read them.
@@ -370,6 +376,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
         history: History {
             changes: history,
             undone,
+            imported: raw.imported.map(Provenance::from),
         },
     })
 }
@@ -563,6 +570,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
             .iter()
             .map(|c| change_to_json(c, game))
             .collect(),
+        imported: history.imported.as_ref().map(ProvenanceJson::from),
     };
     let mut text = serde_json::to_string_pretty(&out).expect("saved games always serialise");
     text.push('\n');

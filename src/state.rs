@@ -9,7 +9,7 @@ mod hand;
 mod history;
 mod standing;
 pub use hand::HAND_EDIT;
-pub use history::{History, SavedGame};
+pub use history::{History, Provenance, SavedGame};
 pub use standing::Standing;
 
 /// One hex's state beyond the printed map.

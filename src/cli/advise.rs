@@ -2,7 +2,7 @@
 //! after it, as a table or JSON, and the best one drawn.
 
 use super::io::{Games, display, print_json};
-use super::progress::SearchProgress;
+use super::progress::{Counting, SearchProgress};
 use super::term::{column_widths, escape, say};
 use super::{AdviseArgs, PictureArgs, draw};
 use anyhow::{Context, Result};
@@ -42,7 +42,10 @@ pub fn advise(games: Games, args: &AdviseArgs) -> Result<()> {
         },
         tokens: args.token,
     };
-    let progress = SearchProgress::new(!args.quiet && std::io::stderr().is_terminal());
+    let progress = SearchProgress::new(
+        Counting::Advise,
+        !args.quiet && std::io::stderr().is_terminal(),
+    );
     let advice = advise::advise(ask, &|done, of| {
         progress.update(
             0,

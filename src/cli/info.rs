@@ -304,6 +304,14 @@ pub fn show_history(games: Games, file: &Path, as_json: bool) -> Result<()> {
         print_json(&out)?;
         return Ok(());
     }
+    if let Some(from) = &saved.history.imported {
+        say!(
+            "Imported from {} ({}), through action {}.",
+            from.record,
+            from.title,
+            from.action
+        );
+    }
     if changes.is_empty() {
         say!("No changes recorded.");
     }

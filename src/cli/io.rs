@@ -72,7 +72,7 @@ impl Games<'_> {
         match self.file {
             Some(path) => {
                 let g = game::from_file(path)?;
-                if g.id != id {
+                if !g.id.eq_ignore_ascii_case(id) {
                     bail!(
                         "{}: defines game \"{}\", but \"{id}\" was asked for",
                         path.display(),

@@ -6,6 +6,7 @@ mod advise;
 mod args;
 mod companies;
 mod complete;
+mod download;
 mod draw;
 mod edit;
 mod info;

@@ -17,19 +17,44 @@ const MAX_BAR: usize = 40;
 /// The narrowest bar worth drawing; on a narrower terminal, words only.
 const MIN_BAR: usize = 10;
 /// The words around the bar, as wide as they are ever printed:
-/// `routes [` … `] 100% 00:00:00 about 99999s left`.
-const WORDS: usize = "routes [".len() + "] 100% 00:00:00 ".len() + "about 99999s left".len();
+/// `advise [` … `] 100% 00:00:00 about 99999s left` (the name of what it
+/// counts is at most `LABEL` wide).
+const WORDS: usize = LABEL + " [".len() + "] 100% 00:00:00 ".len() + "about 99999s left".len();
+/// The widest name of what a bar counts (`routes`, `advise`).
+const LABEL: usize = 6;
+/// Steps in one search's share of the bar: each search counts alike, by
+/// the share of its branches done.
+const STEPS: u64 = 1000;
 /// The message when no bar fits: `100% about 99999s left`.
 const SHORT: usize = "100% ".len() + "about 99999s left".len();
 
+/// What a bar counts, named on it so the user knows which work it is.
+#[derive(Clone, Copy, Debug)]
+pub enum Counting {
+    /// `routes`: the best routes of one company or of each (`--all`).
+    Routes,
+    /// `advise`: every lay (and token) tried.
+    Advise,
+}
+
+impl Counting {
+    fn label(self) -> &'static str {
+        match self {
+            Counting::Routes => "routes",
+            Counting::Advise => "advise",
+        }
+    }
+}
+
 /// The bar's template for a terminal `columns` wide, every line of it at
 /// most `columns - ECHO_ROOM` wide; `None` when not even the words fit.
-pub fn template(columns: usize) -> Option<String> {
+pub fn template(counting: Counting, columns: usize) -> Option<String> {
     let room = columns.checked_sub(ECHO_ROOM)?;
     let bar = room.saturating_sub(WORDS).min(MAX_BAR);
     if bar >= MIN_BAR {
         Some(format!(
-            "routes [{{bar:{bar}}}] {{percent:>3}}% {{elapsed_precise}} {{msg}}"
+            "{} [{{bar:{bar}}}] {{percent:>3}}% {{elapsed_precise}} {{msg}}",
+            counting.label()
         ))
     } else if room >= SHORT {
         Some("{percent:>3}% {msg}".into())
@@ -51,7 +76,7 @@ pub struct SearchProgress {
 /// What the bar has counted and shown so far.
 struct Shown {
     /// Branches done and in all, for each search, by its index; a search
-    /// not heard from yet has no entry.
+    /// not heard from yet, or not yet started, counts as none done.
     counts: Vec<(u64, u64)>,
     /// The time left shown last, and when.
     left: Option<(Instant, Duration)>,
@@ -66,14 +91,14 @@ impl SearchProgress {
     /// A bar on stderr when `enabled` and the terminal is wide enough,
     /// shown once the search has run for a second, whether or not it has
     /// reported yet; Ctrl-C then clears it before the program ends.
-    pub fn new(enabled: bool) -> SearchProgress {
+    pub fn new(counting: Counting, enabled: bool) -> SearchProgress {
         let state = Arc::new(Mutex::new(Shown {
             counts: Vec::new(),
             left: None,
             finished: false,
         }));
         let template = enabled
-            .then(|| template(usize::from(console::Term::stderr().size().1)))
+            .then(|| template(counting, usize::from(console::Term::stderr().size().1)))
             .flatten();
         let bar = template.map(|template| {
             let bar = indicatif::ProgressBar::with_draw_target(
@@ -107,9 +132,7 @@ impl SearchProgress {
             counts.resize(search + 1, (0, 0));
         }
         counts[search] = (p.done, p.total);
-        let (done, total) = counts
-            .iter()
-            .fold((0, 0), |(d, t), (dd, tt)| (d + dd, t + tt));
+        let (done, total) = share_done(counts);
         let now = Instant::now();
         if done > 0 {
             let estimate =
@@ -139,6 +162,18 @@ impl SearchProgress {
 
 fn lock(state: &Mutex<Shown>) -> std::sync::MutexGuard<'_, Shown> {
     state.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The bar's position and length: each search an equal share, filled by
+/// the part of its branches done (one not yet heard from, none), and never
+/// full until `finish`, so it does not sit at 100 % while work remains.
+fn share_done(counts: &[(u64, u64)]) -> (u64, u64) {
+    let total = STEPS * counts.len() as u64;
+    let done: u64 = counts
+        .iter()
+        .map(|&(d, t)| (STEPS * d.min(t)).checked_div(t).unwrap_or(0))
+        .sum();
+    (done.min(total.saturating_sub(1)), total)
 }
 
 /// After `SHOW_AFTER`, unless the search has finished, draws the bar on
@@ -234,10 +269,23 @@ mod tests {
         bar + words.chars().count()
     }
 
+    /// A search not started holds the bar back: two searches, one done,
+    /// is half; all done but not finished is short of full.
+    #[test]
+    fn the_bar_is_full_only_when_the_work_is() {
+        assert_eq!(share_done(&[(10, 10), (0, 0)]), (1000, 2000));
+        assert_eq!(share_done(&[(10, 10), (5, 20)]), (1250, 2000));
+        assert_eq!(share_done(&[(7, 7)]), (999, 1000));
+        assert_eq!(share_done(&[]), (0, 0));
+    }
+
     #[test]
     fn the_bar_and_the_echo_of_ctrl_c_fit_every_terminal_width() {
-        for columns in 0..300 {
-            match template(columns) {
+        for (counting, columns) in [Counting::Routes, Counting::Advise]
+            .into_iter()
+            .flat_map(|c| (0..300).map(move |n| (c, n)))
+        {
+            match template(counting, columns) {
                 Some(t) => assert!(
                     widest(&t) + ECHO_ROOM <= columns,
                     "{columns} columns: {t} is {} wide",
@@ -247,8 +295,13 @@ mod tests {
             }
         }
         assert!(
-            template(80).unwrap().contains("{bar:"),
+            template(Counting::Routes, 80).unwrap().contains("{bar:"),
             "a bar at 80 columns"
+        );
+        assert!(
+            template(Counting::Advise, 80)
+                .unwrap()
+                .starts_with("advise [")
         );
     }
 }

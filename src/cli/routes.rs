@@ -2,7 +2,7 @@
 //! report for scripts, and optionally draw them.
 
 use super::io::{Games, display, print_json};
-use super::progress::SearchProgress;
+use super::progress::{Counting, SearchProgress};
 use super::term::{print_json_line, say, tell};
 use super::{CheckArg, PictureArgs, RoutesArgs, draw};
 use anyhow::{Result, bail};
@@ -117,7 +117,10 @@ fn time_limit(args: &RoutesArgs) -> Limit {
 }
 
 fn routes_of_one(games: Games, file: &Path, args: &RoutesArgs) -> Result<()> {
-    let progress = SearchProgress::new(!args.quiet && std::io::stderr().is_terminal());
+    let progress = SearchProgress::new(
+        Counting::Routes,
+        !args.quiet && std::io::stderr().is_terminal(),
+    );
     let limit = time_limit(args);
     let ask = Ask::of(args);
     let solved = solve_file(games, file, &ask, &|i, p| progress.update(i, p), &limit);
@@ -188,6 +191,11 @@ fn solve_file(
     let bonuses = ask.bonuses.in_force(&game, &state)?;
     let queries = request::queries(&game, &state, &ask.runners, &bonuses, &display(file))?;
     let net = routes::network::Network::build(&game, &state);
+    // Every search on the bar from the start, so those not yet begun
+    // count as work left.
+    for i in 0..queries.len() {
+        progress(i, routes::assign::Progress { done: 0, total: 0 });
+    }
     let solutions: Vec<Solution> = {
         use rayon::prelude::*;
         queries

@@ -1,6 +1,7 @@
 //! Games from 18xx.games: `import` of a game record (at any action, with
 //! `--check` against our rules) and `review` of every run a player made.
 
+use super::download::{Online, download};
 use super::edit::import_rusty;
 use super::io::{Games, display, if_exists, print_json, read_input, refuse_overwrite, write_save};
 use super::term::{say, tell};
@@ -9,11 +10,12 @@ use hexroute::game::{self, Game};
 use hexroute::import::x18::report::{RefusedMove, RefusedReport};
 use hexroute::import::{self, Format, x18};
 use hexroute::review;
-use hexroute::state::SavedGame;
+use hexroute::state::{Provenance, SavedGame};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// `import`, as typed by the command line.
+#[derive(Clone)]
 pub struct ImportRequest {
     pub input: PathBuf,
     pub output: PathBuf,
@@ -24,6 +26,10 @@ pub struct ImportRequest {
 }
 
 pub fn import(games: Games, req: &ImportRequest) -> Result<()> {
+    refuse_a_terminal(req)?;
+    if let Some(online) = super::download::online(&req.input)? {
+        return import_online(games, req, &online);
+    }
     let text = read_input(&req.input)?;
     let name = display(&req.input);
     match import::format(&text) {
@@ -38,6 +44,39 @@ pub fn import(games: Games, req: &ImportRequest) -> Result<()> {
             "{name}: neither an 18xx.games game record (with \"title\" and \"actions\") nor a rusty_train save (with \"game\" and \"map\")"
         )),
     }
+}
+
+/// A save (pages of JSON) is never poured onto a terminal: without `-o`
+/// there, `import` writes nothing and says what to add. `--check` writes
+/// its report instead, and a pipe or a file takes the save as before.
+fn refuse_a_terminal(req: &ImportRequest) -> Result<()> {
+    if req.check || req.output.as_os_str() != "-" || !std::io::stdout().is_terminal() {
+        return Ok(());
+    }
+    bail!(
+        "{}: the save is not written to a terminal; add -o FILE (hexroute import {} -o game.json), or send it to a file or a pipe",
+        display(&req.input),
+        display(&req.input)
+    )
+}
+
+/// `import 12345` or `import https://18xx.games/game/12345?action=N`: the
+/// record downloaded, then imported as a file of it would be; the URL's
+/// action is `--at`'s.
+fn import_online(games: Games, req: &ImportRequest, online: &Online) -> Result<()> {
+    let at = match (req.at, online.action) {
+        (Some(at), Some(action)) if at != action => bail!(
+            "{}: the address says action={action} and --at says {at}; give one",
+            online.page
+        ),
+        (at, action) => at.or(action),
+    };
+    let text = download(online)?;
+    let name = &online.page;
+    if import::format(&text) != Some(Format::EighteenXX) {
+        bail!("{}: the site's answer is not a game record", online.api);
+    }
+    import_record(games, &ImportRequest { at, ..req.clone() }, name, &text)
 }
 
 /// The game a record is of: `--game-file`'s, or the built-in one of its title.
@@ -58,9 +97,11 @@ fn import_record(games: Games, req: &ImportRequest, name: &str, text: &str) -> R
     let replayed = x18::replay(&record, &game, req.at).map_err(|e| e.context(name))?;
     let write = !req.check || req.output.as_os_str() != "-";
     if write {
-        refuse_overwrite(&req.output, req.force)?;
-        let saved = SavedGame::from(replayed.state.clone());
-        write_save(&req.output, &game, &saved, if_exists(req.force))?;
+        let from = provenance(&record, name, req.at);
+        let replace = req.force || (req.at.is_some() && came_from(&req.output, &game, &from));
+        refuse_overwrite(&req.output, replace)?;
+        let saved = SavedGame::imported(replayed.state.clone(), from);
+        write_save(&req.output, &game, &saved, if_exists(replace))?;
     }
     for caution in &replayed.cautions {
         tell!("hexroute: note: {caution}");
@@ -69,6 +110,44 @@ fn import_record(games: Games, req: &ImportRequest, name: &str, text: &str) -> R
         print_refused(&replayed.refused, req.json)?;
     }
     Ok(())
+}
+
+/// Where a save imported from `record` comes from: the record as the
+/// player named it, its game id and title, and the action replayed last.
+fn provenance(record: &x18::Record, name: &str, at: Option<u64>) -> Provenance {
+    let last = record.last_id();
+    let game = record.id.as_ref().map(|id| match id {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    });
+    Provenance {
+        record: name.to_string(),
+        game,
+        title: record.title.clone(),
+        action: at.map_or(last, |at| at.min(last)),
+    }
+}
+
+/// Whether `output` is a save imported from the same record as `from`, so
+/// a player stepping through a game with `import --at N` may replace it
+/// without `--force`. Anything else there (another game, a save that was
+/// never imported, one changed by hexroute commands since, a file that is
+/// not a save) is left to `--force`: the player's own moves are not lost.
+fn came_from(output: &Path, game: &Game, from: &Provenance) -> bool {
+    // Only a plain file is read: a FIFO would wait for a writer.
+    if !std::fs::metadata(output).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let Ok(text) = std::fs::read_to_string(output) else {
+        return false;
+    };
+    hexroute::save::from_json(&text, game)
+        .ok()
+        .is_some_and(|saved| {
+            saved.history.changes.is_empty()
+                && saved.history.undone.is_empty()
+                && (saved.history.imported).is_some_and(|there| there.same_record(from))
+        })
 }
 
 fn print_refused(refused: &[x18::Refusal], json: bool) -> Result<()> {

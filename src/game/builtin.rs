@@ -40,7 +40,13 @@ pub fn builtin_ids() -> Vec<&'static str> {
 
 /// Loads a built-in game by id.
 pub fn builtin(id: &str) -> Result<Game> {
-    let (_, text) = BUILTIN.iter().find(|(gid, _)| *gid == id).ok_or_else(|| {
+    // As typed first; then without regard to case (`18chesapeake`), as no
+    // two titles differ in case alone.
+    let found = BUILTIN
+        .iter()
+        .find(|(gid, _)| *gid == id)
+        .or_else(|| BUILTIN.iter().find(|(gid, _)| gid.eq_ignore_ascii_case(id)));
+    let (gid, text) = found.ok_or_else(|| {
         Error::unknown(
             "game",
             id,
@@ -49,7 +55,7 @@ pub fn builtin(id: &str) -> Result<Game> {
             format!("; hexroute knows: {}", builtin_ids().join(", ")),
         )
     })?;
-    Game::from_ron(text, &format!("games/{id}.ron"), None)
+    Game::from_ron(text, &format!("games/{gid}.ron"), None)
 }
 
 /// Loads a game file from disk; its catalogues are embedded names or paths

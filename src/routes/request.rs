@@ -206,7 +206,11 @@ pub fn queries(
             })
             .collect(),
         Runners::One { company, trains } => {
-            let company = game.company(company)?.abbrev.clone();
+            let company = game
+                .company(company)
+                .map_err(|e| e.context(file))?
+                .abbrev
+                .clone();
             let trains = match trains {
                 Some(list) => list.iter().map(game::TrainId::from).collect(),
                 None => state.trains.get(&company).cloned().unwrap_or_default(),
@@ -225,7 +229,7 @@ pub fn queries(
             Ok(vec![holding(
                 game,
                 state,
-                query(game, &company, &trains, &bonuses)?,
+                query(game, &company, &trains, &bonuses).map_err(|e| e.context(file))?,
             )])
         }
     }

@@ -277,3 +277,40 @@ pub(super) fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
         }),
     }
 }
+
+/// Where an imported game came from, as saved.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ProvenanceJson {
+    /// The record as named to `import`: a file name or an 18xx.games address.
+    record: String,
+    /// The record's game id, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    game: Option<String>,
+    /// The record's title, as 18xx.games writes it.
+    title: String,
+    /// The last action replayed.
+    action: u64,
+}
+
+impl From<ProvenanceJson> for Provenance {
+    fn from(p: ProvenanceJson) -> Provenance {
+        Provenance {
+            record: p.record,
+            game: p.game,
+            title: p.title,
+            action: p.action,
+        }
+    }
+}
+
+impl From<&Provenance> for ProvenanceJson {
+    fn from(p: &Provenance) -> ProvenanceJson {
+        ProvenanceJson {
+            record: p.record.clone(),
+            game: p.game.clone(),
+            title: p.title.clone(),
+            action: p.action,
+        }
+    }
+}

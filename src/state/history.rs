@@ -15,6 +15,46 @@ pub struct History {
     /// Changes taken back by `undo`, most recent last, so `redo` can
     /// apply them again; a new change clears them.
     pub undone: Vec<Change>,
+    /// The 18xx.games record an `import` made this game from, if it was
+    /// one: so the player can see where the save stands in that game, and
+    /// `import --at N` can replace it as they step through the record.
+    pub imported: Option<Provenance>,
+}
+
+/// Where an imported game came from: the record, its title, and the
+/// action the replay stopped at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Provenance {
+    /// The record as the player named it: a file name, or the game's
+    /// address on 18xx.games when `import` downloaded it.
+    pub record: String,
+    /// The record's own game id (18xx.games's number, or a hotseat's name),
+    /// when it has one.
+    pub game: Option<String>,
+    /// The record's title as 18xx.games writes it (`1846`, `18Chesapeake`).
+    pub title: String,
+    /// The last action replayed: `--at`'s, else the record's last.
+    pub action: u64,
+}
+
+impl Provenance {
+    /// Whether `other` was imported from the same game as this one: the
+    /// same title, and the same game id (or, where a record has none, the
+    /// same file name).
+    pub fn same_record(&self, other: &Provenance) -> bool {
+        self.title == other.title
+            && match (&self.game, &other.game) {
+                (Some(a), Some(b)) => a == b,
+                (None, None) => file_name(&self.record) == file_name(&other.record),
+                _ => false,
+            }
+    }
+}
+
+/// The last part of a path or address, so `games/123.json` and
+/// `123.json` name the same record.
+fn file_name(record: &str) -> &str {
+    record.rsplit(['/', '\\']).next().unwrap_or(record)
 }
 
 /// A game as a save holds it: the map and its history.
@@ -30,6 +70,19 @@ impl From<MapState> for SavedGame {
         SavedGame {
             state,
             history: History::default(),
+        }
+    }
+}
+
+impl SavedGame {
+    /// A game imported from an 18xx.games record, with no changes yet.
+    pub fn imported(state: MapState, from: Provenance) -> SavedGame {
+        SavedGame {
+            state,
+            history: History {
+                imported: Some(from),
+                ..History::default()
+            },
         }
     }
 }

@@ -266,3 +266,48 @@ fn ctrl_c_clears_the_bar_and_leaves_the_terminal_as_it_was() {
         done.screen
     );
 }
+
+/// `advise`'s bar names what it counts: lays tried, not a route search
+/// (1867_bc CNR with its token takes seconds, so the bar shows).
+#[test]
+fn the_advise_bar_says_advise() {
+    let mut term = Terminal::run(&[
+        "advise",
+        "fixtures/1867_bc.json",
+        "--company",
+        "CNR",
+        "--token",
+    ]);
+    assert!(
+        term.wait_for("advise [", Duration::from_secs(30)),
+        "no advise bar"
+    );
+    let done = term.finish();
+    done.assert_terminal_as_it_was();
+    assert!(done.status.success(), "{:?}: {}", done.status, done.tail());
+    assert!(!done.output.contains("routes ["), "{}", done.tail());
+    assert!(!done.screen.contains("advise ["), "{}", done.screen);
+}
+
+/// `import` without `-o` on a terminal writes no save there, only a line
+/// saying to add `-o FILE`; the same with a pipe writes the save.
+#[test]
+fn import_without_output_on_a_terminal_says_to_add_it() {
+    let record = "fixtures/18xx.games/1846_12666.json";
+    let done = Terminal::run(&["import", record, "--at", "100"]).finish();
+    done.assert_terminal_as_it_was();
+    assert_eq!(done.status.code(), Some(2), "{}", done.tail());
+    assert!(done.output.contains("add -o FILE"), "{}", done.tail());
+    assert!(!done.output.contains("\"hexroute\""), "{}", done.tail());
+    assert_eq!(done.screen.trim().lines().count(), 1, "{}", done.screen);
+    let piped = crate::common::hexroute()
+        .args(["import", record, "--at", "100"])
+        .output()
+        .unwrap();
+    assert!(piped.status.success());
+    assert!(
+        String::from_utf8(piped.stdout)
+            .unwrap()
+            .contains("\"hexroute\"")
+    );
+}
