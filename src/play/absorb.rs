@@ -172,7 +172,6 @@ fn cities_of(game: &Game, state: &MapState, company: &CompanyId) -> Vec<(Coord, 
         .collect()
 }
 
-
 /// `company`'s token goes in `space` if given and free, else in the
 /// city's first free space; false when the city has none.
 pub fn put_in_city(

@@ -217,7 +217,13 @@ pub fn form_from(
 }
 
 /// True when `company` has a token in city `city` of hex `c`.
-pub(super) fn holds_city(game: &Game, state: &MapState, company: &CompanyId, c: Coord, city: usize) -> bool {
+pub(super) fn holds_city(
+    game: &Game,
+    state: &MapState,
+    company: &CompanyId,
+    c: Coord,
+    city: usize,
+) -> bool {
     let Some((tile, _)) = state.tile_at(game, c) else {
         return false;
     };

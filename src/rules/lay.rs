@@ -246,10 +246,17 @@ impl Check<'_> {
     /// labelled tile. A laid tile's labels are the hex's from then on
     /// (18xx.games matches an upgrade's label to the tile it replaces:
     /// 1817's B city tile X00, laid on Pittsburgh by a private, takes the
-    /// B tiles 592, 593 and 597).
+    /// B tiles 592, 593 and 597); but not a label the hex itself ends at
+    /// the new tile's colour (18MEX's Guadalajara: G on its brown tile
+    /// only, the grey 455 unlabelled).
     fn labels(&self) -> Option<Violation> {
         let new = self.new;
-        let mut hex_labels = self.game.hexes[&self.c].labels_for(new.colour);
+        let hex = &self.game.hexes[&self.c];
+        let ended = |l: &String| {
+            (hex.future_labels.iter())
+                .any(|f| f.label == *l && f.until.is_some_and(|u| u <= new.colour))
+        };
+        let mut hex_labels = hex.labels_for(new.colour);
         if self
             .state
             .hexes
@@ -258,7 +265,7 @@ impl Check<'_> {
             && let Some((old, _)) = self.current
         {
             for l in &old.labels {
-                if !hex_labels.contains(l) {
+                if !hex_labels.contains(l) && !ended(l) {
                     hex_labels.push(l.clone());
                 }
             }

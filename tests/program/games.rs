@@ -501,8 +501,8 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
         (
             "1889",
             "waives: [\"tile lay\"]",
-            "waives: [\"labels\"]",
-            "rule \"labels\" cannot be waived (waivable: yellow first, same stops, phase colour, tile lay, upgrade colour, supply, reachable)",
+            "waives: [\"track preserved\"]",
+            "rule \"track preserved\" cannot be waived (waivable: yellow first, labels, same stops, phase colour, tile lay, upgrade colour, supply, reachable)",
         ),
         (
             "1889",
