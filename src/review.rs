@@ -350,9 +350,15 @@ fn best_of(
 
 /// Every stop a route visits, as 18xx.games writes a route.
 fn engine_stops(game: &Game, stops: &[routes::RouteStop]) -> String {
-    let mut hexes: Vec<String> = stops.iter().map(|s| game.format(s.hex)).collect();
-    hexes.dedup();
-    hexes.join("-")
+    stops_text(game, stops.iter().map(|s| s.hex))
+}
+
+/// Hexes written as 18xx.games writes a route, a hex given twice in a
+/// row once (`A16-B17-F11`).
+fn stops_text(game: &Game, hexes: impl Iterator<Item = crate::geometry::Coord>) -> String {
+    let mut said: Vec<String> = hexes.map(|h| game.format(h)).collect();
+    said.dedup();
+    said.join("-")
 }
 
 /// The player's routes as hexroute prices them.
@@ -362,10 +368,16 @@ struct Priced {
     priced: Option<u32>,
     /// Some route hexroute's rules refuse.
     refused: bool,
+    /// The routes hexroute finds and allows, for a picture or a detail.
+    valid: Vec<routes::TrainRoute>,
+    /// Each route not found or refused, with why (`train 5-1: …`).
+    refusals: Vec<String>,
 }
 
 /// hexroute's price of the routes the player ran; each route our rules
-/// refuse is added to `flags` with the rule.
+/// refuse is added to `flags` with the rule. A route not found on the map
+/// leaves the set unpriced (the first such is flagged); those found are
+/// still checked, for `valid` and `refusals`.
 fn price_player(
     game: &Game,
     run: &Run,
@@ -377,59 +389,71 @@ fn price_player(
         routes: Vec::new(),
         priced: None,
         refused: false,
+        valid: Vec::new(),
+        refusals: Vec::new(),
     };
     if run.routes.is_empty() {
         return priced;
     }
     let mut given = Vec::new();
+    let mut found = Vec::new();
+    let mut unread = Vec::new();
     for r in &run.routes {
         let legs = r.connections.as_deref();
         match check::Given::recorded(game, net, &r.train, &r.hexes, legs) {
-            Ok(g) => given.push(g),
-            Err(e) => {
-                flags.push(format!("train {}: {e}", r.train));
-                return priced;
+            Ok(g) => {
+                given.push(g);
+                found.push(r);
             }
+            Err(e) => unread.push(format!("train {}: {e}", r.train)),
         }
     }
+    priced.refusals.extend(unread.iter().cloned());
     let mut revenues = Vec::new();
+    let mut player = Vec::new();
+    let mut refused = Vec::new();
     for ((g, c), r) in given
         .iter()
         .zip(check::check(net, query, &given))
-        .zip(&run.routes)
+        .zip(found)
     {
-        let said = |stops: &[crate::geometry::Coord]| {
-            let mut hexes: Vec<String> = stops.iter().map(|h| game.format(*h)).collect();
-            hexes.dedup();
-            hexes.join("-")
-        };
         match c {
             check::Checked::Valid(route) => {
                 revenues.push(route.revenue);
-                priced.routes.push(PlayerRoute {
+                player.push(PlayerRoute {
                     train: g.name.clone(),
                     revenue: r.revenue,
                     priced: Some(route.revenue),
                     stops: engine_stops(game, &route.stops),
                 });
+                priced.valid.push(route);
             }
             check::Checked::Invalid(rule, _) => {
-                priced.refused = true;
-                flags.push(format!(
-                    "hexroute refuses the player's {} route {}: {rule} (rule: {})",
+                let stops = stops_text(game, g.stops.iter().copied());
+                refused.push(format!(
+                    "hexroute refuses the player's {} route {stops}: {rule} (rule: {})",
                     g.name,
-                    said(&g.stops),
                     rule.name()
                 ));
-                priced.routes.push(PlayerRoute {
+                priced
+                    .refusals
+                    .push(format!("train {}: {rule} (rule: {})", g.name, rule.name()));
+                player.push(PlayerRoute {
                     train: g.name.clone(),
                     revenue: r.revenue,
                     priced: None,
-                    stops: said(&g.stops),
+                    stops,
                 });
             }
         }
     }
+    if let Some(first) = unread.into_iter().next() {
+        flags.push(first);
+        return priced;
+    }
+    priced.refused = !refused.is_empty();
+    flags.extend(refused);
+    priced.routes = player;
     priced.priced = Some(routes::pays(query, &revenues));
     priced
 }
@@ -576,26 +600,9 @@ pub fn run_routes(record: &Record, game: &Game, action: u64) -> Result<RunRoutes
         }
     }
     let best = routes::report::CompanyRoutes::new(game, &solution);
-    let mut refused = Vec::new();
-    let mut given = Vec::new();
-    for r in &run.routes {
-        let legs = r.connections.as_deref();
-        match check::Given::recorded(game, &net, &r.train, &r.hexes, legs) {
-            Ok(g) => given.push(g),
-            Err(e) => refused.push(format!("train {}: {e}", r.train)),
-        }
-    }
-    let mut ran_routes = Vec::new();
-    for (g, c) in given.iter().zip(check::check(&net, query, &given)) {
-        match c {
-            check::Checked::Valid(route) => {
-                ran_routes.push(routes::report::RouteReport::new(game, &route))
-            }
-            check::Checked::Invalid(rule, _) => {
-                refused.push(format!("train {}: {rule} (rule: {})", g.name, rule.name()))
-            }
-        }
-    }
+    let ran_routes: Vec<routes::report::RouteReport> = (player.valid.iter())
+        .map(|route| routes::report::RouteReport::new(game, route))
+        .collect();
     let ran = routes::report::CompanyRoutes {
         file: None,
         game: game.id.clone(),
@@ -610,6 +617,7 @@ pub fn run_routes(record: &Record, game: &Game, action: u64) -> Result<RunRoutes
         routes: ran_routes,
         payout: None,
     };
+    let refused = player.refusals;
     let recorded = run
         .routes
         .iter()
