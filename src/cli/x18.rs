@@ -180,12 +180,7 @@ fn print_refused(refused: &[x18::Refusal], json: bool) -> Result<()> {
 
 /// `review`: every run of trains of a record, beside the optimum.
 pub fn review(games: Games, input: &Path, company: Option<&str>, json: bool) -> Result<()> {
-    let text = read_input(input)?;
-    let name = display(input);
-    if import::format(&text) != Some(Format::EighteenXX) {
-        bail!("{name}: not an 18xx.games game record (a game's Tools tab → Game Data → Download)");
-    }
-    let record = x18::Record::parse(&text).map_err(|e| e.context(&name))?;
+    let (record, name) = read_record(input)?;
     let game = record_game(games, &record, &name)?;
     let total = review::count_runs(&record).map_err(|e| e.context(&name))?;
     let bar = runs_bar(total as u64);
@@ -471,14 +466,20 @@ fn print_routes(heading: &str, routes: &hexroute::routes::report::CompanyRoutes)
     }
 }
 
-/// The record read and replayed to the run at `action`.
-fn one_run(games: Games, input: &Path, action: u64) -> Result<(Game, review::RunRoutes)> {
+/// An 18xx.games record read from `input`, and the name errors give it.
+fn read_record(input: &Path) -> Result<(x18::Record, String)> {
     let text = read_input(input)?;
     let name = display(input);
     if import::format(&text) != Some(Format::EighteenXX) {
         bail!("{name}: not an 18xx.games game record (a game's Tools tab → Game Data → Download)");
     }
     let record = x18::Record::parse(&text).map_err(|e| e.context(&name))?;
+    Ok((record, name))
+}
+
+/// The record read and replayed to the run at `action`.
+fn one_run(games: Games, input: &Path, action: u64) -> Result<(Game, review::RunRoutes)> {
+    let (record, name) = read_record(input)?;
     let last = record.last_id();
     if action > last {
         bail!(
