@@ -373,7 +373,7 @@ pub fn change_privates(
 pub fn change_lose_lowest(
     game: &Game,
     state: &MapState,
-    company: &str,
+    company: &CompanyId,
     holds: bool,
 ) -> Result<Edit> {
     let Some(token) = &game.rules.lose_lowest else {
@@ -412,7 +412,7 @@ pub fn change_lose_lowest(
 pub fn change_destination(
     game: &Game,
     state: &MapState,
-    company: &str,
+    company: &CompanyId,
     reached: bool,
 ) -> Result<Edit> {
     let co = game.company(company)?.abbrev.clone();

@@ -124,8 +124,9 @@ pub(super) struct Replay<'g> {
     unseen_buys: Vec<(TrainId, String)>,
     /// Each private's marker, by its sym.
     markers: BTreeMap<String, setup::MarkerAt>,
-    /// The player holding each company or private bid on or parred.
-    holders: BTreeMap<String, String>,
+    /// The player holding each company or private bid on or parred (a
+    /// private drafted is keyed by its sym; only companies' are read).
+    holders: BTreeMap<CompanyId, String>,
     /// The last action prepared.
     last_action: u64,
     /// A national's formation under way (`from_18xx_games.mechanisms`: `Formation`).
@@ -550,7 +551,7 @@ impl<'g> Replay<'g> {
             Kind::Bid(Bid {
                 company: Some(company),
                 ..
-            }) => self.drafted(a, company),
+            }) => self.drafted(a, &CompanyId::from(company)),
             Kind::Bankrupt => self.bankrupt(a),
             Kind::BuyShares(shares) => {
                 self.market_buy(a, shares);
