@@ -8,7 +8,7 @@
 //! one set of edits.
 
 use crate::error::{Error, Result};
-use crate::game::{CompanyId, Game, PhaseId, Private, Rule, TrainId};
+use crate::game::{CompanyId, Game, Holding, PhaseId, Private, Rule, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::rules::{self, Lay, LayKind, Site, Violation, refusals};
 use crate::state::MapState;
@@ -345,7 +345,9 @@ pub fn change_privates(
                 Some(had) => did.push(format!("{p} goes from {had} to {}", o.abbrev)),
                 None => did.push(format!("{} now owns {p}", o.abbrev)),
             }
-            did.extend(pass_token(game, &mut next, &p, &o.abbrev));
+            if let Holding::Private(sym) = &p {
+                did.extend(pass_token(game, &mut next, sym, &o.abbrev));
+            }
             next.privates.insert(p, o.abbrev.clone());
         }
     }

@@ -111,7 +111,7 @@ fn unknown_private<'a>(
 ) -> Option<&'a super::PrivateId> {
     names
         .into_iter()
-        .find(|p| game.private_sym(p).is_none_or(|s| s != **p))
+        .find(|p| game.private_sym(p).is_none_or(|s| s.to_string() != p.as_str()))
 }
 
 fn unknown_private_message(p: &str) -> String {

@@ -12,7 +12,7 @@
 
 use crate::edit::{self, Edit};
 use crate::error::Result;
-use crate::game::{CompanyId, Game, Marker, PhaseId, Private, PrivateId, TrainId};
+use crate::game::{CompanyId, Game, Holding, Marker, PhaseId, Private, PrivateId, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::rules::{LayBy, LayKind, Site};
 use crate::state::MapState;
@@ -129,10 +129,10 @@ pub enum Event {
     ClosePrivate(PrivateId),
     /// A company goes into receivership (`true`) or out of it.
     Receivership { company: CompanyId, on: bool },
-    /// A company gets a private company (from whoever owned it).
-    GivePrivate { private: PrivateId, to: CompanyId },
-    /// A company loses a private company (sold to a player, or closed).
-    TakePrivate { private: PrivateId },
+    /// A company gets a private company or marker (from whoever owned it).
+    GivePrivate { private: Holding, to: CompanyId },
+    /// A company loses a private company or marker (sold to a player, or closed).
+    TakePrivate { private: Holding },
     /// A company takes the game's one-run token (`holds`), or has used it
     /// (`rules.lose_lowest`, 18TN's Civil War).
     LoseLowest { company: CompanyId, holds: bool },

@@ -81,8 +81,8 @@ fn every_private_says_what_it_does_on_the_map() {
         assert!(!game.privates.is_empty(), "{id}");
         for p in &game.privates {
             assert_eq!(
-                game.private_sym(&p.abbrev).as_deref(),
-                Some(p.abbrev.as_str()),
+                game.private_sym(&p.abbrev),
+                Some(hexroute::game::Holding::Private(p.abbrev.clone())),
                 "{id}"
             );
         }

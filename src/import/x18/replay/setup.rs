@@ -75,7 +75,7 @@ impl Replay<'_> {
             .game
             .private_syms()
             .iter()
-            .any(|s| Marker::is_of(s, private));
+            .any(|s| s.is_marker_of(private));
         if marked {
             let (hex, _) = self.markers.get(private).cloned().unwrap_or_default();
             self.markers
