@@ -72,6 +72,13 @@ pub enum Event {
     LiftTokens(CompanyId),
     /// A laid tile is lifted: the printed tile shows again.
     LiftTile(Coord),
+    /// A tile shows on a hex as a snapshot of the map has it (another
+    /// program's save, which keeps no lays): judged by no rule.
+    ShowTile {
+        c: Coord,
+        tile: TileId,
+        rotation: Rotation,
+    },
     /// Trains bought (from the depot or another company) and lost
     /// (discarded, sold, obsolete).
     Trains {
@@ -211,6 +218,9 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
         Event::PassTokens { from, to } => tokens::pass(state, from, to).into(),
         Event::LiftTokens(company) => tokens::lift_all(state, company).into(),
         Event::LiftTile(c) => tokens::lift_tile(game, state, *c).into(),
+        Event::ShowTile { c, tile, rotation } => {
+            tokens::show_tile(game, state, *c, tile, *rotation)?.into()
+        }
         Event::Trains {
             company,
             add,
