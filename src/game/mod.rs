@@ -35,7 +35,7 @@ pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use company_bonus::{BonusPays, CompanyBonus};
 pub use def::*;
 pub use ids::{CompanyId, Holding, Marker, PhaseId, PrivateId, TrainId};
-pub use mechanisms::{Depot, National, PhaseBy, Play, PrivateTrain, RoundStart};
+pub use mechanisms::{Depot, National, PhaseBy, Play, PrivateTrain, RoundStart, TileLift};
 pub use pass_through::PassThrough;
 pub use play::*;
 pub use reserve::{Holder, Reservation};

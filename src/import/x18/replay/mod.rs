@@ -221,15 +221,7 @@ impl<'g> Replay<'g> {
             )));
         }
         let reserved = match &play.national {
-            Some(n) => n
-                .reserved
-                .iter()
-                .map(|h| {
-                    game.coords
-                        .parse(h)
-                        .map_err(|e| Error::Import(format!("hex {h}: {e}")))
-                })
-                .collect::<Result<_, _>>()?,
+            Some(n) => n.reserved.iter().copied().collect(),
             None => BTreeSet::new(),
         };
         let lift = play.lift_tiles.as_ref().and_then(|l| {

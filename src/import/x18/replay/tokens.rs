@@ -321,8 +321,7 @@ impl Replay<'_> {
         let Some(lift) = &self.play.lift_tiles else {
             return Ok(());
         };
-        for hex in &lift.hexes {
-            let c = self.coord(hex)?;
+        for &c in &lift.hexes {
             let h = self.state.hex_state(c);
             let Some((name, _)) = &h.tile else {
                 continue;
