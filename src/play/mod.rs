@@ -28,7 +28,7 @@ mod merge;
 mod national;
 mod tokens;
 
-pub use absorb::put_in_city;
+pub use absorb::free_space_in_city;
 pub use allowed::{Allowed, Move, allowed};
 pub use formation::{Lifted, form_from, take_rights};
 pub use national::{Nationalise, first_free_in_city, free_tokens, tokens_of};
