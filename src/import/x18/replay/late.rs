@@ -15,6 +15,8 @@ impl<'g> Replay<'g> {
     /// An operating round has ended: in a phase that exports, the depot's
     /// next train leaves (and may begin a phase).
     pub(super) fn round_ended(&mut self) -> Result<(), Error> {
+        let used = std::mem::take(&mut self.privates_used);
+        self.privates_gone.extend(used);
         let phase = self.state.phase;
         if let Some((national, cn)) = self.national()?
             && national.operates.contains(&phase)

@@ -102,6 +102,9 @@ pub(super) struct Replay<'g> {
     /// `close_corporation` closes its companies) or by their use: no
     /// national takes them, and no save holds them.
     privates_gone: BTreeSet<String>,
+    /// Private companies used in this operating round that close as it
+    /// ends (`closes_at_round_end_on_use`: 1856's WSRC).
+    privates_used: BTreeSet<String>,
     /// Hexes where the national keeps a token for itself.
     reserved: BTreeSet<Coord>,
     /// Minors merging (or the one converting), until the major is named.
@@ -259,6 +262,7 @@ impl<'g> Replay<'g> {
             acted: BTreeSet::new(),
             closed: BTreeSet::new(),
             privates_gone: BTreeSet::new(),
+            privates_used: BTreeSet::new(),
             reserved,
             merging: Vec::new(),
             or_order: Vec::new(),
@@ -373,18 +377,22 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
-    /// A private whose ability closes it when used has acted: it closes.
+    /// A private whose ability closes it when used has acted: it closes,
+    /// or is marked to close as the operating round ends.
     fn closed_by_use(&mut self, a: &Action) {
         let sym = a.entity();
-        let closes = self
-            .game
-            .privates
-            .iter()
-            .any(|p| p.abbrev == sym && p.closes_on_use);
+        let Some(private) = self.game.privates.iter().find(|p| p.abbrev == sym) else {
+            return;
+        };
+        if !a.by_private() {
+            return;
+        }
         // Kept as owned, so that a marker it placed outlives it as the
         // engine's does; written as closed.
-        if a.by_private() && closes {
+        if private.closes_on_use {
             self.privates_gone.insert(sym);
+        } else if private.closes_at_round_end_on_use {
+            self.privates_used.insert(sym);
         }
     }
 
