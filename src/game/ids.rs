@@ -233,7 +233,10 @@ mod tests {
         let mut by_text: Vec<&str> = texts.to_vec();
         by_text.sort();
         assert_eq!(sorted, by_text);
-        assert_eq!(by_text, ["BSS", "SNAR", "SNAR1", "SNAR@G10", "SNAR@G4", "SNARX"]);
+        assert_eq!(
+            by_text,
+            ["BSS", "SNAR", "SNAR1", "SNAR@G10", "SNAR@G4", "SNARX"]
+        );
         let m = Holding::parse("SNAR@G4");
         assert_eq!(m.marker(), Some(&Marker::new("SNAR", "G4")));
         assert_eq!(m.private().as_str(), "SNAR");

@@ -170,7 +170,13 @@ impl Game {
             crate::error::Error::Invalid(format!(
                 "{name} is no private company of {} (its privates, markers and rights: {})",
                 self.id,
-                crate::suggest::words_or_none(&self.private_syms().iter().map(ToString::to_string).collect::<Vec<_>>())
+                crate::suggest::words_or_none(
+                    &self
+                        .private_syms()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                )
             ))
         })
     }

@@ -192,7 +192,10 @@ impl Replay<'_> {
             .ok()
             .and_then(|co| self.stocks.holdings.get(&co))
             .and_then(|h| h.president.clone());
-        let Some(player) = known.clone().or_else(|| self.holders.get(entity.as_str()).cloned()) else {
+        let Some(player) = known
+            .clone()
+            .or_else(|| self.holders.get(entity.as_str()).cloned())
+        else {
             return Ok(());
         };
         let minors: Vec<CompanyId> = self

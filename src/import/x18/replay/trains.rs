@@ -271,7 +271,8 @@ impl Replay<'_> {
         if self.game.privates_close.is_some_and(|close| phase >= close) {
             self.privates_closed()?;
             let kept = &self.game.privates_kept;
-            self.privates.retain(|p, _| kept.contains(&Holding::parse(p)));
+            self.privates
+                .retain(|p, _| kept.contains(&Holding::parse(p)));
         }
         let game = self.game;
         let variants = &self.variants;
