@@ -148,7 +148,8 @@ fn check_company(game: &Game, company: &CompanyId) -> Result<(), Error> {
     }
     let known: Vec<&str> = game.companies.iter().map(|c| c.abbrev.as_str()).collect();
     Err(Error::Invalid(format!(
-        "company {company:?}: not a company of {} (it has {}); {ROUTES_HINT}",
+        "company {:?}: not a company of {} (it has {}); {ROUTES_HINT}",
+        company.as_str(),
         game.id,
         known.join(", ")
     )))
