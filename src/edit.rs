@@ -8,7 +8,7 @@
 //! one set of edits.
 
 use crate::error::{Error, Result};
-use crate::game::{CompanyId, Game, PhaseId, Private, Rule, TrainId};
+use crate::game::{CompanyId, Game, Holding, PhaseId, Private, Rule, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::rules::{self, Lay, LayKind, Site, Violation, refusals};
 use crate::state::MapState;
@@ -345,7 +345,9 @@ pub fn change_privates(
                 Some(had) => did.push(format!("{p} goes from {had} to {}", o.abbrev)),
                 None => did.push(format!("{} now owns {p}", o.abbrev)),
             }
-            did.extend(pass_token(game, &mut next, &p, &o.abbrev));
+            if let Holding::Private(sym) = &p {
+                did.extend(pass_token(game, &mut next, sym, &o.abbrev));
+            }
             next.privates.insert(p, o.abbrev.clone());
         }
     }
@@ -373,7 +375,7 @@ pub fn change_privates(
 pub fn change_lose_lowest(
     game: &Game,
     state: &MapState,
-    company: &str,
+    company: &CompanyId,
     holds: bool,
 ) -> Result<Edit> {
     let Some(token) = &game.rules.lose_lowest else {
@@ -412,7 +414,7 @@ pub fn change_lose_lowest(
 pub fn change_destination(
     game: &Game,
     state: &MapState,
-    company: &str,
+    company: &CompanyId,
     reached: bool,
 ) -> Result<Edit> {
     let co = game.company(company)?.abbrev.clone();

@@ -5,7 +5,7 @@
 
 use crate::error::Error;
 use crate::game::Game;
-use crate::game::{CompanyId, PhaseId, PrivateId, TrainId};
+use crate::game::{CompanyId, Holding, PhaseId, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::state::{Change, HexState, History, MapState, Provenance, SavedGame, Standing};
 use crate::tile::TileId;
@@ -168,7 +168,7 @@ struct SaveOut<'a> {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     trains: &'a BTreeMap<CompanyId, Vec<TrainId>>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    privates: &'a BTreeMap<PrivateId, CompanyId>,
+    privates: &'a BTreeMap<Holding, CompanyId>,
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     closed: BTreeSet<&'a CompanyId>,
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
@@ -395,7 +395,7 @@ fn renumber_words(command: &str, old: &Game, today: &Game) -> String {
         .join(" ")
 }
 
-fn private_sym(game: &Game, private: &str) -> Result<PrivateId, Error> {
+fn private_sym(game: &Game, private: &str) -> Result<Holding, Error> {
     game.known_private_sym(private)
         .map_err(|e| Error::SaveFile(format!("privates: {e}")))
 }

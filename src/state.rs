@@ -1,6 +1,6 @@
 //! Map state: what has changed on the printed map during play.
 
-use crate::game::{Bonus, CompanyId, Game, PhaseId, PrivateId, Supply, TrainId};
+use crate::game::{Bonus, CompanyId, Game, Holding, PhaseId, PrivateId, Supply, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -32,8 +32,9 @@ pub struct MapState {
     /// Trains each company owns, by train name.
     pub trains: BTreeMap<CompanyId, Vec<TrainId>>,
     /// Private companies owned by companies: private (18xx.games's sym,
-    /// `BSS`) → owner. A private's route bonus goes to its owner's routes.
-    pub privates: BTreeMap<PrivateId, CompanyId>,
+    /// `BSS`) or its marker → owner. A private's route bonus goes to its
+    /// owner's routes.
+    pub privates: BTreeMap<Holding, CompanyId>,
     /// Where each company stands when not open (closed for good, merged
     /// into another, in receivership): no space of a closed company's
     /// home stays kept for it.
@@ -52,8 +53,8 @@ pub enum Drift {
     Hex(Coord),
     Phase,
     Trains(CompanyId),
-    /// Who owns this private company (its sym).
-    Private(PrivateId),
+    /// Who owns this private company (or its marker).
+    Private(Holding),
     /// Where this company stands.
     Standing(CompanyId),
     /// Which companies hold the one-run token (`lose_lowest`).
@@ -93,7 +94,7 @@ pub struct Change {
     pub trains: BTreeMap<CompanyId, (Vec<TrainId>, Vec<TrainId>)>,
     /// Each private company (its sym) whose owner changed, before and
     /// after (`None`: no company owns it).
-    pub privates: BTreeMap<PrivateId, (Owner, Owner)>,
+    pub privates: BTreeMap<Holding, (Owner, Owner)>,
     /// Each company whose standing changed, before and after.
     pub standing: BTreeMap<CompanyId, (Standing, Standing)>,
     /// The companies holding the one-run token, before and after, when
@@ -149,9 +150,14 @@ impl MapState {
         state
     }
 
-    /// The company that owns `private`, if any.
-    pub fn owner(&self, private: &PrivateId) -> Owner {
-        self.privates.get(private).cloned()
+    /// The company that owns `held`, if any.
+    pub fn owner(&self, held: &Holding) -> Owner {
+        self.privates.get(held).cloned()
+    }
+
+    /// The company that owns the private company `private`, if any.
+    pub fn private_owner(&self, private: &PrivateId) -> Owner {
+        self.owner(&Holding::Private(private.clone()))
     }
 
     /// The state of one hex (the empty state when nothing happened there).

@@ -536,14 +536,24 @@ pub fn privates(
 /// `companies FILE CO --lose-lowest` / `--keep-lowest`.
 pub fn lose_lowest(games: Games, args: &EditArgs, company: &str, holds: bool) -> Result<()> {
     edit(games, args, |game, state| {
-        Ok(edits::change_lose_lowest(game, state, company, holds)?)
+        Ok(edits::change_lose_lowest(
+            game,
+            state,
+            &company.into(),
+            holds,
+        )?)
     })
 }
 
 /// `companies FILE CO --destination-reached` / `--destination-open`.
 pub fn destination(games: Games, args: &EditArgs, company: &str, reached: bool) -> Result<()> {
     edit(games, args, |game, state| {
-        Ok(edits::change_destination(game, state, company, reached)?)
+        Ok(edits::change_destination(
+            game,
+            state,
+            &company.into(),
+            reached,
+        )?)
     })
 }
 

@@ -109,9 +109,10 @@ fn unknown_private<'a>(
     game: &Game,
     names: impl IntoIterator<Item = &'a super::PrivateId>,
 ) -> Option<&'a super::PrivateId> {
-    names
-        .into_iter()
-        .find(|p| game.private_sym(p).is_none_or(|s| s != **p))
+    names.into_iter().find(|p| {
+        game.private_sym(p)
+            .is_none_or(|s| s.to_string() != p.as_str())
+    })
 }
 
 fn unknown_private_message(p: &str) -> String {

@@ -458,6 +458,13 @@ pub struct Private {
     /// placed stays (`SYM@HEX`).
     #[serde(default)]
     pub closes_on_use: bool,
+    /// True when using its ability closes it as that operating round
+    /// ends, not at once (18xx.games's 1856 Waterloo & Saugeen: its lay or
+    /// its token on Kitchener marks it used, and it closes when the round
+    /// finishes): an import drops it at the round's end after the
+    /// record's action by it.
+    #[serde(default)]
+    pub closes_at_round_end_on_use: bool,
     /// What its token is, beyond one placed where `reachable` is waived
     /// (18xx.games's `token` ability of a private: 1846's Chicago and
     /// Western Indiana).

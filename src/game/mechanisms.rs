@@ -1,8 +1,8 @@
 //! The game file's `from_18xx_games` resolved when the game loads: each
 //! mechanism the title names (`play::Mechanism`) checked against the rest
 //! of the file and kept as typed data, its companies, privates and trains
-//! as the game spells them and its phases as `PhaseId`s, so nothing later
-//! compares a name as text.
+//! as the game spells them, its phases as `PhaseId`s and its hexes as
+//! `Coord`s, so nothing later compares a name as text or parses a hex.
 
 use super::market::SharePrices;
 use super::play::{
@@ -11,6 +11,8 @@ use super::play::{
 };
 use super::{CompanyId, Game, PhaseId, PrivateId, TrainId};
 use crate::error::{Error, Result};
+use crate::geometry::Coord;
+use crate::tile::Colour;
 
 /// What replaying an 18xx.games record of the title needs, resolved: one
 /// field per mechanism (`None` or empty when the title does not name it).
@@ -37,7 +39,7 @@ pub struct Play {
     /// Engine train ids held out of the depot (`HeldTrains`).
     pub held_trains: Vec<String>,
     pub special_buys: Vec<SpecialBuy>,
-    pub lift_tiles: Option<LiftTiles>,
+    pub lift_tiles: Option<TileLift>,
     pub lose_lowest_with: Option<TrainId>,
     pub absorb: Option<super::absorb::AbsorbDef>,
     /// Minors closing as a phase begins, with their first trains
@@ -59,7 +61,7 @@ pub struct Depot {
 #[derive(Clone, Debug)]
 pub struct National {
     pub company: CompanyId,
-    pub reserved: Vec<String>,
+    pub reserved: Vec<Coord>,
     pub reserved_tile: Option<String>,
     pub trainless_phases: Vec<PhaseId>,
     pub minors_until: Option<PhaseId>,
@@ -69,6 +71,15 @@ pub struct National {
     pub home_when_operating: bool,
     pub operates: Vec<PhaseId>,
     pub buys_unseen: bool,
+}
+
+/// `LiftTiles` resolved: the hexes found on the map; the fields say what
+/// `play::LiftTiles`' do.
+#[derive(Clone, Debug)]
+pub struct TileLift {
+    pub hexes: Vec<Coord>,
+    pub colour: Colour,
+    pub trains: Vec<TrainId>,
 }
 
 /// As operating round `round` begins, phase `phase` begins and `rust` rust.
@@ -208,6 +219,12 @@ impl Resolver<'_> {
         ps.iter().map(|p| self.phase(p, at)).collect()
     }
 
+    fn hexes(&self, hs: &[String], at: &dyn Fn() -> String) -> Result<Vec<Coord>> {
+        hs.iter()
+            .map(|h| self.game.hex(h).map_err(|e| self.wrap(&at(), e)))
+            .collect()
+    }
+
     fn add(&self, play: &mut Play, m: Mechanism) -> Result<()> {
         let field = format!("from_18xx_games.mechanisms.{}", m.name());
         let at = || field.clone();
@@ -261,9 +278,8 @@ impl Resolver<'_> {
             }
             Mechanism::HeldTrains(ids) => play.held_trains = ids,
             Mechanism::SpecialBuys(buys) => play.special_buys = buys,
-            Mechanism::LiftTiles(mut lift) => {
-                lift.trains = self.trains(&lift.trains, &at)?;
-                play.lift_tiles = Some(lift);
+            Mechanism::LiftTiles(lift) => {
+                play.lift_tiles = Some(self.lift(lift, &at)?);
             }
             Mechanism::LoseLowestWith(t) => play.lose_lowest_with = Some(self.train(&t, &at)?),
             Mechanism::Absorb(mut a) => {
@@ -282,10 +298,18 @@ impl Resolver<'_> {
         Ok(())
     }
 
+    fn lift(&self, lift: LiftTiles, at: &dyn Fn() -> String) -> Result<TileLift> {
+        Ok(TileLift {
+            hexes: self.hexes(&lift.hexes, at)?,
+            colour: lift.colour,
+            trains: self.trains(&lift.trains, at)?,
+        })
+    }
+
     fn national(&self, n: NationalDef, at: &dyn Fn() -> String) -> Result<National> {
         Ok(National {
             company: self.company(&n.company, at)?,
-            reserved: n.reserved,
+            reserved: self.hexes(&n.reserved, at)?,
             reserved_tile: n.reserved_tile,
             trainless_phases: self.phases(&n.trainless_phases, at)?,
             minors_until: self.phase_opt(n.minors_until.as_deref(), at)?,

@@ -34,8 +34,8 @@ pub use absorb::{AbsorbDef, TwinTiles};
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
 pub use company_bonus::{BonusPays, CompanyBonus};
 pub use def::*;
-pub use ids::{CompanyId, Marker, PhaseId, PrivateId, TrainId};
-pub use mechanisms::{Depot, National, PhaseBy, Play, PrivateTrain, RoundStart};
+pub use ids::{CompanyId, Holding, Marker, PhaseId, PrivateId, TrainId};
+pub use mechanisms::{Depot, National, PhaseBy, Play, PrivateTrain, RoundStart, TileLift};
 pub use pass_through::PassThrough;
 pub use play::*;
 pub use reserve::{Holder, Reservation};
@@ -100,8 +100,9 @@ pub struct Bonus {
     pub trains: Vec<TrainId>,
     /// Only in these phases (empty: every phase).
     pub phases: Vec<PhaseId>,
-    /// The private company whose owner earns it without naming it.
-    pub private: Option<PrivateId>,
+    /// The private company (or its marker) whose owner earns it without
+    /// naming it.
+    pub private: Option<Holding>,
     /// Only a company with a token in one of its hexes earns it.
     pub token_holders: bool,
     /// Only this company earns it, and how.
@@ -125,15 +126,15 @@ impl Game {
     /// game's privates (whatever it does on the map), the markers and
     /// rights its bonuses name (`SYM@HEX`, 1856's `BRIDGE1`), and the
     /// minors a company buys with their token.
-    pub fn private_syms(&self) -> Vec<PrivateId> {
-        let mut syms: Vec<PrivateId> = self
+    pub fn private_syms(&self) -> Vec<Holding> {
+        let mut syms: Vec<Holding> = self
             .privates
             .iter()
-            .map(|p| p.abbrev.clone())
+            .map(|p| Holding::from(p.abbrev.clone()))
             .chain(self.bonuses.iter().filter_map(|b| b.private.clone()))
             .chain(
                 self.minors_sold_with_token()
-                    .map(|c| PrivateId::from(c.abbrev.as_str())),
+                    .map(|c| Holding::from(c.abbrev.as_str())),
             )
             .collect();
         syms.sort();
@@ -156,20 +157,26 @@ impl Game {
     }
 
     /// The private company `name` (its sym, any case), as the game spells it.
-    pub fn private_sym(&self, name: &str) -> Option<PrivateId> {
+    pub fn private_sym(&self, name: &str) -> Option<Holding> {
         self.private_syms()
             .into_iter()
-            .find(|s| s.eq_ignore_ascii_case(name.trim()))
+            .find(|s| s.to_string().eq_ignore_ascii_case(name.trim()))
     }
 
     /// As [`Game::private_sym`], or an error that names the privates a
     /// save may hold.
-    pub fn known_private_sym(&self, name: &str) -> crate::error::Result<PrivateId> {
+    pub fn known_private_sym(&self, name: &str) -> crate::error::Result<Holding> {
         self.private_sym(name).ok_or_else(|| {
             crate::error::Error::Invalid(format!(
                 "{name} is no private company of {} (its privates, markers and rights: {})",
                 self.id,
-                crate::suggest::words_or_none(&self.private_syms())
+                crate::suggest::words_or_none(
+                    &self
+                        .private_syms()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                )
             ))
         })
     }
@@ -222,7 +229,7 @@ pub struct Game {
     /// Privates (syms) whose effect stays with their owner past that: a
     /// bonus kept after they close (`after_close`), a token counted beyond
     /// the owner's own (a minor's sold with its token, a private's extra).
-    pub privates_kept: BTreeSet<PrivateId>,
+    pub privates_kept: BTreeSet<Holding>,
     /// Token spaces held for companies and privates (`reserved_tokens`,
     /// `privates[].token.reserves`).
     pub reservations: Vec<Reservation>,

@@ -36,7 +36,7 @@ pub(super) fn check(game: &Game) -> Result<(), Failure> {
 /// Each effect the file can model, and whether it does for `p`.
 fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 7] {
     let sym = p.abbrev.as_str();
-    let names = |private: &str| super::Marker::private_of(private) == sym;
+    let names = |private: &super::Holding| private.private() == sym;
     let trains = game.from_18xx_games.iter().flat_map(|g| &g.free_trains);
     [
         (MapEffect::Lays, !p.tiles.is_empty()),
@@ -48,7 +48,7 @@ fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 7] {
             MapEffect::Bonus,
             game.bonuses
                 .iter()
-                .any(|b| b.private.as_deref().is_some_and(names)),
+                .any(|b| b.private.as_ref().is_some_and(names)),
         ),
         (MapEffect::Train, trains.clone().any(|t| t.private == sym)),
         (

@@ -109,22 +109,22 @@ impl Game {
 /// The privates whose effect outlives their closing: bonuses kept after
 /// it, and tokens counted beyond their owner's own (the minors sold with
 /// their token, the privates whose token is extra).
-fn kept_privates(def: &GameDef) -> BTreeSet<PrivateId> {
+fn kept_privates(def: &GameDef) -> BTreeSet<Holding> {
     let bonuses = def
         .bonuses
         .iter()
         .filter(|b| b.after_close)
-        .filter_map(|b| b.private.clone());
+        .filter_map(|b| b.private.clone().map(Holding::from));
     let minors = def
         .companies
         .iter()
         .filter(|c| c.token_to_buyer)
-        .map(|c| PrivateId::from(c.abbrev.as_str()));
+        .map(|c| Holding::from(c.abbrev.as_str()));
     let extras = def
         .privates
         .iter()
         .filter(|p| p.token.as_ref().is_some_and(|t| t.extra))
-        .map(|p| p.abbrev.clone());
+        .map(|p| Holding::from(p.abbrev.clone()));
     bonuses.chain(minors).chain(extras).collect()
 }
 
@@ -334,7 +334,7 @@ impl Resolver<'_> {
                 kind,
                 trains: b.trains.clone(),
                 phases,
-                private: b.private.clone(),
+                private: b.private.clone().map(Holding::from),
                 token_holders: b.token_holders,
                 company: b.company.clone(),
             });

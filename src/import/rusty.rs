@@ -3,14 +3,17 @@
 //! Its saves list every map hex by zero-based `(row, col)` with the tile
 //! name, rotation (`Zero`, `Cw1` … `Acw1`) and tokens `[space, company]`.
 //! Its coordinates are the same offset coordinates hexroute uses inside.
+//! A save is a snapshot, not a game's moves: it becomes play events that
+//! no rule judges (the phase, each tile shown, each token put in its
+//! space), applied to a new game as any importer's events are.
 
 use crate::error::Error;
-use crate::game::{CompanyId, Game};
+use crate::game::{CompanyId, Game, PhaseId};
 use crate::geometry::{Coord, Rotation};
-use crate::state::{HexState, MapState};
+use crate::play::{self, Event};
+use crate::state::MapState;
 use crate::tile::TileId;
 use serde::Deserialize;
-use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Deserialize)]
 struct Save {
@@ -81,7 +84,10 @@ pub fn import(text: &str, game: &Game) -> Result<Imported, Error> {
         )));
     }
     let phase = game.phase_index(game.import.phases.get(&save.phase).unwrap_or(&save.phase))?;
-    let mut hexes = BTreeMap::new();
+    let mut events = Vec::new();
+    if phase != PhaseId(0) {
+        events.push(Event::Phase(phase));
+    }
     for h in save.map.tiles {
         let c = Coord::new(h.row, h.col);
         let addr = game.format(c);
@@ -118,11 +124,11 @@ pub fn import(text: &str, game: &Game) -> Result<Imported, Error> {
             }
             None => None,
         };
-        let mut tokens = BTreeMap::new();
         let tile_name = tile.as_ref().map(|(t, _)| t).or(printed.tile.as_ref());
         let offboard = tile_name
             .and_then(|t| game.tiles.get(t))
             .is_some_and(|t| t.colour.ends_routes());
+        let mut tokens = Vec::new();
         for (space, company) in h.tokens {
             let ours = game.import.companies.get(&company).unwrap_or(&company);
             let abbrev = &game
@@ -135,26 +141,21 @@ pub fn import(text: &str, game: &Game) -> Result<Imported, Error> {
                 ));
                 continue;
             }
-            tokens.insert(space, abbrev.clone());
+            tokens.push(Event::PutToken {
+                c,
+                space,
+                company: abbrev.clone(),
+            });
         }
-        let state = HexState {
-            tile,
-            tokens,
-            markers: BTreeSet::new(),
-        };
-        if state != HexState::default() {
-            hexes.insert(c, state);
+        if let Some((tile, rotation)) = tile {
+            events.push(Event::ShowTile { c, tile, rotation });
         }
+        events.extend(tokens);
     }
-    let state = MapState {
-        phase,
-        hexes,
-        trains: BTreeMap::new(),
-        privates: BTreeMap::new(),
-        standing: Default::default(),
-        lose_lowest: Default::default(),
-        destinations: Default::default(),
-    };
+    let mut state = MapState::new();
+    for event in &events {
+        state = play::apply(game, &state, event)?.edit.next;
+    }
     for (company, c, space) in game.setup_tokens() {
         let held = state.tokens_at(c).and_then(|t| t.get(&space));
         if held.map(CompanyId::as_str) != Some(company) {

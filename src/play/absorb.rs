@@ -174,7 +174,7 @@ fn cities_of(game: &Game, state: &MapState, company: &CompanyId) -> Vec<(Coord, 
 
 /// `company`'s token goes in `space` if given and free, else in the
 /// city's first free space; false when the city has none.
-pub fn put_in_city(
+fn put_in_city(
     game: &Game,
     state: &mut MapState,
     company: &CompanyId,
@@ -182,22 +182,33 @@ pub fn put_in_city(
     city: usize,
     space: Option<usize>,
 ) -> bool {
-    let Some((tile, _)) = state.tile_at(game, c) else {
+    let Some(space) = free_space_in_city(game, state, c, city, space) else {
         return false;
     };
     let mut h = state.hex_state(c);
-    let free = space
+    h.tokens.insert(space, company.clone());
+    state.hexes.insert(c, h);
+    true
+}
+
+/// The space a token put in city `city` of hex `c` takes: `space` if
+/// given and free, else the city's first free space; `None` when it has
+/// none (or the hex no tile).
+pub fn free_space_in_city(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    city: usize,
+    space: Option<usize>,
+) -> Option<usize> {
+    let (tile, _) = state.tile_at(game, c)?;
+    let h = state.hex_state(c);
+    space
         .filter(|s| !h.tokens.contains_key(s) && tile.city_of_space(*s) == Some(city))
         .or_else(|| {
             tile.spaces_of_city(city)
                 .find(|s| !h.tokens.contains_key(s))
-        });
-    let Some(space) = free else {
-        return false;
-    };
-    h.tokens.insert(space, company.clone());
-    state.hexes.insert(c, h);
-    true
+        })
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use crate::edit::Edit;
 use crate::error::{Error, Result};
-use crate::game::{CompanyId, Game, Marker, PrivateId, Rule, TrainId};
+use crate::game::{CompanyId, Game, Holding, PrivateId, Rule, TrainId};
 use crate::rules::Violation;
 use crate::state::{MapState, Standing};
 
@@ -31,11 +31,11 @@ pub(super) fn close(game: &Game, state: &MapState, company: &CompanyId) -> Resul
     }
     let trains = next.trains.remove(company).unwrap_or_default();
     let owned: Vec<PrivateId> = (next.privates.iter())
-        .filter(|(p, owner)| *owner == company && Marker::parse(p).is_none())
-        .map(|(p, _)| p.clone())
+        .filter(|(p, owner)| *owner == company && p.marker().is_none())
+        .map(|(p, _)| p.private().clone())
         .collect();
     next.privates.retain(|p, owner| {
-        owner != company && Marker::parse(p).is_none_or(|m| !owned.contains(&m.private))
+        owner != company && p.marker().is_none_or(|m| !owned.contains(&m.private))
     });
     next.set_standing(company, Standing::Closed);
     let mut said = format!("{company} closes");
@@ -59,7 +59,7 @@ pub(super) fn close(game: &Game, state: &MapState, company: &CompanyId) -> Resul
 /// (`SYM@HEX`) leave the map.
 pub(super) fn close_private(game: &Game, state: &MapState, sym: &str) -> Result<Edit> {
     let sym = game.known_private_sym(sym)?;
-    let marker = |p: &str| Marker::is_of(p, &sym);
+    let marker = |p: &Holding| matches!(&sym, Holding::Private(s) if p.is_marker_of(s));
     if !state.privates.keys().any(|p| *p == sym || marker(p)) {
         return Err(Error::Invalid(format!(
             "no company owns {sym}, so it has nothing to close"

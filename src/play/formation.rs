@@ -137,26 +137,27 @@ fn lift_tokens(game: &Game, state: &mut MapState, company: &CompanyId) -> Result
 /// Of each group of rights, the one `company` holds goes to the national
 /// unless it holds one of the group already (then it goes back to the
 /// bank). `privates`: each private's owner.
-pub fn take_rights<K: Ord + std::borrow::Borrow<str> + From<String>>(
+pub fn take_rights<K: Ord + From<String>>(
     rights: &[Vec<crate::game::PrivateId>],
     privates: &mut BTreeMap<K, CompanyId>,
     company: &CompanyId,
     national: &CompanyId,
 ) {
+    let key = |p: &crate::game::PrivateId| K::from(p.to_string());
     for group in rights {
         let held = |privates: &BTreeMap<K, CompanyId>, co: &CompanyId| {
             group
                 .iter()
-                .find(|p| privates.get(p.as_str()) == Some(co))
+                .find(|p| privates.get(&key(p)) == Some(co))
                 .cloned()
         };
         let Some(right) = held(privates, company) else {
             continue;
         };
         if held(privates, national).is_some() {
-            privates.remove(right.as_str());
+            privates.remove(&key(&right));
         } else {
-            privates.insert(K::from(right.to_string()), national.clone());
+            privates.insert(key(&right), national.clone());
         }
     }
 }

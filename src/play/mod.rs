@@ -12,7 +12,7 @@
 
 use crate::edit::{self, Edit};
 use crate::error::Result;
-use crate::game::{CompanyId, Game, Marker, PhaseId, Private, PrivateId, TrainId};
+use crate::game::{CompanyId, Game, Holding, Marker, PhaseId, Private, PrivateId, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::rules::{LayBy, LayKind, Site};
 use crate::state::MapState;
@@ -28,7 +28,7 @@ mod merge;
 mod national;
 mod tokens;
 
-pub use absorb::put_in_city;
+pub use absorb::free_space_in_city;
 pub use allowed::{Allowed, Move, allowed};
 pub use formation::{Lifted, form_from, take_rights};
 pub use national::{Nationalise, first_free_in_city, free_tokens, tokens_of};
@@ -72,6 +72,13 @@ pub enum Event {
     LiftTokens(CompanyId),
     /// A laid tile is lifted: the printed tile shows again.
     LiftTile(Coord),
+    /// A tile shows on a hex as a snapshot of the map has it (another
+    /// program's save, which keeps no lays): judged by no rule.
+    ShowTile {
+        c: Coord,
+        tile: TileId,
+        rotation: Rotation,
+    },
     /// Trains bought (from the depot or another company) and lost
     /// (discarded, sold, obsolete).
     Trains {
@@ -129,10 +136,10 @@ pub enum Event {
     ClosePrivate(PrivateId),
     /// A company goes into receivership (`true`) or out of it.
     Receivership { company: CompanyId, on: bool },
-    /// A company gets a private company (from whoever owned it).
-    GivePrivate { private: PrivateId, to: CompanyId },
-    /// A company loses a private company (sold to a player, or closed).
-    TakePrivate { private: PrivateId },
+    /// A company gets a private company or marker (from whoever owned it).
+    GivePrivate { private: Holding, to: CompanyId },
+    /// A company loses a private company or marker (sold to a player, or closed).
+    TakePrivate { private: Holding },
     /// A company takes the game's one-run token (`holds`), or has used it
     /// (`rules.lose_lowest`, 18TN's Civil War).
     LoseLowest { company: CompanyId, holds: bool },
@@ -211,6 +218,9 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
         Event::PassTokens { from, to } => tokens::pass(state, from, to).into(),
         Event::LiftTokens(company) => tokens::lift_all(state, company).into(),
         Event::LiftTile(c) => tokens::lift_tile(game, state, *c).into(),
+        Event::ShowTile { c, tile, rotation } => {
+            tokens::show_tile(game, state, *c, tile, *rotation)?.into()
+        }
         Event::Trains {
             company,
             add,

@@ -41,8 +41,7 @@ impl Nationalise {
         };
         let national = super::company_id(game, &def.company)?;
         let mut kept = BTreeSet::new();
-        for hex in &def.reserved {
-            let c = game.hex(hex)?;
+        for &c in &def.reserved {
             let has = state
                 .tokens_at(c)
                 .is_some_and(|t| t.values().any(|co| *co == national));

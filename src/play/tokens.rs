@@ -1,14 +1,16 @@
 //! Tokens and tiles as the engine moves them with no player's say: a
 //! token taken from a given space, put in one, passed from a minor to the
 //! company that bought it, every token of a company lifted, a laid tile
-//! lifted so the printed one shows again. No rule of placement judges
-//! these: the game's own events make them.
+//! lifted so the printed one shows again, a tile shown as another
+//! program's save has it. No rule of placement judges these: the game's
+//! own events (or a save that keeps no moves) make them.
 
 use crate::edit::Edit;
 use crate::error::{Error, Result};
 use crate::game::{CompanyId, Game};
-use crate::geometry::Coord;
+use crate::geometry::{Coord, Rotation};
 use crate::state::MapState;
+use crate::tile::TileId;
 
 /// The token in `space` of hex `c` leaves.
 pub(super) fn remove_at(game: &Game, state: &MapState, c: Coord, space: usize) -> Result<Edit> {
@@ -84,6 +86,25 @@ pub(super) fn lift_tile(game: &Game, state: &MapState, c: Coord) -> Edit {
     h.tile = None;
     next.hexes.insert(c, h);
     edit(next, format!("the tile on {} is lifted", game.format(c)))
+}
+
+/// Tile `tile` shows on hex `c` at `rotation`, whatever was there: a
+/// snapshot (another program's save) keeps the map, not the lays that
+/// made it, so there is no lay to judge.
+pub(super) fn show_tile(
+    game: &Game,
+    state: &MapState,
+    c: Coord,
+    tile: &TileId,
+    rotation: Rotation,
+) -> Result<Edit> {
+    game.tile(tile)?;
+    let mut next = state.clone();
+    let mut h = next.hex_state(c);
+    h.tile = Some((tile.clone(), rotation));
+    next.hexes.insert(c, h);
+    let said = format!("{} shows {tile} (rotation {rotation})", game.format(c));
+    Ok(edit(next, said))
 }
 
 fn edit(next: MapState, said: String) -> Edit {

@@ -31,8 +31,8 @@ impl MapPicture<'_> {
     pub fn markers(&self) -> Vec<Marker> {
         let game = self.game;
         let mut out = Vec::new();
-        for sym in self.state.privates.keys() {
-            let Some(marker) = crate::game::Marker::parse(sym) else {
+        for held in self.state.privates.keys() {
+            let Some(marker) = held.marker() else {
                 continue;
             };
             let (private, at) = (marker.private.as_str(), marker.hex.as_str());
@@ -43,7 +43,7 @@ impl MapPicture<'_> {
             let bonus = game
                 .bonuses
                 .iter()
-                .find(|b| b.private.as_deref() == Some(sym.as_str()));
+                .find(|b| b.private.as_ref() == Some(held));
             let (label, amount) = match bonus {
                 // "Meat Packing (St. Louis)": the hex says where.
                 Some(b) => (

@@ -84,7 +84,7 @@ impl RouteOverlay {
                     company.game, game.id
                 )));
             }
-            check_company(game, &company.company)?;
+            check_company(game, &CompanyId::from(&company.company))?;
             for (n, r) in company.routes.iter().enumerate() {
                 let place = format!(
                     "company {}, route {} (train {})",
@@ -142,13 +142,14 @@ const ROUTES_HINT: &str =
     "draw the routes `hexroute routes FILE --json` finds on this map (or write them as it does)";
 
 /// A route is run by one of the game's companies.
-fn check_company(game: &Game, company: &str) -> Result<(), Error> {
+fn check_company(game: &Game, company: &CompanyId) -> Result<(), Error> {
     if game.companies.iter().any(|c| c.abbrev == company) {
         return Ok(());
     }
     let known: Vec<&str> = game.companies.iter().map(|c| c.abbrev.as_str()).collect();
     Err(Error::Invalid(format!(
-        "company {company:?}: not a company of {} (it has {}); {ROUTES_HINT}",
+        "company {:?}: not a company of {} (it has {}); {ROUTES_HINT}",
+        company.as_str(),
         game.id,
         known.join(", ")
     )))

@@ -29,7 +29,7 @@ fn holds(game: &Game, state: &MapState, r: &Reservation) -> bool {
                     .is_some_and(|t| t.values().any(|co| co == company))
         }
         Holder::Private(p) => {
-            state.owner(p).is_none() && game.privates_close.is_none_or(|p| state.phase < p)
+            state.private_owner(p).is_none() && game.privates_close.is_none_or(|p| state.phase < p)
         }
     }
 }
@@ -137,7 +137,7 @@ pub(super) fn own_space(
 /// its private), and the token of each private it owns whose token is
 /// extra, where that private puts it.
 pub fn extra_tokens(game: &Game, state: &MapState, company: &CompanyId) -> usize {
-    let owns = |p: &PrivateId| state.owner(p).is_some_and(|o| o == company);
+    let owns = |p: &PrivateId| state.private_owner(p).is_some_and(|o| o == company);
     let holds_in = |c: Coord, city: Option<usize>| {
         let tile = state.tile_at(game, c).map(|(t, _)| t);
         state.tokens_at(c).is_some_and(|t| {

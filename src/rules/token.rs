@@ -95,7 +95,7 @@ fn private_token(
     }
     if token.extra {
         placement.violations.retain(|v| v.rule != Rule::TokensLeft);
-        if state.owner(&p.abbrev).is_none_or(|o| o != company) {
+        if state.private_owner(&p.abbrev).is_none_or(|o| o != company) {
             placement.violations.push(violation(
                 Rule::PrivateAbility,
                 format!(

@@ -5,7 +5,7 @@
 //! back through it without `--force` and `redo` can bring it back.
 
 use super::{Change, HexState, Owner, SavedGame, Standing};
-use crate::game::{CompanyId, PhaseId, PrivateId, TrainId};
+use crate::game::{CompanyId, Holding, PhaseId, TrainId};
 use crate::geometry::Coord;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -19,7 +19,7 @@ struct Recorded {
     hexes: BTreeMap<Coord, HexState>,
     phase: Option<PhaseId>,
     trains: BTreeMap<CompanyId, Vec<TrainId>>,
-    privates: BTreeMap<PrivateId, Owner>,
+    privates: BTreeMap<Holding, Owner>,
     standing: BTreeMap<CompanyId, Standing>,
     lose_lowest: Option<BTreeSet<CompanyId>>,
     destinations: Option<BTreeSet<CompanyId>>,

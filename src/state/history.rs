@@ -3,7 +3,7 @@
 //! and the route search work on (and clone) the map alone.
 
 use super::{Change, Drift, HexState, MapState, Side, Standing};
-use crate::game::{CompanyId, PrivateId};
+use crate::game::{CompanyId, Holding};
 use crate::geometry::Coord;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -113,7 +113,7 @@ impl Change {
             .filter(|(_, (b, a))| b != a)
             .collect();
         let phase = (before.phase != after.phase).then_some((before.phase, after.phase));
-        let syms: BTreeSet<&PrivateId> = before
+        let syms: BTreeSet<&Holding> = before
             .privates
             .keys()
             .chain(after.privates.keys())

@@ -200,7 +200,7 @@ fn private_markers_are_drawn() {
             );
         }
         let mut bare = state.clone();
-        bare.privates.retain(|sym, _| !sym.contains('@'));
+        bare.privates.retain(|held, _| held.marker().is_none());
         let without = MapPicture::new(&game, &bare, MapOptions::default(), None).unwrap();
         assert!(without.markers().is_empty());
         assert_ne!(pixels(&picture), pixels(&without), "{name}: no badge drawn");

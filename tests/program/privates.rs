@@ -81,8 +81,8 @@ fn every_private_says_what_it_does_on_the_map() {
         assert!(!game.privates.is_empty(), "{id}");
         for p in &game.privates {
             assert_eq!(
-                game.private_sym(&p.abbrev).as_deref(),
-                Some(p.abbrev.as_str()),
+                game.private_sym(&p.abbrev),
+                Some(hexroute::game::Holding::Private(p.abbrev.clone())),
                 "{id}"
             );
         }
@@ -114,6 +114,33 @@ fn a_private_closed_with_its_owner_goes_to_no_national() {
         "{}",
         save["privates"]
     );
+}
+
+/// A private whose use closes it as the operating round ends
+/// (`closes_at_round_end_on_use`) stays with its owner until then: 1856
+/// 51745, the WR puts the Waterloo & Saugeen's token on Kitchener (action
+/// 297); the WR still holds it as the GT runs in that round (321), and it
+/// has closed when the CV runs in the next (336). Checked once with the
+/// engine (`export.rb` and `compare.rb`: its `privates` at both runs).
+#[test]
+fn a_private_used_closes_as_the_round_ends() {
+    let at = |n: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("at.json");
+        hexroute()
+            .arg("import")
+            .arg(fixture("18xx.games/1856_51745.json"))
+            .args(["--at", n, "-o"])
+            .arg(&out)
+            .assert()
+            .success();
+        let save: Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+        save["privates"].clone()
+    };
+    assert_eq!(at("296")["WSRC"], "WR");
+    assert_eq!(at("320")["WSRC"], "WR");
+    let after = at("335");
+    assert!(after.get("WSRC").is_none(), "{after}");
 }
 
 /// A private whose ability closes it when used (`closes_on_use`) leaves its

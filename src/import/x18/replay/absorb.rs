@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::game::{AbsorbDef, CompanyId, CompanyKind};
 use crate::geometry::Coord;
 use crate::import::x18::record::{Action, Assign, BuyTrain, Kind, TileId};
-use crate::play::Event;
+use crate::play::{self, Event};
 use crate::rules::LayKind;
 use crate::tile::Colour;
 
@@ -163,11 +163,14 @@ impl<'g> Replay<'g> {
                 "{into} keeps the token on {hex}, where the company it absorbed had none"
             )));
         };
-        let mut next = self.state.clone();
-        if crate::play::put_in_city(self.game, &mut next, &into, c, city, None) {
-            self.state = next;
+        match play::free_space_in_city(self.game, &self.state, c, city, None) {
+            Some(space) => self.apply_event(&Event::PutToken {
+                c,
+                space,
+                company: into,
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// `phase` has begun: where it is the minors', they close, their

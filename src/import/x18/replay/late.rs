@@ -6,7 +6,7 @@
 
 use super::Replay;
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind, National, PhaseId, PrivateId};
+use crate::game::{CompanyId, CompanyKind, Holding, National, PhaseId};
 use crate::geometry::Coord;
 use crate::import::x18::record::{Action, EngineTrain, Kind};
 use crate::play::{self, Event, Nationalise};
@@ -15,6 +15,8 @@ impl<'g> Replay<'g> {
     /// An operating round has ended: in a phase that exports, the depot's
     /// next train leaves (and may begin a phase).
     pub(super) fn round_ended(&mut self) -> Result<(), Error> {
+        let used = std::mem::take(&mut self.privates_used);
+        self.privates_gone.extend(used);
         let phase = self.state.phase;
         if let Some((national, cn)) = self.national()?
             && national.operates.contains(&phase)
@@ -94,14 +96,14 @@ impl<'g> Replay<'g> {
             if national.privates_from == Some(p) {
                 // Not the engine's hidden company of the early rules
                 // (1867's "3"), closed when they end.
-                let hidden = |sym: &PrivateId| {
+                let hidden = |sym: &Holding| {
                     self.game
                         .privates
                         .iter()
-                        .any(|p| p.abbrev == *sym && p.holds_early_rules())
+                        .any(|p| *sym == p.abbrev && p.holds_early_rules())
                 };
                 for sym in self.game.private_syms() {
-                    if !hidden(&sym) && !self.privates_gone.contains(sym.as_str()) {
+                    if !hidden(&sym) && !self.privates_gone.contains(&sym.to_string()) {
                         self.privates.insert(sym.to_string(), cn.clone());
                     }
                 }

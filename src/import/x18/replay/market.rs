@@ -97,7 +97,7 @@ impl Replay<'_> {
         let name = Self::field(a, &par.corporation, "corporation")?;
         let company = self.company(name)?;
         self.market_par(a, par, &company)?;
-        self.holders.insert(company.to_string(), a.entity());
+        self.holders.insert(company.clone(), a.entity());
         *self.sold.entry(company.clone()).or_default() += 20;
         self.shares_seen.insert(format!("{name}_0"));
         if self.play.home_token == HomeTokenTiming::Par {

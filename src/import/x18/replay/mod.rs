@@ -102,6 +102,9 @@ pub(super) struct Replay<'g> {
     /// `close_corporation` closes its companies) or by their use: no
     /// national takes them, and no save holds them.
     privates_gone: BTreeSet<String>,
+    /// Private companies used in this operating round that close as it
+    /// ends (`closes_at_round_end_on_use`: 1856's WSRC).
+    privates_used: BTreeSet<String>,
     /// Hexes where the national keeps a token for itself.
     reserved: BTreeSet<Coord>,
     /// Minors merging (or the one converting), until the major is named.
@@ -124,8 +127,9 @@ pub(super) struct Replay<'g> {
     unseen_buys: Vec<(TrainId, String)>,
     /// Each private's marker, by its sym.
     markers: BTreeMap<String, setup::MarkerAt>,
-    /// The player holding each company or private bid on or parred.
-    holders: BTreeMap<String, String>,
+    /// The player holding each company or private bid on or parred (a
+    /// private drafted is keyed by its sym; only companies' are read).
+    holders: BTreeMap<CompanyId, String>,
     /// The last action prepared.
     last_action: u64,
     /// A national's formation under way (`from_18xx_games.mechanisms`: `Formation`).
@@ -220,15 +224,7 @@ impl<'g> Replay<'g> {
             )));
         }
         let reserved = match &play.national {
-            Some(n) => n
-                .reserved
-                .iter()
-                .map(|h| {
-                    game.coords
-                        .parse(h)
-                        .map_err(|e| Error::Import(format!("hex {h}: {e}")))
-                })
-                .collect::<Result<_, _>>()?,
+            Some(n) => n.reserved.iter().copied().collect(),
             None => BTreeSet::new(),
         };
         let lift = play.lift_tiles.as_ref().and_then(|l| {
@@ -266,6 +262,7 @@ impl<'g> Replay<'g> {
             acted: BTreeSet::new(),
             closed: BTreeSet::new(),
             privates_gone: BTreeSet::new(),
+            privates_used: BTreeSet::new(),
             reserved,
             merging: Vec::new(),
             or_order: Vec::new(),
@@ -380,18 +377,22 @@ impl<'g> Replay<'g> {
         Ok(())
     }
 
-    /// A private whose ability closes it when used has acted: it closes.
+    /// A private whose ability closes it when used has acted: it closes,
+    /// or is marked to close as the operating round ends.
     fn closed_by_use(&mut self, a: &Action) {
         let sym = a.entity();
-        let closes = self
-            .game
-            .privates
-            .iter()
-            .any(|p| p.abbrev == sym && p.closes_on_use);
+        let Some(private) = self.game.privates.iter().find(|p| p.abbrev == sym) else {
+            return;
+        };
+        if !a.by_private() {
+            return;
+        }
         // Kept as owned, so that a marker it placed outlives it as the
         // engine's does; written as closed.
-        if a.by_private() && closes {
+        if private.closes_on_use {
             self.privates_gone.insert(sym);
+        } else if private.closes_at_round_end_on_use {
+            self.privates_used.insert(sym);
         }
     }
 
@@ -550,7 +551,7 @@ impl<'g> Replay<'g> {
             Kind::Bid(Bid {
                 company: Some(company),
                 ..
-            }) => self.drafted(a, company),
+            }) => self.drafted(a, &CompanyId::from(company)),
             Kind::Bankrupt => self.bankrupt(a),
             Kind::BuyShares(shares) => {
                 self.market_buy(a, shares);

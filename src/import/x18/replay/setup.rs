@@ -75,7 +75,7 @@ impl Replay<'_> {
             .game
             .private_syms()
             .iter()
-            .any(|s| Marker::is_of(s, private));
+            .any(|s| s.is_marker_of(private));
         if marked {
             let (hex, _) = self.markers.get(private).cloned().unwrap_or_default();
             self.markers
@@ -167,8 +167,8 @@ impl Replay<'_> {
     }
 
     /// A private company (or a minor's) chosen by a player.
-    pub(super) fn drafted(&mut self, a: &Action, company: &str) -> Result<(), Error> {
-        self.holders.insert(company.to_string(), a.entity());
+    pub(super) fn drafted(&mut self, a: &Action, company: &CompanyId) -> Result<(), Error> {
+        self.holders.insert(company.clone(), a.entity());
         Ok(())
     }
 
@@ -192,7 +192,10 @@ impl Replay<'_> {
             .ok()
             .and_then(|co| self.stocks.holdings.get(&co))
             .and_then(|h| h.president.clone());
-        let Some(player) = known.clone().or_else(|| self.holders.get(&entity).cloned()) else {
+        let Some(player) = known
+            .clone()
+            .or_else(|| self.holders.get(entity.as_str()).cloned())
+        else {
             return Ok(());
         };
         let minors: Vec<CompanyId> = self

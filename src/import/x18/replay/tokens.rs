@@ -10,7 +10,7 @@
 use super::{Replay, tiles};
 use crate::edit::Edit;
 use crate::error::Error;
-use crate::game::{CompanyId, Holder, Private, PrivateId, Rule};
+use crate::game::{CompanyId, Holder, Holding, Private, Rule};
 use crate::geometry::Coord;
 use crate::import::x18::record::{Action, PlaceToken, TokenAt};
 use crate::play::{self, Event};
@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 impl Replay<'_> {
     /// The private companies each company owns, those the game knows (one
     /// with neither a lay, a token nor a bonus leaves no mark).
-    pub(super) fn known_privates(&self) -> BTreeMap<PrivateId, CompanyId> {
+    pub(super) fn known_privates(&self) -> BTreeMap<Holding, CompanyId> {
         self.privates
             .iter()
             .filter(|(p, _)| !self.privates_gone.contains(*p))
@@ -321,8 +321,7 @@ impl Replay<'_> {
         let Some(lift) = &self.play.lift_tiles else {
             return Ok(());
         };
-        for hex in &lift.hexes {
-            let c = self.coord(hex)?;
+        for &c in &lift.hexes {
             let h = self.state.hex_state(c);
             let Some((name, _)) = &h.tile else {
                 continue;

@@ -5,7 +5,7 @@
 
 use super::Replay;
 use crate::error::Error;
-use crate::game::{CompanyId, PhaseId, TrainId};
+use crate::game::{CompanyId, Holding, PhaseId, TrainId};
 use crate::import::x18::record::{Action, BuyTrain, EngineTrain, Kind};
 use crate::play::{self, Event};
 use std::collections::BTreeSet;
@@ -271,7 +271,8 @@ impl Replay<'_> {
         if self.game.privates_close.is_some_and(|close| phase >= close) {
             self.privates_closed()?;
             let kept = &self.game.privates_kept;
-            self.privates.retain(|p, _| kept.contains(p.as_str()));
+            self.privates
+                .retain(|p, _| kept.contains(&Holding::parse(p)));
         }
         let game = self.game;
         let variants = &self.variants;
