@@ -18,6 +18,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1867", include_str!("../catalogues/1867.ron")),
     ("1882", include_str!("../catalogues/1882.ron")),
     ("1889", include_str!("../catalogues/1889.ron")),
+    ("1893", include_str!("../catalogues/1893.ron")),
     ("18AL", include_str!("../catalogues/18AL.ron")),
     (
         "18Chesapeake",

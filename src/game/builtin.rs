@@ -16,6 +16,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1867", include_str!("../../games/1867.ron")),
     ("1882", include_str!("../../games/1882.ron")),
     ("1889", include_str!("../../games/1889.ron")),
+    ("1893", include_str!("../../games/1893.ron")),
     ("18AL", include_str!("../../games/18AL.ron")),
     ("18Chesapeake", include_str!("../../games/18Chesapeake.ron")),
     // 18xx.games's title (its records' `title`); the file takes the

@@ -46,6 +46,20 @@ pub struct Play {
     /// (`ClosingMinors`).
     pub closing_minors: Option<(PhaseId, Vec<MinorStart>)>,
     pub twin_tiles: Vec<super::absorb::TwinTiles>,
+    /// Companies formed by a vote (`VotedFormations`), their companies and
+    /// trains as the game spells them.
+    pub voted_formations: Vec<super::VotedFormation>,
+}
+
+impl Play {
+    /// True when the title forms `company` from others (`Formation` or
+    /// `VotedFormations`).
+    pub fn forms(&self, company: &CompanyId) -> bool {
+        self.formation
+            .as_ref()
+            .is_some_and(|f| f.company == *company)
+            || self.voted_formations.iter().any(|v| v.company == *company)
+    }
 }
 
 /// `count` trains of one type in the depot, sold from phase `available`.
@@ -130,6 +144,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         absorb: None,
         closing_minors: None,
         twin_tiles: Vec::new(),
+        voted_formations: Vec::new(),
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -294,6 +309,17 @@ impl Resolver<'_> {
                 play.closing_minors = Some((self.phase(&c.phase, &at)?, c.minors));
             }
             Mechanism::TwinTiles(twins) => play.twin_tiles = twins,
+            Mechanism::VotedFormations(list) => {
+                for mut v in list {
+                    v.company = self.company(&v.company, &at)?;
+                    for (m, _) in &mut v.minors {
+                        *m = self.company(m, &at)?;
+                    }
+                    v.votes_from = self.train(&v.votes_from, &at)?;
+                    v.formed_by = self.train(&v.formed_by, &at)?;
+                    play.voted_formations.push(v);
+                }
+            }
         }
         Ok(())
     }

@@ -94,6 +94,10 @@ pub enum Mechanism {
     /// Hexes whose tiles the engine lays in pairs (18MEX's Mexico City and
     /// Puebla).
     TwinTiles(Vec<super::absorb::TwinTiles>),
+    /// Companies formed from minors and private companies by their
+    /// holders' vote, or unasked once a later train is bought (1893's AGV
+    /// and HGK).
+    VotedFormations(Vec<super::voted::VotedFormation>),
 }
 
 impl Mechanism {
@@ -117,6 +121,7 @@ impl Mechanism {
             Mechanism::Absorb(_) => "Absorb",
             Mechanism::ClosingMinors(_) => "ClosingMinors",
             Mechanism::TwinTiles(_) => "TwinTiles",
+            Mechanism::VotedFormations(_) => "VotedFormations",
         }
     }
 }

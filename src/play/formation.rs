@@ -80,18 +80,17 @@ fn judge(
     national: &CompanyId,
 ) -> Result<Vec<Violation>> {
     let mut broken = Vec::new();
-    let formed = game
-        .from_18xx_games
-        .as_ref()
-        .and_then(|p| p.formation.as_ref())
-        .map(|f| super::company_id(game, &f.company))
-        .transpose()?;
-    if formed.as_ref() != Some(national) {
+    let play = game.from_18xx_games.as_ref();
+    if !play.is_some_and(|p| p.forms(national)) {
+        let formed = play.and_then(|p| p.formation.as_ref());
         broken.push(Violation {
             rule: Rule::Formation,
             message: match formed {
-                Some(f) => format!("the national {} forms is {f}, not {national}", game.id),
-                None => format!("no national forms from other companies in {}", game.id),
+                Some(f) => format!(
+                    "the national {} forms is {}, not {national}",
+                    game.id, f.company
+                ),
+                None => format!("{national} forms from no other companies in {}", game.id),
             },
         });
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 20] = [
+const CREDITS: [(&str, &str, &str); 21] = [
     ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
     ("1830", "Francis Tresham", "Lookout Games"),
     ("1836Jr30", "David G. D. Hecht", "—"),
@@ -19,6 +19,7 @@ const CREDITS: [(&str, &str, &str); 20] = [
     ("1867", "Ian D. Wilson", "Grand Trunk Games"),
     ("1882", "Marc Voyer", "All-Aboard Games"),
     ("1889", "Yasutaka Ikeda (池田 康隆)", "Grand Trunk Games"),
+    ("1893", "Edwin Eckert", "Marflow Games"),
     ("18AL", "Mark Derrick", "—"),
     ("18CO", "R. Ryan Driskel", "—"),
     ("18Chesapeake", "Scott Petersen", "All-Aboard Games"),

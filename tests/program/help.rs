@@ -62,6 +62,7 @@ fn bash_completion_knows_the_files_game() {
             "1867",
             "1882",
             "1889",
+            "1893",
             "18AL",
             "18Chesapeake",
             "18Chesapeake: Off the Rails",

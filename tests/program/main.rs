@@ -45,3 +45,4 @@ mod terminal;
 mod x18;
 mod x18_bad;
 mod x18_cgr;
+mod x18_voted;

@@ -367,7 +367,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 1817's, 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
+/// and 1817's, 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 1893's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -377,7 +377,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 24] = [
+    let cases: [(&str, &[(&str, u32)]); 25] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -467,6 +467,20 @@ fn game_fixtures_agree_with_the_oracle() {
         // ours, $520, the engine accepts at that price (through both
         // bridges and past the mine on I10).
         ("1817_mid.json", &[("J", 520)]),
+        // 18xx.games's 1893 record game_end_bank imported just before
+        // HGK's run at action 276, which the player ran for $390 as here
+        // (phase 6; AGV and HGK formed from the minors, Leverkusen's green
+        // city; the engine prices every total here alike).
+        (
+            "1893_mid.json",
+            &[
+                ("AGV", 390),
+                ("DE", 270),
+                ("HGK", 390),
+                ("RAG", 260),
+                ("RSE", 350),
+            ],
+        ),
         // 18xx.games's 18NL record 135870 imported just before ZHE's run
         // at action 398, which the player ran for $410 as here (phase 5;
         // 's-Gravenzande & Delft's two X cities one green NL1, Rotterdam's

@@ -22,6 +22,7 @@ mod market;
 mod setup;
 mod tokens;
 mod trains;
+mod voted;
 
 use trains::{Rounds, stock};
 
@@ -145,6 +146,9 @@ pub(super) struct Replay<'g> {
     stocks: market::Stocks,
     /// A company absorbing another (the `Absorb` mechanism).
     absorbing: absorb::Absorbing,
+    /// Companies formed by a vote (`from_18xx_games.mechanisms`:
+    /// `VotedFormations`).
+    votes: voted::Votes,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -276,6 +280,7 @@ impl<'g> Replay<'g> {
             borrowed_types: BTreeSet::new(),
             stocks: market::Stocks::default(),
             absorbing: absorb::Absorbing::default(),
+            votes: voted::Votes::default(),
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
@@ -287,6 +292,7 @@ impl<'g> Replay<'g> {
     pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
         self.last_action = a.id;
         self.market_prepare(a)?;
+        self.votes_end(a);
         if self.absorb_step(a)? || self.merges_into_national(a) {
             return Ok(());
         }
@@ -521,11 +527,13 @@ impl<'g> Replay<'g> {
             Kind::BuyTrain(buy) => {
                 self.market_buy_train(a)?;
                 self.buy_train(a, buy)?;
+                self.vote_bought(buy)?;
                 self.absorb_bought(buy)
             }
             Kind::DiscardTrain { train } => self.discard_train(a, train),
             Kind::BorrowTrain { train } => self.borrow_train(a, train),
             Kind::BuyCompany { company } => self.buy_company(a, company),
+            Kind::SpecialBuy { description } if self.is_vote(a) => self.vote(a, description),
             Kind::SpecialBuy { description } => self.special_buy(a, description),
             Kind::Assign(assign) if self.keeps_token(a) => self.absorb_keep(a, assign),
             Kind::Assign(assign) => self.assign(a, assign),
@@ -554,15 +562,22 @@ impl<'g> Replay<'g> {
             }) => self.drafted(a, &CompanyId::from(company)),
             Kind::Bankrupt => self.bankrupt(a),
             Kind::BuyShares(shares) => {
+                self.vote_shares(a, shares, 1);
                 self.market_buy(a, shares);
                 self.buy_shares(shares.shares.as_deref().unwrap_or_default())
             }
-            Kind::SellShares(shares) => self.market_sell(a, shares),
+            Kind::SellShares(shares) => {
+                self.vote_shares(a, shares, -1);
+                self.market_sell(a, shares)
+            }
             Kind::RunRoutes { routes } => {
                 let routes = routes.as_deref().unwrap_or_default();
                 self.lose_lowest_used(a)?;
                 self.market_run(a, routes)
             }
+            // A player selling a private company to the bank (1893's bonds):
+            // no company held it, so the map never knew it.
+            Kind::Other(name) if name == "sell_company" && !a.by_company() => Ok(()),
             kind if changes_nothing(kind) => Ok(()),
             kind => Err(Error::Import(format!(
                 "hexroute does not replay \"{}\" actions, which may change the map",

@@ -79,7 +79,7 @@ impl Replay<'_> {
         if std::mem::take(&mut self.rounds.operating) {
             self.round_ended()?;
         }
-        Ok(())
+        self.formations_due()
     }
 
     /// The type of train `id` (`5-1` → `5`; a variant as it was bought),
