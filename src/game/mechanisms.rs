@@ -44,6 +44,11 @@ pub struct Play {
     /// (`ClosingMinors`).
     pub closing_minors: Option<(PhaseId, Vec<MinorStart>)>,
     pub twin_tiles: Vec<super::absorb::TwinTiles>,
+    /// Companies holding a train from the start (`StartTrains`).
+    pub start_trains: Vec<MinorStart>,
+    /// How many of a taken company's tokens its taker may replace
+    /// (`Takeovers`); `None`: no company takes another over.
+    pub takeover_tokens: Option<u32>,
 }
 
 /// `count` trains of one type in the depot, sold from phase `available`.
@@ -119,6 +124,8 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         absorb: None,
         closing_minors: None,
         twin_tiles: Vec::new(),
+        start_trains: Vec::new(),
+        takeover_tokens: None,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -278,6 +285,13 @@ impl Resolver<'_> {
                 play.closing_minors = Some((self.phase(&c.phase, &at)?, c.minors));
             }
             Mechanism::TwinTiles(twins) => play.twin_tiles = twins,
+            Mechanism::StartTrains(mut starts) => {
+                for s in &mut starts {
+                    s.company = self.company(&s.company, &at)?;
+                }
+                play.start_trains = starts;
+            }
+            Mechanism::Takeovers { replaced } => play.takeover_tokens = Some(replaced),
         }
         Ok(())
     }
