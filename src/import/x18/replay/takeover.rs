@@ -21,8 +21,8 @@ const UNKNOWN: &str = "?";
 /// A president's share, as 18CO's companies have it.
 const PRESIDENTS_PERCENT: u32 = 20;
 
-/// Each company's shareholders (players by id, companies by name) with the
-/// percent they hold, and its president.
+/// Each company's shares by id (`CS_1`) with who holds them (players by
+/// id, companies by name, `POOL` for the market), and its president.
 #[derive(Default)]
 pub(super) struct Holdings {
     companies: BTreeMap<CompanyId, Holders>,
@@ -31,9 +31,12 @@ pub(super) struct Holdings {
     cautioned: bool,
 }
 
+/// The market's holder name.
+const POOL: &str = "";
+
 #[derive(Default)]
 struct Holders {
-    percent: BTreeMap<String, u32>,
+    owner: BTreeMap<String, String>,
     president: Option<String>,
 }
 
@@ -44,24 +47,65 @@ struct Pending {
     left: u32,
 }
 
-impl Holders {
-    /// The holder who becomes president after a transfer: one holding
-    /// more than the president and at least a president's share
-    /// (18xx.games's presidency change), else the president stays.
-    fn president_after(&self) -> Option<String> {
-        let held = |h: &str| self.percent.get(h).copied().unwrap_or(0);
-        let current = self.president.as_deref().map_or(0, held);
-        let (best, most) = (self.percent.iter())
-            .filter(|(h, _)| Some(h.as_str()) != self.president.as_deref())
-            .max_by_key(|(_, p)| **p)?;
-        (*most > current && *most >= PRESIDENTS_PERCENT).then(|| best.clone())
+/// A share's percent: the president's (`_0`) 20, the others 10, as 18CO's
+/// companies have them.
+fn percent(share: &str) -> u32 {
+    if share.ends_with("_0") {
+        PRESIDENTS_PERCENT
+    } else {
+        10
     }
 }
 
-/// The company a share (`CS_1`) is of, and whether it is the president's.
-fn share_of(share: &str) -> Option<(&str, bool)> {
-    let (company, index) = share.rsplit_once('_')?;
-    Some((company, index == "0"))
+impl Holders {
+    fn held(&self, holder: &str) -> u32 {
+        (self.owner.iter())
+            .filter(|(_, h)| h.as_str() == holder)
+            .map(|(s, _)| percent(s))
+            .sum()
+    }
+
+    /// After a transfer, the president changes (18xx.games's
+    /// `transfer_shares`) when another holder, not the company or the
+    /// market, holds more than the president and at least a president's
+    /// share; players come before companies on a tie. The new president
+    /// takes the president's share and gives two shares for it to the
+    /// old one (to the market if the old one holds less than it).
+    /// Returns the new president.
+    fn presidency(&mut self, company: &str) -> Option<String> {
+        let current = self.president.as_deref().map_or(0, |p| self.held(p));
+        let holders: std::collections::BTreeSet<&String> = self.owner.values().collect();
+        let (most, best) = (holders.into_iter())
+            .filter(|h| h.as_str() != POOL && h.as_str() != company)
+            .map(|h| (self.held(h), h.parse::<u64>().is_ok(), h.clone()))
+            .filter(|(p, _, _)| *p >= PRESIDENTS_PERCENT)
+            .max_by_key(|(p, player, _)| (*p, *player))
+            .map(|(p, _, h)| (p, h))?;
+        if most <= current || self.president.as_ref() == Some(&best) {
+            return None;
+        }
+        let cert = format!("{company}_0");
+        let old = self.president.replace(best.clone());
+        let swap_to = old
+            .clone()
+            .filter(|o| self.held(o) >= PRESIDENTS_PERCENT)
+            .unwrap_or_default();
+        let given: Vec<String> = (self.owner.iter())
+            .filter(|(s, h)| **h == best && **s != cert)
+            .map(|(s, _)| s.clone())
+            .take((PRESIDENTS_PERCENT / 10) as usize)
+            .collect();
+        for s in given {
+            self.owner.insert(s, swap_to.clone());
+        }
+        self.owner.insert(cert, best.clone());
+        Some(best)
+    }
+}
+
+/// The company a share (`CS_1`) is of.
+fn share_of(share: &str) -> Option<&str> {
+    share.rsplit_once('_').map(|(company, _)| company)
 }
 
 impl Replay<'_> {
@@ -136,8 +180,8 @@ impl Replay<'_> {
             return Ok(());
         }
         let company = self.company(Self::field(a, &par.corporation, "corporation")?)?;
-        let h = self.takeover.companies.entry(company).or_default();
-        *h.percent.entry(a.entity()).or_default() += PRESIDENTS_PERCENT;
+        let h = self.takeover.companies.entry(company.clone()).or_default();
+        h.owner.insert(format!("{company}_0"), a.entity());
         h.president = Some(a.entity());
         Ok(())
     }
@@ -155,53 +199,40 @@ impl Replay<'_> {
         }
         let holder = a.entity();
         let shares = bundle.shares.as_deref().unwrap_or_default();
-        let Some((name, _)) = shares.first().and_then(|s| share_of(s)) else {
+        let Some(name) = shares.first().and_then(|s| share_of(s)) else {
             return Ok(());
         };
         let company = self.company(name)?;
-        // A company's own shares in its treasury make no president.
-        if company.as_str() == holder {
-            return Ok(());
-        }
-        let percent = bundle.percent.unwrap_or_else(|| {
-            (shares.iter())
-                .map(|s| match share_of(s) {
-                    Some((_, true)) => PRESIDENTS_PERCENT,
-                    _ => 10,
-                })
-                .sum()
-        });
+        let to = match gain {
+            true => holder,
+            false => POOL.to_string(),
+        };
         let next = {
             let h = self.takeover.companies.entry(company.clone()).or_default();
+            let cert = format!("{company}_0");
             if h.president.is_none() {
                 // Its president's share came with a private, unseen.
                 h.president = Some(UNKNOWN.to_string());
-                h.percent.insert(UNKNOWN.to_string(), PRESIDENTS_PERCENT);
+                h.owner
+                    .entry(cert.clone())
+                    .or_insert_with(|| UNKNOWN.to_string());
             }
             if !gain
-                && h.president.as_deref() == Some(UNKNOWN)
-                && shares.iter().any(|s| s.ends_with("_0"))
+                && h.owner.get(&cert).map(String::as_str) == Some(UNKNOWN)
+                && shares.contains(&cert)
             {
-                let unknown = h.percent.remove(UNKNOWN).unwrap_or(0);
-                *h.percent.entry(holder.clone()).or_default() += unknown;
-                h.president = Some(holder.clone());
+                h.president = Some(a.entity());
             }
-            let held = h.percent.entry(holder).or_default();
-            *held = if gain {
-                *held + percent
-            } else {
-                held.saturating_sub(percent)
-            };
-            let next = h.president_after();
-            h.president = next.clone().or(h.president.take());
-            next
+            for s in shares {
+                h.owner.insert(s.clone(), to.clone());
+            }
+            h.presidency(company.as_str())
         };
-        if let Some(next) = next {
-            if let Ok(taker) = self.company(&next)
-                && !self.closed.contains(&taker)
-            {
-                self.take_over(&taker, &company)?;
-            }
+        if let Some(next) = next
+            && let Ok(taker) = self.company(&next)
+            && !self.closed.contains(&taker)
+        {
+            self.take_over(&taker, &company)?;
         }
         Ok(())
     }
@@ -253,7 +284,11 @@ impl Replay<'_> {
         self.close_company(taken)?;
         self.takeover.companies.remove(taken);
         for h in self.takeover.companies.values_mut() {
-            h.percent.remove(taken.as_str());
+            for holder in h.owner.values_mut() {
+                if holder == taken.as_str() {
+                    *holder = POOL.to_string();
+                }
+            }
         }
         Ok(())
     }
