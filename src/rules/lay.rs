@@ -135,7 +135,11 @@ impl Check<'_> {
             .current
             .map(|(t, _)| (t.cities.len(), t.towns.len()))
             .unwrap_or((0, 0));
-        if (new.cities.len(), new.towns.len()) != (cities, towns) {
+        // A printed tile `stop_upgrades` names may take other stops
+        // (18CO's Colorado Springs: one city, then co5's two).
+        let stops_change = (self.current)
+            .is_some_and(|(t, _)| self.game.stop_upgrade(&t.name, name, self.state.phase));
+        if (new.cities.len(), new.towns.len()) != (cities, towns) && !stops_change {
             v.push(violation(
                 Rule::SameStops,
                 format!(
