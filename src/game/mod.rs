@@ -155,7 +155,10 @@ impl Game {
             phase >= *from_phase
                 && u.from.iter().any(|t| t == from)
                 && u.to.iter().any(|t| t == to)
-                && (u.hexes.is_empty() || u.hexes.iter().any(|h| self.coords.parse(h).is_ok_and(|at| at == c)))
+                && (u.hexes.is_empty()
+                    || u.hexes
+                        .iter()
+                        .any(|h| self.coords.parse(h).is_ok_and(|at| at == c)))
         })
     }
 

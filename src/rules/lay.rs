@@ -137,8 +137,10 @@ impl Check<'_> {
             .unwrap_or((0, 0));
         // A printed tile `stop_upgrades` names may take other stops
         // (18CO's Colorado Springs: one city, then co5's two).
-        let stops_change = (self.current)
-            .is_some_and(|(t, _)| self.game.stop_upgrade(&t.name, name, self.state.phase, self.c));
+        let stops_change = (self.current).is_some_and(|(t, _)| {
+            self.game
+                .stop_upgrade(&t.name, name, self.state.phase, self.c)
+        });
         if (new.cities.len(), new.towns.len()) != (cities, towns) && !stops_change {
             v.push(violation(
                 Rule::SameStops,

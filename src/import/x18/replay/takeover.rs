@@ -305,3 +305,86 @@ impl Replay<'_> {
         tokens.saturating_sub(self.placed(company))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn holders(owners: &[(&str, &str)], president: &str) -> Holders {
+        Holders {
+            owner: (owners.iter())
+                .map(|(s, h)| (s.to_string(), h.to_string()))
+                .collect(),
+            president: Some(president.to_string()),
+        }
+    }
+
+    /// 22032's CS at action 236, worked by hand: player 1 (president: CS_0,
+    /// CS_1, CS_2, 40%) has sold all three to the market; player 2 holds
+    /// CS_3, CS_4, CS_5 (30%), more than the president's 0 and at least
+    /// 20%, so becomes president: the president's share for two of theirs,
+    /// which go to the market (player 1 holds less than 20%): 20 + 10 = 30.
+    #[test]
+    fn a_president_selling_out_hands_the_presidency_over() {
+        let mut h = holders(
+            &[
+                ("CS_0", POOL),
+                ("CS_1", POOL),
+                ("CS_2", POOL),
+                ("CS_3", "2"),
+                ("CS_4", "2"),
+                ("CS_5", "2"),
+            ],
+            "1",
+        );
+        assert_eq!(h.presidency("CS").as_deref(), Some("2"));
+        assert_eq!(h.held("2"), 30);
+        assert_eq!(h.owner["CS_3"], POOL);
+        assert_eq!(h.owner["CS_4"], POOL);
+        assert_eq!(h.owner["CS_0"], "2");
+    }
+
+    /// A company holding as much as the president (30% each) does not
+    /// become president; with 40% it does, and the old president, who
+    /// still holds 20% or more, takes two of its shares for the
+    /// president's: the old president 30 - 20 + 20 = 30, the company
+    /// 40 - 20 + 20 = 40.
+    #[test]
+    fn a_company_holding_more_than_the_president_becomes_it() {
+        let mut h = holders(
+            &[
+                ("CS_0", "2"),
+                ("CS_5", "2"),
+                ("CS_1", "ROCK"),
+                ("CS_2", "ROCK"),
+                ("CS_3", "ROCK"),
+                ("CS_4", POOL),
+            ],
+            "2",
+        );
+        assert_eq!(h.presidency("CS"), None);
+        h.owner.insert("CS_4".to_string(), "ROCK".to_string());
+        assert_eq!(h.presidency("CS").as_deref(), Some("ROCK"));
+        assert_eq!((h.held("ROCK"), h.held("2")), (40, 30));
+        assert_eq!(h.owner["CS_0"], "ROCK");
+    }
+
+    /// The company's own shares (its treasury) and the market's make no
+    /// president, however many.
+    #[test]
+    fn treasury_and_market_shares_make_no_president() {
+        let mut h = holders(
+            &[
+                ("CS_0", "2"),
+                ("CS_1", "CS"),
+                ("CS_2", "CS"),
+                ("CS_3", "CS"),
+                ("CS_4", POOL),
+                ("CS_5", POOL),
+                ("CS_6", POOL),
+            ],
+            "2",
+        );
+        assert_eq!(h.presidency("CS"), None);
+    }
+}
