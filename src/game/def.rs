@@ -554,6 +554,10 @@ pub struct StopUpgrade {
     pub to: Vec<TileId>,
     /// The phase from which they may.
     pub phase: String,
+    /// The hexes where they may (none: everywhere); 18CO's green towns
+    /// become brown cities only where the map prints the upgrade icon.
+    #[serde(default)]
+    pub hexes: Vec<String>,
 }
 
 /// How saves of the rusty_train / navig18xx GUI name this game and its tiles.

@@ -49,6 +49,11 @@ pub struct Play {
     /// Companies formed by a vote (`VotedFormations`), their companies and
     /// trains as the game spells them.
     pub voted_formations: Vec<super::VotedFormation>,
+    /// Companies holding a train from the start (`StartTrains`).
+    pub start_trains: Vec<MinorStart>,
+    /// How many of a taken company's tokens its taker may replace
+    /// (`Takeovers`); `None`: no company takes another over.
+    pub takeover_tokens: Option<u32>,
 }
 
 impl Play {
@@ -145,6 +150,8 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         closing_minors: None,
         twin_tiles: Vec::new(),
         voted_formations: Vec::new(),
+        start_trains: Vec::new(),
+        takeover_tokens: None,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -320,6 +327,13 @@ impl Resolver<'_> {
                     play.voted_formations.push(v);
                 }
             }
+            Mechanism::StartTrains(mut starts) => {
+                for s in &mut starts {
+                    s.company = self.company(&s.company, &at)?;
+                }
+                play.start_trains = starts;
+            }
+            Mechanism::Takeovers { replaced } => play.takeover_tokens = Some(replaced),
         }
         Ok(())
     }

@@ -151,10 +151,17 @@ impl Game {
             .is_some_and(|(kind, from)| company.kind == kind && phase >= from)
     }
 
-    /// True when `stop_upgrades` lets tile `to` replace `from` in `phase`.
-    pub fn stop_upgrade(&self, from: &str, to: &str, phase: PhaseId) -> bool {
+    /// True when `stop_upgrades` lets tile `to` replace `from` on hex `c`
+    /// in `phase`.
+    pub fn stop_upgrade(&self, from: &str, to: &str, phase: PhaseId, c: Coord) -> bool {
         self.stop_upgrades.iter().any(|(u, from_phase)| {
-            phase >= *from_phase && u.from.iter().any(|t| t == from) && u.to.iter().any(|t| t == to)
+            phase >= *from_phase
+                && u.from.iter().any(|t| t == from)
+                && u.to.iter().any(|t| t == to)
+                && (u.hexes.is_empty()
+                    || u.hexes
+                        .iter()
+                        .any(|h| self.coords.parse(h).is_ok_and(|at| at == c)))
         })
     }
 

@@ -98,6 +98,16 @@ pub enum Mechanism {
     /// holders' vote, or unasked once a later train is bought (1893's AGV
     /// and HGK).
     VotedFormations(Vec<super::voted::VotedFormation>),
+    /// Companies that hold a train from the game's start, given free by
+    /// the engine's setup (18CO's DSNG and its 2P).
+    StartTrains(Vec<MinorStart>),
+    /// A company whose president becomes another company (it bought the
+    /// most shares, or the president sold) is taken over by it (18CO):
+    /// its trains and private companies go to the taker, its tokens on
+    /// hexes where the taker has one leave, the taker's next token actions
+    /// put its own tokens in place of up to `replaced` of the others, and
+    /// it closes, the rest of its tokens leaving the map.
+    Takeovers { replaced: u32 },
 }
 
 impl Mechanism {
@@ -122,6 +132,8 @@ impl Mechanism {
             Mechanism::ClosingMinors(_) => "ClosingMinors",
             Mechanism::TwinTiles(_) => "TwinTiles",
             Mechanism::VotedFormations(_) => "VotedFormations",
+            Mechanism::StartTrains(_) => "StartTrains",
+            Mechanism::Takeovers { .. } => "Takeovers",
         }
     }
 }

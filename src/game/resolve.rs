@@ -54,7 +54,7 @@ impl Game {
         r.privates(&hexes, &tiles)?;
         let reservations = r.reservations(&hexes)?;
         let privates_kept = kept_privates(&def);
-        let stop_upgrades = r.stop_upgrades(&tiles)?;
+        let stop_upgrades = r.stop_upgrades(&tiles, &hexes)?;
         let privates_close = def
             .privates_close
             .as_ref()
@@ -516,11 +516,18 @@ impl Resolver<'_> {
     }
 
     /// `stop_upgrades`: tiles of the game, a phase of the game.
-    fn stop_upgrades(&self, tiles: &BTreeMap<TileId, Tile>) -> Result<Vec<(StopUpgrade, PhaseId)>> {
+    fn stop_upgrades(
+        &self,
+        tiles: &BTreeMap<TileId, Tile>,
+        hexes: &Hexes,
+    ) -> Result<Vec<(StopUpgrade, PhaseId)>> {
         let mut out = Vec::new();
         for u in &self.def.stop_upgrades {
             if let Some(t) = u.from.iter().chain(&u.to).find(|t| !tiles.contains_key(*t)) {
                 return Err((self.err)(format!("stop_upgrades: unknown tile \"{t}\"")));
+            }
+            for h in &u.hexes {
+                self.on_map(hexes, h, "stop_upgrades")?;
             }
             out.push((u.clone(), self.phase(&u.phase, "stop_upgrades")?));
         }

@@ -46,7 +46,7 @@ pub(super) fn check_lay_plain(site: Site, name: &str, rotation: Rotation) -> Res
     let laid = state.hexes.get(&c).and_then(|h| h.tile.as_ref()).is_some();
     // A tile whose stops change (1856's towns) upgrades, whatever its colour.
     let stop_upgrade =
-        laid && current.is_some_and(|(t, _)| game.stop_upgrade(&t.name, name, state.phase));
+        laid && current.is_some_and(|(t, _)| game.stop_upgrade(&t.name, name, state.phase, c));
     let kind = if stop_upgrade { LayKind::Upgrade } else { kind };
     let k = Check {
         game,
@@ -135,7 +135,13 @@ impl Check<'_> {
             .current
             .map(|(t, _)| (t.cities.len(), t.towns.len()))
             .unwrap_or((0, 0));
-        if (new.cities.len(), new.towns.len()) != (cities, towns) {
+        // A printed tile `stop_upgrades` names may take other stops
+        // (18CO's Colorado Springs: one city, then co5's two).
+        let stops_change = (self.current).is_some_and(|(t, _)| {
+            self.game
+                .stop_upgrade(&t.name, name, self.state.phase, self.c)
+        });
+        if (new.cities.len(), new.towns.len()) != (cities, towns) && !stops_change {
             v.push(violation(
                 Rule::SameStops,
                 format!(

@@ -53,6 +53,9 @@ pub enum Kind {
     Bankrupt,
     BuyShares(Shares),
     SellShares(Shares),
+    /// A company's own shares bought from or sold to the market (18CO).
+    CorporateBuyShares(Shares),
+    CorporateSellShares(Shares),
     RunRoutes {
         routes: Option<Vec<RanRoute>>,
     },
@@ -331,6 +334,8 @@ impl Kind {
             "bankrupt" => Kind::Bankrupt,
             "buy_shares" => Kind::BuyShares(shares()),
             "sell_shares" => Kind::SellShares(shares()),
+            "corporate_buy_shares" => Kind::CorporateBuyShares(shares()),
+            "corporate_sell_shares" => Kind::CorporateSellShares(shares()),
             "run_routes" => Kind::RunRoutes {
                 routes: w.routes.clone(),
             },
@@ -370,6 +375,8 @@ impl Kind {
             Kind::Bankrupt => "bankrupt",
             Kind::BuyShares(_) => "buy_shares",
             Kind::SellShares(_) => "sell_shares",
+            Kind::CorporateBuyShares(_) => "corporate_buy_shares",
+            Kind::CorporateSellShares(_) => "corporate_sell_shares",
             Kind::RunRoutes { .. } => "run_routes",
             Kind::Pass => "pass",
             Kind::EndGame => "end_game",

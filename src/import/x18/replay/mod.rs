@@ -20,6 +20,7 @@ mod formation;
 mod late;
 mod market;
 mod setup;
+mod takeover;
 mod tokens;
 mod trains;
 mod voted;
@@ -41,6 +42,8 @@ fn changes_nothing(kind: &Kind) -> bool {
         | Kind::Par(_)
         | Kind::BuyShares(_)
         | Kind::SellShares(_)
+        | Kind::CorporateBuyShares(_)
+        | Kind::CorporateSellShares(_)
         | Kind::Pass
         | Kind::Dividend { .. }
         | Kind::EndGame
@@ -54,11 +57,8 @@ fn changes_nothing(kind: &Kind) -> bool {
         // consent confirmed): text only.
         | Kind::Log => true,
         Kind::Program(name) => PROGRAMS.contains(&name.as_str()),
-        // An auction bid moved, shares bought or sold by a company (18CO):
-        // money and shares only.
-        Kind::Other(name) => {
-            ["move_bid", "corporate_buy_shares", "corporate_sell_shares"].contains(&name.as_str())
-        }
+        // An auction bid moved (18CO): money only.
+        Kind::Other(name) => name == "move_bid",
         _ => false,
     }
 }
@@ -142,6 +142,8 @@ pub(super) struct Replay<'g> {
     /// depot and come back (1836Jr56's MESS borrows Ds before any is
     /// bought), so a later copy bought is no sign of an export.
     borrowed_types: BTreeSet<String>,
+    /// Shareholders, where companies take others over (`Takeovers`).
+    takeover: takeover::Holdings,
     /// Share prices and holdings, where the title follows them.
     stocks: market::Stocks,
     /// A company absorbing another (the `Absorb` mechanism).
@@ -281,6 +283,7 @@ impl<'g> Replay<'g> {
             stocks: market::Stocks::default(),
             absorbing: absorb::Absorbing::default(),
             votes: voted::Votes::default(),
+            takeover: takeover::Holdings::default(),
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
@@ -293,6 +296,7 @@ impl<'g> Replay<'g> {
         self.last_action = a.id;
         self.market_prepare(a)?;
         self.votes_end(a);
+        self.takeover_prepare(a)?;
         if self.absorb_step(a)? || self.merges_into_national(a) {
             return Ok(());
         }
@@ -522,6 +526,7 @@ impl<'g> Replay<'g> {
         let national = self.play.national.is_some();
         match &a.kind {
             Kind::LayTile(lay) => self.lay_tile(a, lay),
+            Kind::PlaceToken(place) if self.takeover_token(a, place)? => Ok(()),
             Kind::PlaceToken(place) => self.place_token(a, place),
             Kind::RemoveToken(at) => self.remove_token(a, at),
             Kind::BuyTrain(buy) => {
@@ -552,7 +557,10 @@ impl<'g> Replay<'g> {
                 self.market_dividend(a, kind.as_deref())?;
                 self.dividend(a)
             }
-            Kind::Par(par) => self.par(a, par),
+            Kind::Par(par) => {
+                self.takeover_par(a, par)?;
+                self.par(a, par)
+            }
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
             Kind::Bid(bid) if bid.corporation.is_some() => self.par_by_bid(a, bid),
@@ -564,12 +572,16 @@ impl<'g> Replay<'g> {
             Kind::BuyShares(shares) => {
                 self.vote_shares(a, shares, 1);
                 self.market_buy(a, shares);
+                self.takeover_shares(a, shares, true)?;
                 self.buy_shares(shares.shares.as_deref().unwrap_or_default())
             }
             Kind::SellShares(shares) => {
                 self.vote_shares(a, shares, -1);
-                self.market_sell(a, shares)
+                self.market_sell(a, shares)?;
+                self.takeover_shares(a, shares, false)
             }
+            Kind::CorporateBuyShares(shares) => self.takeover_shares(a, shares, true),
+            Kind::CorporateSellShares(shares) => self.takeover_shares(a, shares, false),
             Kind::RunRoutes { routes } => {
                 let routes = routes.as_deref().unwrap_or_default();
                 self.lose_lowest_used(a)?;

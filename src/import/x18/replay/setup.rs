@@ -64,6 +64,16 @@ impl Replay<'_> {
             self.left_depot.insert(train.name().to_string());
             self.trains.entry(minor).or_default().push(train);
         }
+        for start in &self.play.start_trains {
+            let train = EngineTrain::from(start.train.as_str());
+            self.train_type(&train)?;
+            self.gone.insert(train.clone());
+            self.left_depot.insert(train.name().to_string());
+            self.trains
+                .entry(start.company.clone())
+                .or_default()
+                .push(train);
+        }
         Ok(())
     }
 

@@ -221,14 +221,16 @@ impl Replay<'_> {
     }
 
     /// The first train of a type has left the depot: the phase named for
-    /// it (or begun by it, `PhaseTrains`) begins.
+    /// it (or begun by it, `PhaseTrains`: the latest of those it begins,
+    /// as 18CO's E begins 6b and 7) begins.
     pub(super) fn first_of(&mut self, kind: &TrainId) -> Result<(), Error> {
         let by_train = self
             .play
             .phase_trains
             .iter()
-            .find(|p| p.trains.contains(kind))
-            .map(|p| p.phase);
+            .filter(|p| p.trains.contains(kind))
+            .map(|p| p.phase)
+            .max();
         let named = self
             .game
             .phases
