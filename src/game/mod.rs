@@ -29,6 +29,7 @@ mod reserve;
 mod resolve;
 mod rule;
 mod train_def;
+pub mod turn;
 
 pub use absorb::{AbsorbDef, TwinTiles};
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
@@ -40,6 +41,7 @@ pub use pass_through::PassThrough;
 pub use play::*;
 pub use reserve::{Holder, Reservation};
 pub use rule::Rule;
+pub use turn::{Permit, TurnLay};
 
 /// A printed map hex, resolved.
 #[derive(Clone, Debug)]

@@ -29,6 +29,7 @@ fn check(file: &str, company: &str, tokens: bool) {
             private: None,
         },
         tokens,
+        lays: None,
     };
     let advice = advise::advise(ask, &|_, _| {}).unwrap();
     let oracle = |s: &MapState| {
