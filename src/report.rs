@@ -127,7 +127,30 @@ pub struct SupplyRow {
     pub left: Option<i64>,
 }
 
-/// `show --history --json`: one per recorded change, oldest first.
+/// `show --history --json`: where an imported game came from, and each
+/// recorded change, oldest first.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct HistoryReport {
+    /// The record `import` made the save from (`null`: not imported), as
+    /// `show --history` prints it.
+    pub imported: Option<ImportedReport>,
+    pub changes: Vec<HistoryEntry>,
+}
+
+/// The record a save was imported from.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ImportedReport {
+    /// The record as named to `import`: a file name or an 18xx.games address.
+    pub record: String,
+    /// The record's game id, when it has one.
+    pub game: Option<String>,
+    /// The record's title, as 18xx.games writes it.
+    pub title: String,
+    /// The last action replayed.
+    pub action: u64,
+}
+
+/// One recorded change.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct HistoryEntry {
     pub command: String,
@@ -174,10 +197,7 @@ pub fn schemas() -> Vec<(&'static str, Schema)> {
     vec![
         ("tiles.schema.json", schemars::schema_for!(Vec<TileRow>)),
         ("show.schema.json", schemars::schema_for!(ShowReport)),
-        (
-            "history.schema.json",
-            schemars::schema_for!(Vec<HistoryEntry>),
-        ),
+        ("history.schema.json", schemars::schema_for!(HistoryReport)),
         (
             "trains.schema.json",
             schemars::schema_for!(BTreeMap<String, TrainsRow>),

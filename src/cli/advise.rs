@@ -1,13 +1,14 @@
-//! `advise`: every lay a company may make, ranked by what its trains earn
-//! after it, as a table or JSON, and the best one drawn.
+//! `advise`: every turn a company may make (its title's lays, a token),
+//! ranked by what its trains earn after it, as a table or JSON, with the
+//! commands that make the best one, and the best one drawn.
 
 use super::io::{Games, display, print_json};
 use super::progress::{Counting, SearchProgress};
 use super::term::{column_widths, escape, say};
 use super::{AdviseArgs, PictureArgs, draw};
 use anyhow::{Context, Result};
-use hexroute::advise::report::{AdviceReport, Kind, OptionReport};
-use hexroute::advise::{self, Ask};
+use hexroute::advise::report::{AdviceReport, Kind, MoveReport, OptionReport};
+use hexroute::advise::{self, Ask, Move};
 use hexroute::routes::assign::Progress;
 use hexroute::routes::report::{CompanyRoutes, RoutesReport};
 use hexroute::routes::request::{self, Bonuses, Runners};
@@ -41,6 +42,7 @@ pub fn advise(games: Games, args: &AdviseArgs) -> Result<()> {
             private,
         },
         tokens: args.token,
+        lays: args.lays.map(usize::from),
     };
     let progress = SearchProgress::new(
         Counting::Advise,
@@ -57,7 +59,7 @@ pub fn advise(games: Games, args: &AdviseArgs) -> Result<()> {
     });
     progress.finish();
     let advice = advice.context(name.clone())?;
-    let report = AdviceReport::new(&game, &advice, args.top);
+    let report = AdviceReport::new(&ask, &advice, args.top, &args.file.to_string_lossy());
     if let (Some(picture), Some(best)) = (&args.render, advice.choices.first()) {
         let after = advise::after(&ask, &best.moves).context(name.clone())?;
         let routes = RoutesReport::One(CompanyRoutes::new(&game, &best.solution));
@@ -65,39 +67,56 @@ pub fn advise(games: Games, args: &AdviseArgs) -> Result<()> {
             hex_size: None,
             format: None,
         };
-        draw::render_routes(&game, &after, &routes, picture, &look)?;
+        let marked: Vec<_> = best
+            .moves
+            .iter()
+            .map(|m| match m {
+                Move::Lay { hex, .. } | Move::Token { hex, .. } => *hex,
+            })
+            .collect();
+        draw::render_routes(&game, &after, &routes, picture, &look, &marked)?;
     }
     if args.json {
         return print_json(&report);
     }
-    let searched = advice.searches;
-    print_table(&game, &report, advice.choices.len(), searched);
+    print_table(&game, &report, advice.turns, advice.searches);
     Ok(())
 }
 
-/// `PRR earns $290 now; 41 legal moves, the best 10:` then one line each.
+/// `PRR earns $290 now; 41 legal turns, the best 10:` then one line each,
+/// and the commands that make the best; or that no turn earns more.
 fn print_table(game: &hexroute::game::Game, report: &AdviceReport, of: usize, searched: usize) {
+    let company = escape(&report.company);
+    let gaining: Vec<&OptionReport> = report.options.iter().filter(|o| o.gain > 0).collect();
     say!(
-        "{} earns ${} now; {of} legal move{}, {searched} searched (the rest change nothing, or match one searched){}",
-        escape(&report.company),
+        "{company} earns ${} now; {of} legal turn{}, {searched} searched (the rest change nothing, or match one searched){}",
         report.now,
         if of == 1 { "" } else { "s" },
-        if report.options.len() < of {
-            format!(", the best {}:", report.options.len())
-        } else {
-            ":".into()
+        match gaining.len() {
+            0 => ".".to_string(),
+            n if n < of => format!(", the best {n}:"),
+            _ => ":".into(),
         }
     );
-    if report.options.is_empty() {
+    if gaining.is_empty() {
+        let what = if report
+            .options
+            .iter()
+            .any(|o| o.moves.iter().any(|m| m.kind == Kind::Token))
+        {
+            "lay or token"
+        } else {
+            "lay"
+        };
+        say!("No {what} this turn raises {company}'s revenue.");
         return;
     }
-    let rows: Vec<[String; 6]> = report
-        .options
+    let rows: Vec<[String; 6]> = gaining
         .iter()
         .enumerate()
         .map(|(i, o)| row(game, i + 1, o))
         .collect();
-    let head = ["#", "MOVE", "HEX", "REVENUE", "GAIN", "COST"].map(String::from);
+    let head = ["#", "MOVES", "HEXES", "REVENUE", "GAIN", "COST"].map(String::from);
     let w = column_widths(&head, &rows);
     for r in std::iter::once(&head).chain(&rows) {
         say!(
@@ -116,44 +135,57 @@ fn print_table(game: &hexroute::game::Game, report: &AdviceReport, of: usize, se
             w5 = w[5]
         );
     }
+    say!("The best, move by move:");
+    for m in &gaining[0].moves {
+        say!("  {}", escape(&m.command));
+    }
 }
 
-/// One option as a row: rank, the move in words, hex and place name,
+/// One option as a row: rank, the moves in words, hexes and place names,
 /// revenue, gain, cost.
 fn row(game: &hexroute::game::Game, rank: usize, o: &OptionReport) -> [String; 6] {
-    let what = match o.kind {
-        Kind::Token => format!("token (space {})", o.space.unwrap_or(0)),
-        kind => {
-            let verb = if kind == Kind::Place {
-                "place"
-            } else {
-                "upgrade"
-            };
-            let tile = o.tile.as_deref().unwrap_or("?");
-            let mut w = format!("{verb} {tile} --rotate {}", o.rotation.unwrap_or(0));
-            if let Some(t) = &o.token {
-                w.push_str(&format!(", token {} (space {})", t.hex, t.space));
-            }
-            w
-        }
-    };
-    let place = game
-        .hex(&o.hex)
-        .ok()
-        .and_then(|c| game.location(c).map(|l| format!("{} {l}", o.hex)))
-        .unwrap_or_else(|| o.hex.clone());
+    let what: Vec<String> = o.moves.iter().map(words).collect();
+    let places: Vec<String> = o
+        .moves
+        .iter()
+        .map(|m| {
+            game.hex(&m.hex)
+                .ok()
+                .and_then(|c| game.location(c).map(|l| format!("{} {l}", m.hex)))
+                .unwrap_or_else(|| m.hex.clone())
+        })
+        .collect();
     let gain = match o.gain {
         0 => "0".to_string(),
         g if g > 0 => format!("+{g}"),
         g => g.to_string(),
     };
-    let cost = o.cost.map_or("-".into(), |c| format!("${c}"));
+    let cost = o.cost.map_or("?".into(), |c| format!("${c}"));
     [
         rank.to_string(),
-        escape(&what).into_owned(),
-        escape(&place).into_owned(),
+        escape(&what.join(", ")).into_owned(),
+        escape(&places.join(", ")).into_owned(),
         format!("${}", o.revenue),
         gain,
         cost,
     ]
+}
+
+/// One move in words: `upgrade 59 --rotate 1`, `token (space 0)`.
+fn words(m: &MoveReport) -> String {
+    match m.kind {
+        Kind::Token => format!("token (space {})", m.space.unwrap_or(0)),
+        kind => {
+            let tile = m.tile.as_deref().unwrap_or("?");
+            let by = m
+                .private
+                .as_ref()
+                .map_or(String::new(), |p| format!(" --private {p}"));
+            format!(
+                "{} {tile} --rotate {}{by}",
+                kind.verb(),
+                m.rotation.unwrap_or(0)
+            )
+        }
+    }
 }

@@ -351,19 +351,24 @@ pub struct AdviseArgs {
     /// How many options to list, best first (0: every legal one).
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub top: usize,
-    /// Also rank token placements: alone, and after the best lay.
+    /// Also rank token placements (at the title's token prices): alone,
+    /// and after the best turn's lays.
     #[arg(long)]
     pub token: bool,
-    /// Lay with this private company's ability instead (its name or sym).
+    /// Add this private company's lay (its name or sym) to the turn, first.
     #[arg(long, value_name = "NAME")]
     pub private: Option<String>,
+    /// At most N lays in a turn (default: the title's turn, e.g. 1846's two).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub lays: Option<u8>,
     /// Print JSON for scripts instead of a table (schema: docs/advise.schema.json).
     #[arg(long)]
     pub json: bool,
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Draw the best option's tile and routes over the map (.png, .svg or .pdf).
+    /// Draw the best option's tiles and routes over the map, its laid hexes
+    /// outlined (.png, .svg or .pdf).
     #[arg(long, value_name = "FILE")]
     pub render: Option<PathBuf>,
 }

@@ -78,6 +78,7 @@ pub fn render(games: Games, args: RenderArgs) -> Result<()> {
         transparent: args.background == Background::Transparent,
         coords: !args.no_coords,
         title: None,
+        marked: Vec::new(),
     };
     draw_map(
         &game,
@@ -169,11 +170,13 @@ pub fn render_routes(
     report: &RoutesReport,
     output: &Path,
     picture: &PictureArgs,
+    marked: &[hexroute::geometry::Coord],
 ) -> Result<()> {
     let format = target_of(output, picture, false)?;
     let overlay = RouteOverlay::from_report(game, state, report)?;
     let options = MapOptions {
         hex_size: picture.hex_size.unwrap_or(DEFAULT_HEX_SIZE),
+        marked: marked.to_vec(),
         ..MapOptions::default()
     };
     draw_map(game, state, options, Some(&overlay), output, format)

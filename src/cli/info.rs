@@ -6,7 +6,8 @@ use super::io::{Games, display, print_json};
 use super::term::say;
 use anyhow::Result;
 use hexroute::report::{
-    GameData, GameRow, HistoryEntry, LaidTile, ShowReport, SupplyRow, TileRow, Token, TrainsRow,
+    GameData, GameRow, HistoryEntry, HistoryReport, ImportedReport, LaidTile, ShowReport,
+    SupplyRow, TileRow, Token, TrainsRow,
 };
 use hexroute::suggest::words_or_none;
 use hexroute::{Error, game};
@@ -293,14 +294,22 @@ pub fn show_history(games: Games, file: &Path, as_json: bool) -> Result<()> {
         })
         .collect();
     if as_json {
-        let out: Vec<_> = changes
-            .iter()
-            .map(|(cmd, time, what)| HistoryEntry {
-                command: cmd.clone(),
-                time: time.clone(),
-                changes: what.clone(),
-            })
-            .collect();
+        let out = HistoryReport {
+            imported: saved.history.imported.as_ref().map(|p| ImportedReport {
+                record: p.record.clone(),
+                game: p.game.clone(),
+                title: p.title.clone(),
+                action: p.action,
+            }),
+            changes: changes
+                .iter()
+                .map(|(cmd, time, what)| HistoryEntry {
+                    command: cmd.clone(),
+                    time: time.clone(),
+                    changes: what.clone(),
+                })
+                .collect(),
+        };
         print_json(&out)?;
         return Ok(());
     }

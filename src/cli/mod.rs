@@ -523,14 +523,17 @@ pub enum Command {
     Routes(RoutesArgs),
     /// Which tile to lay, and where, so a company's trains earn the most.
     ///
-    /// Tries every tile lay and upgrade the company may make now (its
-    /// lay rule, the tile supply, the phase, its reach) and finds the
-    /// optimal routes after each. Options are ranked by that revenue, then
-    /// by cost; GAIN is what the lay adds to what the company earns now.
-    /// Lays on track the company cannot reach change nothing and are
-    /// ranked without a search. `--token` ranks token placements too.
+    /// Tries every turn the company may make now: the title's lays (1846's
+    /// two, one an upgrade), each legal by its lay rule, the tile supply,
+    /// the phase and its reach, and finds the optimal routes after each.
+    /// Turns are ranked by that revenue, then by cost; GAIN is what the
+    /// turn adds to what the company earns now. Turns on track the company
+    /// cannot reach change nothing and are ranked without a search. The
+    /// best turn's moves are printed as commands. `--token` ranks token
+    /// placements too; `--lays 1` single lays only.
     ///
     /// Examples:
+    ///   hexroute advise fixtures/1846_mid.json --company NYC
     ///   hexroute advise fixtures/1830_mid.json --company PRR
     ///   hexroute advise fixtures/1867_bc.json --company GWR --token --top 5
     ///   hexroute advise fixtures/1889_mid.json --company TR --json

@@ -140,7 +140,7 @@ fn routes_of_one(games: Games, file: &Path, args: &RoutesArgs) -> Result<()> {
             hex_size: None,
             format: None,
         };
-        draw::render_routes(&game, &state, &report, picture, &look)?;
+        draw::render_routes(&game, &state, &report, picture, &look, &[])?;
     }
     if args.json {
         print_json(&report)?;

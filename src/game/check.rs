@@ -34,6 +34,7 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     formation(game).map_err(|(f, m)| err(f, m))?;
     super::absorb::check(game).map_err(|(f, m)| err(f, m))?;
     lose_lowest(game).map_err(|(f, m)| err(f, m))?;
+    super::turn::check(&game.rules.lays).map_err(|(f, m)| err(f, m))?;
     market(game).map_err(|(f, m)| err(f, m))?;
     water_sides(game).map_err(|(f, m)| err(f, m))
 }

@@ -390,6 +390,14 @@ pub struct Rules {
     /// Amsterdam, one NY city in yellow, two in green and brown).
     #[serde(default)]
     pub labelled_cities_may_split: bool,
+    /// The tile lays of one company's turn, in order (18xx.games's
+    /// `TILE_LAYS`); absent: one lay, placed or upgraded.
+    #[serde(default = "super::turn::one_lay")]
+    pub lays: Vec<super::TurnLay>,
+    /// What a company's tokens cost, the home token first; the last price
+    /// repeats (18xx.games's corporations' `tokens`). Absent: unknown.
+    #[serde(default)]
+    pub token_prices: Vec<u32>,
 }
 
 /// Rules in force until a phase begins (1867's "rules until the start of

@@ -30,6 +30,7 @@ mod resolve;
 mod rule;
 mod train_def;
 pub mod voted;
+pub mod turn;
 
 pub use absorb::{AbsorbDef, TwinTiles};
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
@@ -42,6 +43,7 @@ pub use play::*;
 pub use reserve::{Holder, Reservation};
 pub use rule::Rule;
 pub use voted::VotedFormation;
+pub use turn::{Permit, TurnLay};
 
 /// A printed map hex, resolved.
 #[derive(Clone, Debug)]

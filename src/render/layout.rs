@@ -19,6 +19,9 @@ pub struct MapOptions {
     pub coords: bool,
     /// The title over the map; `None`: the game's name and phase.
     pub title: Option<String>,
+    /// Hexes outlined in a bold colour (`advise --render`: the hexes its
+    /// best turn lays on or tokens).
+    pub marked: Vec<crate::geometry::Coord>,
 }
 
 impl Default for MapOptions {
@@ -29,6 +32,7 @@ impl Default for MapOptions {
             transparent: false,
             coords: true,
             title: None,
+            marked: Vec::new(),
         }
     }
 }

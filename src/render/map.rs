@@ -274,6 +274,7 @@ impl<'a> MapPicture<'a> {
             cr.paint()?;
         }
         self.draw_barriers(cr)?;
+        self.draw_marked(cr)?;
         if let Some(routes) = routes {
             self.draw_routes(cr, routes)?;
         }
@@ -296,6 +297,24 @@ impl<'a> MapPicture<'a> {
         }
         if let Some(routes) = routes {
             self.draw_legend(cr, routes)?;
+        }
+        Ok(())
+    }
+
+    /// A bold outline just inside each marked hex that is drawn.
+    fn draw_marked(&self, cr: &Context) -> Result<()> {
+        for c in self
+            .options
+            .marked
+            .iter()
+            .filter(|c| self.hexes.contains(c))
+        {
+            let mut f = self.layout.frame(*c);
+            f.radius *= 0.93;
+            hex_path(cr, &f);
+            set(cr, (0.85, 0.0, 0.55));
+            cr.set_line_width(r_line(self.layout.r) * 5.0);
+            cr.stroke()?;
         }
         Ok(())
     }

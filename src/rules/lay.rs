@@ -31,9 +31,24 @@ struct Check<'a> {
     stop_upgrade: bool,
 }
 
+/// How far to judge a lay: every rule it breaks (to say why it is
+/// refused), or only whether it is legal. The tile-lay rule searches the
+/// map from the company's tokens, the dearest check by far, so a lay
+/// already refused by another rule that no private can waive skips it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Judge {
+    Every,
+    Legality,
+}
+
 /// Judges laying `name` at `rotation` on hex `c` by every rule but most
 /// exits. `Err` is a structural impossibility.
-pub(super) fn check_lay_plain(site: Site, name: &str, rotation: Rotation) -> Result<Lay, Error> {
+pub(super) fn check_lay_plain(
+    site: Site,
+    name: &str,
+    rotation: Rotation,
+    judge: Judge,
+) -> Result<Lay, Error> {
     let Site {
         game,
         state,
@@ -84,7 +99,9 @@ pub(super) fn check_lay_plain(site: Site, name: &str, rotation: Rotation) -> Res
         violations: v,
         cost: lay_cost(game, state, c, laid, &k.old_faces, &k.new_faces),
     };
+    let refused = judge == Judge::Legality && by.private.is_none() && !lay.violations.is_empty();
     if let Some(company) = by.company
+        && !refused
         && let Some(why) = lay_rule_broken(game, state, c, &lay, company)
     {
         lay.violations.push(violation(Rule::TileLay, why));

@@ -20,7 +20,7 @@ mod reserve;
 mod shape;
 mod token;
 
-use lay::check_lay_plain;
+use lay::{Judge, check_lay_plain};
 pub use reserve::{extra_tokens, reserved_for_others};
 pub use shape::distinct_rotations;
 use shape::stops_word;
@@ -132,10 +132,10 @@ impl Lay {
 /// impossibility; rule violations are listed in the answer.
 pub fn check_lay(site: Site, name: &str, rotation: Rotation) -> Result<Lay, Error> {
     let game = site.game;
-    let mut lay = check_lay_plain(site, name, rotation)?;
+    let mut lay = check_lay_plain(site, name, rotation, Judge::Every)?;
     if lay.is_legal() && most_exits_applies(site) {
         let colour = game.tiles[name].colour;
-        let options = plain_options(site, |t| t.colour == colour)?;
+        let options = plain_options(site, |t| t.colour == colour, Judge::Legality)?;
         if let Some(v) = fewer_exits(game, &lay, &options) {
             lay.violations.push(v);
         }
@@ -178,7 +178,11 @@ fn fewer_exits(game: &Game, lay: &Lay, options: &[Lay]) -> Option<Violation> {
 
 /// Every (tile, rotation) from supply that `keep` admits, judged without the
 /// most-exits rule.
-fn plain_options(site: Site, keep: impl Fn(&Tile) -> bool) -> Result<Vec<Lay>, Error> {
+fn plain_options(
+    site: Site,
+    keep: impl Fn(&Tile) -> bool,
+    judge: Judge,
+) -> Result<Vec<Lay>, Error> {
     let mut out = Vec::new();
     for (name, _) in &site.game.tile_counts {
         let tile = &site.game.tiles[name];
@@ -186,7 +190,7 @@ fn plain_options(site: Site, keep: impl Fn(&Tile) -> bool) -> Result<Vec<Lay>, E
             continue;
         }
         for rot in distinct_rotations(tile) {
-            out.push(check_lay_plain(site, name, rot)?);
+            out.push(check_lay_plain(site, name, rot, judge)?);
         }
     }
     Ok(out)
@@ -195,7 +199,7 @@ fn plain_options(site: Site, keep: impl Fn(&Tile) -> bool) -> Result<Vec<Lay>, E
 /// Every legal (tile, rotation) for hex `c`: `place --list` and
 /// `upgrade --list`. The same checks as [`check_lay`], all rules at once.
 pub fn lay_options(site: Site) -> Result<Vec<Lay>, Error> {
-    let all = lay_survey(site)?;
+    let all = survey(site, Judge::Legality)?;
     Ok(all.into_iter().filter(Lay::is_legal).collect())
 }
 
@@ -203,7 +207,13 @@ pub fn lay_options(site: Site) -> Result<Vec<Lay>, Error> {
 /// not, each judged as [`check_lay`] judges it: the legal ones are the
 /// list, the others say why (see [`refusals::why_none`]).
 pub fn lay_survey(site: Site) -> Result<Vec<Lay>, Error> {
-    let mut all = plain_options(site, |_| true)?;
+    survey(site, Judge::Every)
+}
+
+/// [`lay_survey`], judging each lay as far as `judge` asks: most exits
+/// compares legal lays only, which both judgements agree on.
+fn survey(site: Site, judge: Judge) -> Result<Vec<Lay>, Error> {
+    let mut all = plain_options(site, |_| true, judge)?;
     if most_exits_applies(site) {
         let judged = all.clone();
         for lay in all.iter_mut().filter(|l| l.is_legal()) {

@@ -23,13 +23,26 @@ fn routes_total(t: &Table, company: &str) -> u64 {
         .unwrap()
 }
 
-/// On 1830_mid (PRR) and 1867_bc (GWR): `now` is `routes`'s total, and
-/// the best option, laid as a player would, earns its `revenue`.
+/// Runs each move's `command` (as `advise` prints it for `file`), word by
+/// word: the commands name plain files, so no word needs quotes here.
+fn make_moves(option: &Value) {
+    for m in option["moves"].as_array().unwrap() {
+        let command = m["command"].as_str().unwrap();
+        let words: Vec<&str> = command.split(' ').collect();
+        assert_eq!(words[0], "hexroute", "{command}");
+        hexroute().args(&words[1..]).assert().success();
+    }
+}
+
+/// On 1830_mid (PRR), 1867_bc (GWR, two lays) and 1846_mid (NYC, two
+/// lays): `now` is `routes`'s total, and the best option, made with the
+/// commands it prints, earns its `revenue`.
 #[test]
-fn the_best_lay_earns_what_it_claims() {
+fn the_best_turn_earns_what_it_claims() {
     for (game, file, company) in [
         ("1830", "1830_mid.json", "PRR"),
         ("1867", "1867_bc.json", "GWR"),
+        ("1846", "1846_mid.json", "NYC"),
     ] {
         let t = Table::new(game);
         fs::copy(fixture(file), &t.file).unwrap();
@@ -43,33 +56,17 @@ fn the_best_lay_earns_what_it_claims() {
         let options = a["options"].as_array().unwrap();
         assert_eq!(options.len(), 3, "{file}");
         let best = &options[0];
-        let keys: Vec<&str> = best
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(String::as_str)
-            .collect();
-        for key in [
-            "kind", "hex", "tile", "rotation", "revenue", "gain", "cost", "routes",
-        ] {
-            assert!(keys.contains(&key), "{file}: no {key} in {keys:?}");
+        for key in ["moves", "revenue", "gain", "cost", "routes"] {
+            assert!(best.get(key).is_some(), "{file}: no {key} in {best}");
+        }
+        for key in ["kind", "hex", "tile", "rotation", "cost", "command"] {
+            assert!(best["moves"][0].get(key).is_some(), "{file}: no {key}");
         }
         assert_eq!(
             best["gain"].as_i64().unwrap(),
             best["revenue"].as_i64().unwrap() - a["now"].as_i64().unwrap()
         );
-        let rotation = best["rotation"].to_string();
-        t.cmd(&[
-            best["kind"].as_str().unwrap(),
-            best["hex"].as_str().unwrap(),
-            best["tile"].as_str().unwrap(),
-            "--rotate",
-            &rotation,
-            "--company",
-            company,
-        ])
-        .assert()
-        .success();
+        make_moves(best);
         assert_eq!(
             routes_total(&t, company),
             best["revenue"].as_u64().unwrap(),
@@ -82,9 +79,54 @@ fn the_best_lay_earns_what_it_claims() {
         &fixture("1830_mid.json"),
         &["--company", "PRR", "--top", "0"],
     );
-    assert_eq!(a["options"][0]["hex"], "E11");
+    assert_eq!(a["options"][0]["moves"][0]["hex"], "E11");
     assert_eq!(a["options"][0]["gain"], 40);
     assert_eq!(a["options"].as_array().unwrap().len(), 26);
+}
+
+/// 1846_mid, NYC: the title's turn is two lays (18xx.games g_1846
+/// TILE_LAYS), and the best is one: yellow 9 on F18 joins Wheeling's
+/// green 14 on G19 to NYC's network, +$40, where the best single lay
+/// (Chicago's 299) earns +$30. `--lays 1` ranks single lays only.
+#[test]
+fn an_1846_turn_of_two_lays_beats_any_single_lay() {
+    let save = fixture("1846_mid.json");
+    let a = advice(&save, &["--company", "NYC", "--top", "1"]);
+    let best = &a["options"][0];
+    let hexes: Vec<&str> = best["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["hex"].as_str().unwrap())
+        .collect();
+    assert_eq!(hexes, ["F18", "G19"]);
+    assert_eq!(best["gain"], 40);
+    assert_eq!(best["cost"], 100);
+    let one = advice(&save, &["--company", "NYC", "--top", "0", "--lays", "1"]);
+    let options = one["options"].as_array().unwrap();
+    assert!(
+        options
+            .iter()
+            .all(|o| o["moves"].as_array().unwrap().len() == 1)
+    );
+    assert_eq!(options[0]["gain"], 30);
+    assert_eq!(options[0]["moves"][0]["hex"], "D6");
+}
+
+/// A company whose every turn earns what it earns now is told so, not
+/// shown zero-gain lays as if they were advice.
+#[test]
+fn a_turn_that_earns_nothing_more_says_so() {
+    let out = stdout_of(hexroute().arg("advise").arg(fixture("1867_bc.json")).args([
+        "--company",
+        "CNR",
+        "--quiet",
+    ]));
+    assert!(
+        out.contains("No lay this turn raises CNR's revenue."),
+        "{out}"
+    );
+    assert!(!out.contains("MOVES"), "{out}");
 }
 
 #[test]

@@ -538,8 +538,9 @@ fn json_outputs_have_the_fields_their_schemas_name() {
         .assert()
         .success();
     let history = json(&["show", "--history", game.to_str().unwrap(), "--json"]);
+    assert_eq!(keys(&history), fields(&schema("history.schema.json"), None));
     assert_eq!(
-        keys(&history[0]),
+        keys(&history["changes"][0]),
         fields(&schema("history.schema.json"), Some("HistoryEntry"))
     );
 }

@@ -95,7 +95,8 @@ fn trains_are_added_within_the_limit_and_removed() {
     assert!(history.contains("BBG trains: 2, 2 → 2"), "{history}");
     let history: Value =
         serde_json::from_str(&stdout_of(&mut t.cmd(&["show", "--history", "--json"]))).unwrap();
-    assert_eq!(history[1]["changes"][0], "BBG trains: 2, 2 → 2");
+    assert_eq!(history["changes"][1]["changes"][0], "BBG trains: 2, 2 → 2");
+    assert_eq!(history["imported"], Value::Null);
     // Listing: one company, or every company with trains; JSON for scripts.
     let list: Value = serde_json::from_str(&stdout_of(&mut t.cmd(&["trains", "--json"]))).unwrap();
     assert_eq!(
@@ -282,4 +283,35 @@ fn routes_run_many_files_and_report_a_bad_one() {
             .args(["--all", "--trains", "5"]),
         "'--all' cannot be used with '--trains <TRAINS>'",
     );
+}
+
+/// `show --history --json` carries where an imported save came from, as
+/// `show --history` prints it (the record, its game id, title, action).
+#[test]
+fn the_json_history_names_the_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("imported.json");
+    hexroute()
+        .arg("import")
+        .arg(fixture("18xx.games/1846_12666.json"))
+        .args(["--at", "100", "-o"])
+        .arg(&save)
+        .assert()
+        .success();
+    let history: Value = serde_json::from_str(&stdout_of(
+        hexroute().args(["show", "--history", "--json"]).arg(&save),
+    ))
+    .unwrap();
+    let imported = &history["imported"];
+    assert_eq!(imported["game"], "12666");
+    assert_eq!(imported["title"], "1846");
+    assert_eq!(imported["action"], 100);
+    assert!(
+        imported["record"]
+            .as_str()
+            .unwrap()
+            .ends_with("1846_12666.json")
+    );
+    let text = stdout_of(hexroute().args(["show", "--history"]).arg(&save));
+    assert!(text.contains("through action 100"), "{text}");
 }

@@ -681,6 +681,8 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             } else {
                 ConflictRule::TrackOnly
             },
+            lays: hexroute::game::turn::one_lay(),
+            token_prices: Vec::new(),
             tile_lay: LayRule::Permissive,
             track_may_dead_end: false,
             upgrades_use_most_exits: false,
