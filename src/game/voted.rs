@@ -27,8 +27,7 @@ pub struct VotedFormation {
     /// gets and votes with (AGV: `EKB` 20, `KSZ` 10, `BKB` 20).
     pub minors: Vec<(CompanyId, u32)>,
     /// Private companies (18xx.games's syms) exchanged for a share of it,
-    /// which close as it forms, with the percent (HGK: `HdSK` 10). No
-    /// ability on the map: they are not among the game's `privates`.
+    /// which close as it forms, with the percent (HGK: `HdSK` 10).
     #[serde(default)]
     pub privates: Vec<(String, u32)>,
     /// The train whose first copy bought opens the vote (AGV: `4`).
