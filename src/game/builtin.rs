@@ -10,6 +10,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1817NA", include_str!("../../games/1817NA.ron")),
     ("1817WO", include_str!("../../games/1817WO.ron")),
     ("18DE", include_str!("../../games/18DE.ron")),
+    ("1877: Venezuela", include_str!("../../games/1877Venezuela.ron")),
     ("1830", include_str!("../../games/1830.ron")),
     ("1836Jr30", include_str!("../../games/1836Jr30.ron")),
     ("1836Jr56", include_str!("../../games/1836Jr56.ron")),
