@@ -32,7 +32,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1817NA", include_str!("../catalogues/1817NA.ron")),
     ("1817WO", include_str!("../catalogues/1817WO.ron")),
     ("18DE", include_str!("../catalogues/18DE.ron")),
-    ("1877Venezuela", include_str!("../catalogues/1877Venezuela.ron")),
+    (
+        "1877Venezuela",
+        include_str!("../catalogues/1877Venezuela.ron"),
+    ),
     ("18TN", include_str!("../catalogues/18TN.ron")),
     ("18Texas", include_str!("../catalogues/18Texas.ron")),
 ];

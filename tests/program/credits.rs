@@ -19,7 +19,11 @@ const CREDITS: [(&str, &str, &str); 24] = [
     ("1856", "Bill Dixon", "Mayfair Games"),
     ("1861", "Ian D. Wilson", "Grand Trunk Games"),
     ("1867", "Ian D. Wilson", "Grand Trunk Games"),
-    ("1877: Venezuela", "Scott Petersen & Toby Mao", "All-Aboard Games"),
+    (
+        "1877: Venezuela",
+        "Scott Petersen & Toby Mao",
+        "All-Aboard Games",
+    ),
     ("1882", "Marc Voyer", "All-Aboard Games"),
     ("1889", "Yasutaka Ikeda (池田 康隆)", "Grand Trunk Games"),
     ("18AL", "Mark Derrick", "—"),
