@@ -30,6 +30,13 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("18MS", include_str!("../catalogues/18MS.ron")),
     ("18NL", include_str!("../catalogues/18NL.ron")),
     ("1817", include_str!("../catalogues/1817.ron")),
+    ("1817NA", include_str!("../catalogues/1817NA.ron")),
+    ("1817WO", include_str!("../catalogues/1817WO.ron")),
+    ("18DE", include_str!("../catalogues/18DE.ron")),
+    (
+        "1877Venezuela",
+        include_str!("../catalogues/1877Venezuela.ron"),
+    ),
     ("18TN", include_str!("../catalogues/18TN.ron")),
     ("18Texas", include_str!("../catalogues/18Texas.ron")),
 ];

@@ -7,6 +7,8 @@ use std::path::Path;
 /// Game files shipped inside the binary.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("1817", include_str!("../../games/1817.ron")),
+    ("1817NA", include_str!("../../games/1817NA.ron")),
+    ("1817WO", include_str!("../../games/1817WO.ron")),
     ("1830", include_str!("../../games/1830.ron")),
     ("1836Jr30", include_str!("../../games/1836Jr30.ron")),
     ("1836Jr56", include_str!("../../games/1836Jr56.ron")),
@@ -14,6 +16,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1856", include_str!("../../games/1856.ron")),
     ("1861", include_str!("../../games/1861.ron")),
     ("1867", include_str!("../../games/1867.ron")),
+    (
+        "1877: Venezuela",
+        include_str!("../../games/1877Venezuela.ron"),
+    ),
     ("1882", include_str!("../../games/1882.ron")),
     ("1889", include_str!("../../games/1889.ron")),
     ("1893", include_str!("../../games/1893.ron")),
@@ -26,6 +32,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../games/18ChesapeakeOfftheRails.ron"),
     ),
     ("18CO", include_str!("../../games/18CO.ron")),
+    ("18DE", include_str!("../../games/18DE.ron")),
     ("18GA", include_str!("../../games/18GA.ron")),
     ("18MEX", include_str!("../../games/18MEX.ron")),
     ("18MS", include_str!("../../games/18MS.ron")),

@@ -8,8 +8,10 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 21] = [
+const CREDITS: [(&str, &str, &str); 25] = [
     ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
+    ("1817NA", "Mark Voyer", "—"),
+    ("1817WO", "Mark Voyer & Brennan Sheremeto", "—"),
     ("1830", "Francis Tresham", "Lookout Games"),
     ("1836Jr30", "David G. D. Hecht", "—"),
     ("1836Jr56", "David G. D. Hecht", "—"),
@@ -17,6 +19,11 @@ const CREDITS: [(&str, &str, &str); 21] = [
     ("1856", "Bill Dixon", "Mayfair Games"),
     ("1861", "Ian D. Wilson", "Grand Trunk Games"),
     ("1867", "Ian D. Wilson", "Grand Trunk Games"),
+    (
+        "1877: Venezuela",
+        "Scott Petersen & Toby Mao",
+        "All-Aboard Games",
+    ),
     ("1882", "Marc Voyer", "All-Aboard Games"),
     ("1889", "Yasutaka Ikeda (池田 康隆)", "Grand Trunk Games"),
     ("1893", "Edwin Eckert", "Marflow Games"),
@@ -28,6 +35,7 @@ const CREDITS: [(&str, &str, &str); 21] = [
         "Scott Petersen",
         "All-Aboard Games",
     ),
+    ("18DE", "Scott Petersen", "—"),
     ("18GA", "Mark Derrick", "—"),
     ("18MEX", "Mark Derrick", "All-Aboard Games"),
     ("18MS", "Mark Derrick", "All-Aboard Games"),

@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 29] = [
+const FIXTURES: [&str; 33] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -31,6 +31,10 @@ const FIXTURES: [&str; 29] = [
     "18NL_mid",
     "1893_mid",
     "1817_mid",
+    "1817NA_mid",
+    "1817WO_mid",
+    "18DE_mid",
+    "1877Venezuela_mid",
     "18TN_mid",
     "1836Jr30_mid",
     "1836Jr56_mid",

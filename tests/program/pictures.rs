@@ -36,13 +36,17 @@ fn all_routes(name: &str, game: &Game) -> RouteOverlay {
 
 /// The pictures the issue names: 1867_bc, 1830_late, 1861_late and
 /// 1889_late with every company's routes, and each other title's fixture.
-const PICTURES: [&str; 20] = [
+const PICTURES: [&str; 24] = [
     "1867_bc.json",
     "1830_late.json",
     "1861_late.json",
     "1889_late.json",
     "1836Jr30_mid.json",
     "1817_mid.json",
+    "1817NA_mid.json",
+    "1817WO_mid.json",
+    "18DE_mid.json",
+    "1877Venezuela_mid.json",
     "1836Jr56_mid.json",
     "1846_mid.json",
     "1882_mid.json",

@@ -367,7 +367,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 }
 
 /// Three positions of each new game, grown through the CLI by legal lays,
-/// and 1817's, 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 1893's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
+/// and 1817's, 1817NA's, 1817WO's, 18DE's, 1877: Venezuela's, 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 1893's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -377,7 +377,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 25] = [
+    let cases: [(&str, &[(&str, u32)]); 29] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -481,6 +481,17 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("RSE", 350),
             ],
         ),
+        // The 1817 family's, each the engine's state (export.rb) just
+        // before a run whose player's total it equals: 1817NA's record
+        // 20584 before DL&W's run at action 848 (its 4 and 3 through the
+        // bridges, $440), 1817WO's 19926 before Bess's at 575 (its 4 past
+        // a coal mine, $310), 18DE's game_end_bankrupt before BY's at 808
+        // (two 3s, one past two coal mines, $240) and 1877: Venezuela's
+        // game_end_final_phase before M&M's at 362 (a 3 and a 4, $250).
+        ("1817NA_mid.json", &[("DL&W", 440)]),
+        ("1817WO_mid.json", &[("Bess", 310)]),
+        ("18DE_mid.json", &[("BY", 240)]),
+        ("1877Venezuela_mid.json", &[("M&M", 250)]),
         // 18xx.games's 18NL record 135870 imported just before ZHE's run
         // at action 398, which the player ran for $410 as here (phase 5;
         // 's-Gravenzande & Delft's two X cities one green NL1, Rotterdam's

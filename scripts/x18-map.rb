@@ -1,0 +1,148 @@
+#!/usr/bin/env ruby
+# frozen_string_literal: true
+
+# x18-map.rb TITLE CATALOGUE_NAME  >  draft
+#   A first draft of a title's printed map, read from the 18xx.games engine
+#   itself (never its code): each hex's address, printed tile, name, labels,
+#   terrain cost, the impassable borders, and the catalogue entries of its
+#   printed tiles and of the laid tiles our standard catalogue lacks. The
+#   draft is checked by hand and by datadiff.rb before it becomes data.
+#   Printed tiles are named after the place (or "TITLE HEX" where none is
+#   printed), drawn in 18xx.games's orientation at rotation 0.
+# Env: X18_SRC (lib/ of tobymao/18xx), X18_TOOLS (default ../shared/x18).
+tools = ENV['X18_TOOLS'] || File.expand_path('../../shared/x18', __dir__)
+require File.join(tools, 'x18lib')
+
+FACES = %w[Bottom LowerLeft UpperLeft Top UpperRight LowerRight].freeze
+COLOURS = { white: 'Blank', yellow: 'Yellow', green: 'Green', brown: 'Brown', gray: 'Grey', red: 'Red',
+            blue: 'Blue' }.freeze
+
+def fmt_revenue(rev)
+  return [rev, nil] unless rev.is_a?(Hash)
+  return [rev.values.first, nil] if rev.values.uniq.size == 1
+
+  list = rev.reject { |k, _| k == :diesel }.map { |k, v| "(#{COLOURS.fetch(k)}, #{v})" }
+  [rev.values.first, "[#{list.join(', ')}]"]
+end
+
+def node_end(tile, node)
+  if node.city? || node.offboard?
+    stops = tile.cities + tile.offboards
+    "City(#{stops.index(node)})"
+  else
+    "Town(#{tile.towns.index(node)})"
+  end
+end
+
+def tile_ron(name, tile, colour = nil)
+  colour ||= COLOURS.fetch(tile.color)
+  out = ["    (", "        name: #{name.inspect}, colour: #{colour},"]
+  phase = nil
+  stops = tile.cities + tile.offboards
+  unless stops.empty?
+    at = stops.size == 1 ? [[0.0, 0.0]] : stops.each_index.map { |i| [-0.4 + 0.8 * i / (stops.size - 1), 0.0] }
+    cities = stops.each_with_index.map do |c, i|
+      rev, pr = fmt_revenue(c.revenue)
+      phase ||= pr
+      spaces = c.offboard? ? 0 : c.slots
+      format('(revenue: %<r>d, spaces: %<s>d, at: (%<x>.2f, %<y>.2f))', r: rev, s: spaces, x: at[i][0], y: at[i][1])
+    end
+    out << "        cities: [#{cities.join(', ')}],"
+  end
+  unless tile.towns.empty?
+    towns = tile.towns.map do |t|
+      rev, pr = fmt_revenue(t.revenue)
+      phase ||= pr
+      style = t.paths.size == 2 ? 'Bar' : 'Circle'
+      "(revenue: #{rev}, at: (0.00, 0.00), style: #{style})"
+    end
+    out << "        towns: [#{towns.join(', ')}],"
+  end
+  track = []
+  junction = Hash.new { |h, k| h[k] = [] }
+  tile.paths.each do |p|
+    a, b = p.a, p.b
+    if a.edge? && b.edge?
+      track << "(#{FACES[a.num]}, #{FACES[b.num]})"
+    elsif (a.respond_to?(:junction?) && a.junction?) || (b.respond_to?(:junction?) && b.junction?)
+      e = a.edge? ? a : b
+      junction[:j] << e.num
+    else
+      e, n = a.edge? ? [a, b] : [b, a]
+      track << "(#{FACES[e.num]}, #{node_end(tile, n)})" if e.edge?
+      track << "(#{node_end(tile, a)}, #{node_end(tile, b)})" unless a.edge? || b.edge?
+    end
+  end
+  junction.each_value { |es| es.sort.combination(2).each { |x, y| track << "(#{FACES[x]}, #{FACES[y]})" } }
+  track.uniq!
+  out << "        track: [#{track.join(', ')}]," unless track.empty?
+  labels = tile.labels.map { |l| l.to_s.inspect }
+  out << "        labels: [#{labels.join(', ')}]," unless labels.empty?
+  out << "        phase_revenue: #{phase}," if phase
+  out << '    ),'
+  out.join("\n")
+end
+
+title, catname = ARGV
+klass = X18.load_engine(title)
+game = klass.new(%w[P1 P2 P3 P4])
+std = File.read(File.expand_path('../catalogues/standard.ron', __dir__)).scan(/name: "([^"]+)"/).flatten
+
+cat = []
+hexes = []
+seen_borders = {}
+barriers = []
+game.hexes.sort_by { |h| [h.id[/[A-Z]+/], h.id[/\d+/].to_i] }.each do |h|
+  t = h.tile
+  entry = "(at: #{h.id.inspect}"
+  # a blue hex (water, or 1817NA's ports no train can reach: off-boards of
+  # visit cost 99) is a plain hex, as games/1817.ron has its C12
+  printed = !(t.cities.empty? && t.towns.empty? && t.offboards.empty? && t.paths.empty?) && t.color != :blue
+  if printed
+    tname = h.location_name || "#{title} #{h.id}"
+    tname = "#{title} #{h.id}" if cat.any? { |c| c.include?("name: #{tname.inspect},") }
+    cat << tile_ron(tname, t)
+    entry += ", tile: #{tname.inspect}"
+  end
+  entry += ", name: #{h.location_name.inspect}" if h.location_name
+  entry += ", labels: [#{t.labels.map { |l| l.to_s.inspect }.join(', ')}]" unless t.labels.empty?
+  cost = t.upgrades.sum(&:cost)
+  if cost.positive?
+    terrain = t.upgrades.flat_map(&:terrains).map(&:to_s).uniq.join(' and ')
+    terrain = 'terrain' if terrain.empty?
+    entry += ", cost: (amount: #{cost}, terrain: #{terrain.inspect})"
+  end
+  hexes << "#{entry}),"
+  t.borders.each do |b|
+    next unless b.type == :impassable
+
+    d = Engine::Hex::DIRECTIONS[h.layout].key(b.edge)
+    n = game.hexes.find { |o| o.x == h.x + d[0] && o.y == h.y + d[1] }
+    next if n && seen_borders[[n.id, (b.edge + 3) % 6]]
+
+    seen_borders[[h.id, b.edge]] = true
+    barriers << "(at: #{h.id.inspect}, face: #{FACES[b.edge]})"
+  end
+end
+
+counts = []
+unlimited = []
+laid = []
+klass::TILES.each do |name, v|
+  n = v.is_a?(Hash) ? v['count'] : v
+  n == 'unlimited' ? unlimited << name : counts << "(#{name.inspect}, #{n})"
+  next if std.include?(name)
+
+  tile = game.tiles.find { |x| x.name == name } || Engine::Tile.for(name)
+  laid << tile_ron(name, tile)
+end
+
+puts "// catalogue #{catname}"
+puts '['
+puts laid + cat
+puts ']'
+puts '// hexes'
+puts hexes.map { |l| "        #{l}" }
+puts "    barriers: [#{barriers.join(', ')}],"
+puts "    tile_counts: [#{counts.join(', ')}],"
+puts "    unlimited_tiles: #{unlimited.inspect},"
