@@ -44,6 +44,9 @@ pub struct Play {
     /// (`ClosingMinors`).
     pub closing_minors: Option<(PhaseId, Vec<MinorStart>)>,
     pub twin_tiles: Vec<super::absorb::TwinTiles>,
+    /// A `choose` of `Map` or `Charter` places a destination token
+    /// (`Destinations`).
+    pub destinations: bool,
 }
 
 /// `count` trains of one type in the depot, sold from phase `available`.
@@ -119,6 +122,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         absorb: None,
         closing_minors: None,
         twin_tiles: Vec::new(),
+        destinations: false,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -278,6 +282,7 @@ impl Resolver<'_> {
                 play.closing_minors = Some((self.phase(&c.phase, &at)?, c.minors));
             }
             Mechanism::TwinTiles(twins) => play.twin_tiles = twins,
+            Mechanism::Destinations => play.destinations = true,
         }
         Ok(())
     }

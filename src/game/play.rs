@@ -94,6 +94,11 @@ pub enum Mechanism {
     /// Hexes whose tiles the engine lays in pairs (18MEX's Mexico City and
     /// Puebla).
     TwinTiles(Vec<super::absorb::TwinTiles>),
+    /// A company that has reached its destination chooses where its
+    /// destination token goes (1870's `choose`): `Map`, on the map, and
+    /// from then its `from_destination` bonus pays (play's
+    /// `ReachDestination`); `Charter`, kept for later, the bonus forfeited.
+    Destinations,
 }
 
 impl Mechanism {
@@ -117,6 +122,7 @@ impl Mechanism {
             Mechanism::Absorb(_) => "Absorb",
             Mechanism::ClosingMinors(_) => "ClosingMinors",
             Mechanism::TwinTiles(_) => "TwinTiles",
+            Mechanism::Destinations => "Destinations",
         }
     }
 }
