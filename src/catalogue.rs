@@ -29,6 +29,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("18MS", include_str!("../catalogues/18MS.ron")),
     ("18NL", include_str!("../catalogues/18NL.ron")),
     ("1817", include_str!("../catalogues/1817.ron")),
+    ("1870", include_str!("../catalogues/1870.ron")),
     ("18TN", include_str!("../catalogues/18TN.ron")),
     ("18Texas", include_str!("../catalogues/18Texas.ron")),
 ];

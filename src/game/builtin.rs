@@ -14,6 +14,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1856", include_str!("../../games/1856.ron")),
     ("1861", include_str!("../../games/1861.ron")),
     ("1867", include_str!("../../games/1867.ron")),
+    ("1870", include_str!("../../games/1870.ron")),
     ("1882", include_str!("../../games/1882.ron")),
     ("1889", include_str!("../../games/1889.ron")),
     ("18AL", include_str!("../../games/18AL.ron")),

@@ -8,7 +8,7 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 20] = [
+const CREDITS: [(&str, &str, &str); 21] = [
     ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
     ("1830", "Francis Tresham", "Lookout Games"),
     ("1836Jr30", "David G. D. Hecht", "—"),
@@ -17,6 +17,7 @@ const CREDITS: [(&str, &str, &str); 20] = [
     ("1856", "Bill Dixon", "Mayfair Games"),
     ("1861", "Ian D. Wilson", "Grand Trunk Games"),
     ("1867", "Ian D. Wilson", "Grand Trunk Games"),
+    ("1870", "Bill Dixon", "—"),
     ("1882", "Marc Voyer", "All-Aboard Games"),
     ("1889", "Yasutaka Ikeda (池田 康隆)", "Grand Trunk Games"),
     ("18AL", "Mark Derrick", "—"),

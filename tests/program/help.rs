@@ -60,6 +60,7 @@ fn bash_completion_knows_the_files_game() {
             "1856",
             "1861",
             "1867",
+            "1870",
             "1882",
             "1889",
             "18AL",

@@ -238,7 +238,8 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// 18Chesapeake: Off the Rails game (`game_end_bankrupt`), an 1836Jr56
 /// game with the diesel variant (the MESS borrows D-0 to D-2 before GCL
 /// buys D-3, action 482: no export), an 18NL game (`game_end_bankrupt`),
-/// an 18CO game (21422), two 18MEX games (80226: MEX merges into the NdM, which keeps its
+/// an 18CO game (21422), an 1870 game (`game_end_bankrupt`: three
+/// companies' destination tokens put on the map, `Destinations`), two 18MEX games (80226: MEX merges into the NdM, which keeps its
 /// Querétaro token by an `assign`; `game_end_stock_market`: MC, never
 /// floated, merges unasked; Copper Canyon laid through the KCMO) and an 1861 game
 /// (GRR's token on I13, action 461, the home of MV, which had merged into
@@ -260,6 +261,7 @@ fn import_check_accepts_every_real_move() {
         "18MEX_80226.json",
         "18MEX_stock_market.json",
         "18CO_21422.json",
+        "1870_bankrupt.json",
         "1861_29683.json",
         "1846_20381.json",
         "1846_12666.json",
