@@ -323,7 +323,11 @@ impl Kind {
             },
             "convert" => Kind::Convert,
             "choose" => Kind::Choose {
-                choice: w.choice.as_ref().and_then(|c| c.as_str()).map(str::to_string),
+                choice: w
+                    .choice
+                    .as_ref()
+                    .and_then(|c| c.as_str())
+                    .map(str::to_string),
             },
             "dividend" => Kind::Dividend {
                 kind: w.dividend_kind.clone(),
