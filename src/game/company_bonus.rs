@@ -57,7 +57,7 @@ impl CompanyBonus {
     /// True when it pays a company that has (`reached`) or has not yet
     /// reached its destination.
     pub fn pays_when(&self, reached: bool) -> bool {
-        !(self.until_destination && reached) && !(self.from_destination && !reached)
+        (!self.until_destination || !reached) && (!self.from_destination || reached)
     }
 
     /// True when reaching the destination changes what it pays.
