@@ -410,7 +410,8 @@ pub fn change_lose_lowest(
 }
 
 /// Marks `company` as having reached its destination (with `reached`
-/// false, as not yet): a bonus paid `until_destination` stops paying it.
+/// false, as not yet): a bonus paid `until_destination` stops paying it,
+/// one paid `from_destination` starts.
 pub fn change_destination(
     game: &Game,
     state: &MapState,
@@ -421,11 +422,11 @@ pub fn change_destination(
     let ever = game.bonuses.iter().any(|b| {
         b.company
             .as_ref()
-            .is_some_and(|s| s.until_destination && s.company == co)
+            .is_some_and(|s| s.hangs_on_destination() && s.company == co)
     });
     if !ever {
         return Err(Error::Invalid(format!(
-            "{co} has no bonus paid until it reaches its destination in {}",
+            "{co} has no bonus that hangs on reaching its destination in {}",
             game.id
         )));
     }
@@ -442,7 +443,7 @@ pub fn change_destination(
             )));
         }
         (true, false) => {
-            format!("{co} has reached its destination: its destination bonus no longer pays")
+            format!("{co} has reached its destination")
         }
         (false, true) => format!("{co} has not reached its destination yet"),
     };

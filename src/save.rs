@@ -134,7 +134,8 @@ struct SaveIn {
     #[serde(default)]
     lose_lowest: BTreeSet<String>,
     /// Companies that have reached their destination: a bonus paid
-    /// `until_destination` (1870's) no longer pays them.
+    /// `until_destination` no longer pays them, one `from_destination`
+    /// (1870's) now does.
     #[serde(default)]
     destinations_reached: BTreeSet<String>,
     /// Changes made by hexroute commands, oldest first.

@@ -43,7 +43,8 @@ pub struct MapState {
     /// 18TN's Civil War): each loses its lowest route at its next run.
     pub lose_lowest: BTreeSet<CompanyId>,
     /// Companies that have reached their destination: a bonus paid
-    /// `until_destination` (1870's) no longer pays them.
+    /// `until_destination` no longer pays them, one `from_destination`
+    /// (1870's) now does.
     pub destinations: BTreeSet<CompanyId>,
 }
 
@@ -238,8 +239,7 @@ impl MapState {
     /// holders needs its token in one of the bonus's hexes.
     pub fn bonus_open_to(&self, bonus: &Bonus, company: &CompanyId) -> bool {
         bonus.company.as_ref().is_none_or(|scope| {
-            scope.company == *company
-                && !(scope.until_destination && self.destinations.contains(company))
+            scope.company == *company && scope.pays_when(self.destinations.contains(company))
         }) && (!bonus.token_holders
             || bonus.hexes().any(|c| {
                 self.tokens_at(c)

@@ -501,8 +501,8 @@ pub enum Command {
         /// Take that token from COMPANY.
         #[arg(long, requires = "company", conflicts_with_all = ["give", "take", "json"])]
         keep_lowest: bool,
-        /// COMPANY has reached its destination: a bonus paid until then
-        /// (1870's destination) no longer pays it. `import` sets it as the game does.
+        /// COMPANY has reached its destination: a bonus paid until then no
+        /// longer pays it, one paid from then (1870's destination) does.
         #[arg(long, requires = "company", conflicts_with_all = ["give", "take", "json", "lose_lowest", "keep_lowest", "destination_open"])]
         destination_reached: bool,
         /// COMPANY has not reached its destination yet.

@@ -2,8 +2,8 @@
 //! 1888's destinations (a fixed amount for a route joining the company's
 //! home and its destination), 18JP-T's hex bonuses (a stop in the
 //! company's hexes pays its own value again) and 1870's destinations (the
-//! destination at a route's end pays its value again until the company
-//! has reached it). A field of [`super::BonusDef`], so every other part of
+//! destination at a route's end pays its value again once the company has
+//! reached it and put its destination token on the map). A field of [`super::BonusDef`], so every other part of
 //! a bonus (its hexes, trains, phases) still applies.
 
 use super::CompanyId;
@@ -28,6 +28,12 @@ pub struct CompanyBonus {
     /// `companies FILE CO --destination-reached`).
     #[serde(default)]
     pub until_destination: bool,
+    /// Only once the company has reached its destination (1870's: the
+    /// destination's hex stops being assigned to the company when its
+    /// destination token goes on the map, and `destination_revenue` pays
+    /// from then on).
+    #[serde(default)]
+    pub from_destination: bool,
 }
 
 /// What a company's bonus pays.
@@ -47,6 +53,17 @@ impl CompanyBonus {
     pub fn stop_value(&self) -> bool {
         self.pays == BonusPays::StopValue
     }
+
+    /// True when it pays a company that has (`reached`) or has not yet
+    /// reached its destination.
+    pub fn pays_when(&self, reached: bool) -> bool {
+        (!self.until_destination || !reached) && (!self.from_destination || reached)
+    }
+
+    /// True when reaching the destination changes what it pays.
+    pub fn hangs_on_destination(&self) -> bool {
+        self.until_destination || self.from_destination
+    }
 }
 
 /// Checks a bonus's `company` against the game file: a company it has, a
@@ -64,6 +81,9 @@ pub(super) fn check(bonus: &super::BonusDef, companies: &[super::Company]) -> Re
         return Err(
             "pays: StopValue wants bonus: 0 and a Visit (the stop pays its own value)".into(),
         );
+    }
+    if scope.until_destination && scope.from_destination {
+        return Err("until_destination and from_destination exclude each other".into());
     }
     if scope.at_route_end && !visit {
         return Err("at_route_end wants a Visit (the hexes a route starts or ends in)".into());
@@ -100,6 +120,12 @@ mod tests {
         );
         let e = load_with(&[connection]).unwrap_err();
         assert!(e.contains("StopValue wants bonus: 0 and a Visit"), "{e}");
+        let both = (
+            "until_destination: true",
+            "until_destination: true, from_destination: true",
+        );
+        let e = load_with(&[both]).unwrap_err();
+        assert!(e.contains("exclude each other"), "{e}");
         let e = load_with(&[connection, ("pays: StopValue, ", "")]).unwrap_err();
         assert!(e.contains("at_route_end wants a Visit"), "{e}");
         // A fixed amount for a connection, to one company: 1888's destinations.

@@ -54,6 +54,9 @@ pub struct Play {
     /// How many of a taken company's tokens its taker may replace
     /// (`Takeovers`); `None`: no company takes another over.
     pub takeover_tokens: Option<u32>,
+    /// A `choose` of `Map` or `Charter` places a destination token
+    /// (`Destinations`).
+    pub destinations: bool,
 }
 
 impl Play {
@@ -152,6 +155,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         voted_formations: Vec::new(),
         start_trains: Vec::new(),
         takeover_tokens: None,
+        destinations: false,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -334,6 +338,7 @@ impl Resolver<'_> {
                 play.start_trains = starts;
             }
             Mechanism::Takeovers { replaced } => play.takeover_tokens = Some(replaced),
+            Mechanism::Destinations => play.destinations = true,
         }
         Ok(())
     }

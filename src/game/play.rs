@@ -108,6 +108,11 @@ pub enum Mechanism {
     /// put its own tokens in place of up to `replaced` of the others, and
     /// it closes, the rest of its tokens leaving the map.
     Takeovers { replaced: u32 },
+    /// A company that has reached its destination chooses where its
+    /// destination token goes (1870's `choose`): `Map`, on the map, and
+    /// from then its `from_destination` bonus pays (play's
+    /// `ReachDestination`); `Charter`, kept for later, the bonus forfeited.
+    Destinations,
 }
 
 impl Mechanism {
@@ -134,6 +139,7 @@ impl Mechanism {
             Mechanism::VotedFormations(_) => "VotedFormations",
             Mechanism::StartTrains(_) => "StartTrains",
             Mechanism::Takeovers { .. } => "Takeovers",
+            Mechanism::Destinations => "Destinations",
         }
     }
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 25] = [
+const CREDITS: [(&str, &str, &str); 26] = [
     ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
     ("1817NA", "Mark Voyer", "—"),
     ("1817WO", "Mark Voyer & Brennan Sheremeto", "—"),
@@ -19,6 +19,7 @@ const CREDITS: [(&str, &str, &str); 25] = [
     ("1856", "Bill Dixon", "Mayfair Games"),
     ("1861", "Ian D. Wilson", "Grand Trunk Games"),
     ("1867", "Ian D. Wilson", "Grand Trunk Games"),
+    ("1870", "Bill Dixon", "—"),
     (
         "1877: Venezuela",
         "Scott Petersen & Toby Mao",

@@ -46,9 +46,29 @@ fn a_destination_pays_its_company_its_value_again_until_reached() {
     assert_eq!(total(&t, "A", "3"), 60);
     t.refuse(
         &["companies", "B", "--destination-reached"],
-        "no bonus paid until",
+        "no bonus that hangs on reaching its destination",
     );
     // Undone, it pays again.
     t.cmd(&["undo"]).assert().success();
     assert_eq!(total(&t, "A", "3"), 80);
+}
+
+/// The same bonus paid `from_destination` (1870's: the destination pays
+/// again only once the company's destination token is on the map).
+#[test]
+fn a_destination_pays_its_company_its_value_again_once_reached() {
+    let dir = tempfile::tempdir().unwrap();
+    let game_file = dir.path().join("custom.ron");
+    let text = GAME.replace("until_destination: true", "from_destination: true");
+    std::fs::write(&game_file, text).unwrap();
+    let t = Table::with_game_file("destination", Some(&game_file));
+    std::fs::copy(&game_file, t.dir.path().join("custom.ron")).unwrap();
+    t.accept(&["token", "A1", "A"]);
+    t.accept(&["token", "A5", "B"]);
+    // Not reached yet: A's 3-train earns A1 + A3 + A5 = 20 + 20 + 20 = 60.
+    assert_eq!(total(&t, "A", "3"), 60);
+    // Reached: A5 ends the route and pays again, 60 + 20 = 80; B still 60.
+    t.accept(&["companies", "A", "--destination-reached"]);
+    assert_eq!(total(&t, "A", "3"), 80);
+    assert_eq!(total(&t, "B", "3"), 60);
 }

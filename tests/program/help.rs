@@ -62,6 +62,7 @@ fn bash_completion_knows_the_files_game() {
             "1856",
             "1861",
             "1867",
+            "1870",
             "1877: Venezuela",
             "1882",
             "1889",

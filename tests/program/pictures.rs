@@ -36,7 +36,7 @@ fn all_routes(name: &str, game: &Game) -> RouteOverlay {
 
 /// The pictures the issue names: 1867_bc, 1830_late, 1861_late and
 /// 1889_late with every company's routes, and each other title's fixture.
-const PICTURES: [&str; 24] = [
+const PICTURES: [&str; 25] = [
     "1867_bc.json",
     "1830_late.json",
     "1861_late.json",
@@ -51,6 +51,7 @@ const PICTURES: [&str; 24] = [
     "1846_mid.json",
     "1882_mid.json",
     "18AL_mid.json",
+    "1870_mid.json",
     "18CO_mid.json",
     "18Chesapeake_mid.json",
     "18ChesapeakeOfftheRails_mid.json",

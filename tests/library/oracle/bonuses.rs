@@ -105,6 +105,7 @@ fn stop_value(hexes: &[Coord], rng: &mut Rng) -> Bonus {
             pays: BonusPays::StopValue,
             at_route_end,
             until_destination: at_route_end,
+            from_destination: false,
         }),
         name: "own value".into(),
         amount: 0,

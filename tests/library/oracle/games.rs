@@ -368,6 +368,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 
 /// Three positions of each new game, grown through the CLI by legal lays,
 /// and 1817's, 1817NA's, 1817WO's, 18DE's, 1877: Venezuela's, 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 1893's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
+/// and 1817's, 1870's, 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -377,7 +378,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 29] = [
+    let cases: [(&str, &[(&str, u32)]); 30] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -428,6 +429,24 @@ fn game_fixtures_agree_with_the_oracle() {
         (
             "18GA_mid.json",
             &[("ACL", 160), ("CoG", 100), ("GA", 50), ("W&A", 130)],
+        ),
+        // 18xx.games's 1870 record game_end_bankrupt imported just before
+        // MP's run at action 826 (phase 7), which the player ran for $320 as
+        // here (an 8 from Denver to Chicago). Eight companies have reached
+        // their destinations (`destinations_reached`), so a route of theirs
+        // ending there is paid it again (`from_destination`).
+        (
+            "1870_mid.json",
+            &[
+                ("ATSF", 270),
+                ("FW", 190),
+                ("GMO", 260),
+                ("IC", 470),
+                ("MKT", 510),
+                ("MP", 320),
+                ("SP", 190),
+                ("SSW", 480),
+            ],
         ),
         // 18xx.games's 18MEX record 80226 imported just before the NdM's
         // run at action 408 (phase 5), after MEX merged into it: the NdM

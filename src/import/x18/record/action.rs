@@ -43,7 +43,11 @@ pub enum Kind {
         corporation: Option<String>,
     },
     Convert,
-    Choose,
+    /// A choice among the engine's named options (1870's `Map` or
+    /// `Charter` for a destination token).
+    Choose {
+        choice: Option<String>,
+    },
     /// `payout`, `withhold` or `half`.
     Dividend {
         kind: Option<String>,
@@ -201,6 +205,8 @@ pub(super) struct Wire {
     #[serde(default)]
     pub(super) tokener: Option<String>,
     #[serde(default)]
+    pub(super) choice: Option<serde_json::Value>,
+    #[serde(default)]
     pub(super) auto_actions: Option<Vec<AutoAction>>,
     #[serde(default)]
     pub(super) skip: Option<bool>,
@@ -319,7 +325,13 @@ impl Kind {
                 corporation: w.corporation.clone(),
             },
             "convert" => Kind::Convert,
-            "choose" => Kind::Choose,
+            "choose" => Kind::Choose {
+                choice: w
+                    .choice
+                    .as_ref()
+                    .and_then(|c| c.as_str())
+                    .map(str::to_string),
+            },
             "dividend" => Kind::Dividend {
                 kind: w.dividend_kind.clone(),
             },
@@ -368,7 +380,7 @@ impl Kind {
             Kind::Assign(_) => "assign",
             Kind::Merge { .. } => "merge",
             Kind::Convert => "convert",
-            Kind::Choose => "choose",
+            Kind::Choose { .. } => "choose",
             Kind::Dividend { .. } => "dividend",
             Kind::Par(_) => "par",
             Kind::Bid(_) => "bid",

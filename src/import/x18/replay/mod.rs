@@ -16,6 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 mod absorb;
 mod books;
 mod closing;
+mod destination;
 mod formation;
 mod late;
 mod market;
@@ -552,7 +553,10 @@ impl<'g> Replay<'g> {
             }
             Kind::Merge { corporation } if self.play.mergers => self.merge(a, corporation),
             Kind::Convert if self.play.mergers => self.convert(a),
-            Kind::Choose if national => self.choose(a),
+            Kind::Choose { .. } if national => self.choose(a),
+            Kind::Choose { choice } if self.play.destinations => {
+                self.choose_destination(a, choice.as_deref())
+            }
             Kind::Dividend { kind } => {
                 self.market_dividend(a, kind.as_deref())?;
                 self.dividend(a)
