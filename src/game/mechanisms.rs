@@ -22,6 +22,8 @@ pub struct Play {
     pub national: Option<National>,
     /// Minors merge into majors (`Mergers`).
     pub mergers: bool,
+    /// Companies acquire one another one into one (`Acquisitions`).
+    pub acquisitions: bool,
     pub formation: Option<FormationDef>,
     /// The phases whose operating rounds end with an export (`Exports`).
     pub exports: Vec<PhaseId>,
@@ -52,6 +54,8 @@ pub struct Depot {
     pub train: TrainId,
     pub count: Option<u32>,
     pub available: Option<PhaseId>,
+    /// An export takes every copy left (`DepotTrains::exported_together`).
+    pub exported_together: bool,
 }
 
 /// A national (`Mechanism::National`), its phases resolved; the fields
@@ -104,6 +108,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         depot: Vec::new(),
         national: None,
         mergers: false,
+        acquisitions: false,
         formation: None,
         exports: Vec::new(),
         share_prices: None,
@@ -127,6 +132,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
             train: r.train(&d.train, &at)?,
             count: d.count,
             available: r.phase_opt(d.available.as_deref(), &at)?,
+            exported_together: d.exported_together,
         });
     }
     let mut named: Vec<&'static str> = Vec::new();
@@ -214,6 +220,7 @@ impl Resolver<'_> {
         match m {
             Mechanism::National(n) => play.national = Some(self.national(n, &at)?),
             Mechanism::Mergers => play.mergers = true,
+            Mechanism::Acquisitions => play.acquisitions = true,
             Mechanism::Formation(mut f) => {
                 f.company = self.company(&f.company, &at)?;
                 play.formation = Some(f);

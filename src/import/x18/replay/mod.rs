@@ -14,11 +14,13 @@ use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
 mod absorb;
+mod acquire;
 mod books;
 mod closing;
 mod formation;
 mod late;
 mod market;
+mod public_markers;
 mod setup;
 mod tokens;
 mod trains;
@@ -56,7 +58,9 @@ fn changes_nothing(kind: &Kind) -> bool {
         // An auction bid moved, shares bought or sold by a company (18CO):
         // money and shares only.
         Kind::Other(name) => {
-            ["move_bid", "corporate_buy_shares", "corporate_sell_shares"].contains(&name.as_str())
+            // A share sold short (1817): shares and money only.
+            ["move_bid", "corporate_buy_shares", "corporate_sell_shares", "short"]
+                .contains(&name.as_str())
         }
         _ => false,
     }
@@ -141,6 +145,9 @@ pub(super) struct Replay<'g> {
     stocks: market::Stocks,
     /// A company absorbing another (the `Absorb` mechanism).
     absorbing: absorb::Absorbing,
+    /// The company last bid on: being started, or auctioned for
+    /// acquisition (the `Acquisitions` mechanism).
+    bid_on: Option<CompanyId>,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -279,6 +286,7 @@ impl<'g> Replay<'g> {
             borrowed_types: BTreeSet::new(),
             stocks: market::Stocks::default(),
             absorbing: absorb::Absorbing::default(),
+            bid_on: None,
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
@@ -527,6 +535,11 @@ impl<'g> Replay<'g> {
             Kind::BuyCompany { company } => self.buy_company(a, company),
             Kind::SpecialBuy { description } => self.special_buy(a, description),
             Kind::Assign(assign) if self.keeps_token(a) => self.absorb_keep(a, assign),
+            Kind::Assign(assign)
+                if self.play.acquisitions && !a.by_company() && !a.by_private() =>
+            {
+                self.player_assign(a, assign)
+            }
             Kind::Assign(assign) => self.assign(a, assign),
             // Mergers (`Mergers`) and nationalisation (`National`) as 1867
             // has them: only titles naming the mechanism replay them.
@@ -537,6 +550,10 @@ impl<'g> Replay<'g> {
                 self.merge_into_national(a, corporation.as_ref())
             }
             Kind::Merge { corporation } if self.play.mergers => self.merge(a, corporation),
+            Kind::Merge { corporation } if self.play.acquisitions => self.acquire(a, corporation),
+            // A company's size grows (1817: 2 to 5 to 10 shares), or is
+            // chosen as it starts: shares, and tokens on its charter.
+            Kind::Convert | Kind::Choose if self.play.acquisitions => Ok(()),
             Kind::Convert if self.play.mergers => self.convert(a),
             Kind::Choose if national => self.choose(a),
             Kind::Dividend { kind } => {
@@ -546,6 +563,9 @@ impl<'g> Replay<'g> {
             Kind::Par(par) => self.par(a, par),
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
+            Kind::Bid(bid) if bid.corporation.is_some() && self.play.acquisitions => {
+                self.acquisition_bid(a, bid)
+            }
             Kind::Bid(bid) if bid.corporation.is_some() => self.par_by_bid(a, bid),
             Kind::Bid(Bid {
                 company: Some(company),
@@ -649,6 +669,7 @@ impl<'g> Replay<'g> {
                 self.lifted.push((c, co));
             }
         }
+        self.marker_with_lay(a, c)?;
         self.tiles.retain(|_, at| *at != c);
         self.tiles.insert(id.to_string(), c);
         self.twin_lay(a, hex, id)?;
