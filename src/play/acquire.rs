@@ -41,7 +41,9 @@ pub(super) fn acquire(
     Ok(Edit {
         next,
         violations: broken,
-        said: format!("{by} acquires {company}: its tokens, trains and private companies are {by}'s"),
+        said: format!(
+            "{by} acquires {company}: its tokens, trains and private companies are {by}'s"
+        ),
     })
 }
 
@@ -69,7 +71,9 @@ pub(super) fn restart(game: &Game, state: &MapState, company: &CompanyId) -> Res
 }
 
 fn acquisitions(game: &Game) -> bool {
-    game.from_18xx_games.as_ref().is_some_and(|p| p.acquisitions)
+    game.from_18xx_games
+        .as_ref()
+        .is_some_and(|p| p.acquisitions)
 }
 
 fn refusal(game: &Game) -> Violation {

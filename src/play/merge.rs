@@ -125,7 +125,12 @@ fn judge(
 
 /// The major's tokens in cities where a minor still to join has one
 /// leave (a city keeps one token of the merged company).
-pub(super) fn remove_duplicates(game: &Game, state: &mut MapState, major: &CompanyId, joining: &[CompanyId]) {
+pub(super) fn remove_duplicates(
+    game: &Game,
+    state: &mut MapState,
+    major: &CompanyId,
+    joining: &[CompanyId],
+) {
     let city_of = |c: Coord, space: usize| {
         state
             .tile_at(game, c)

@@ -25,13 +25,47 @@ impl Replay<'_> {
             self.homes_down.remove(&company);
             self.trains.remove(&company);
         }
-        self.bid_on = Some(company);
+        self.bid_on = Some(company.clone());
+        self.fresh_bid = Some(company);
         self.par_by_bid(a, bid)
+    }
+
+    /// A company places a token straight after a bid on it: it is being
+    /// started, choosing its home. If its tokens are still on the map, it
+    /// left the game with no action the replay reads (liquidated by the
+    /// bank, or acquired when the auction's winner had one company to buy
+    /// it with): they are lifted, with a caution.
+    pub(super) fn started_anew(&mut self, a: &Action) -> Result<(), Error> {
+        let Some(company) = self.fresh_bid.take() else {
+            return Ok(());
+        };
+        if !a.by_company() || self.company(&a.entity())? != company {
+            return Ok(());
+        }
+        let held = self
+            .state
+            .hexes
+            .values()
+            .any(|h| h.tokens.values().any(|co| *co == company));
+        if !held {
+            return Ok(());
+        }
+        self.apply_event(&Event::LiftTokens(company.clone()))?;
+        self.trains.remove(&company);
+        self.cautions.push(format!(
+            "action {}: {company} starts again with tokens of its former self on the map: it had left the game with no action hexroute reads (liquidated by the bank, or acquired by the auction's winner's one company, whose tokens these would then be); they are lifted",
+            a.id
+        ));
+        Ok(())
     }
 
     /// A `merge`: a company's names the company it takes; a player's, the
     /// company that buys the one whose auction the player won.
-    pub(super) fn acquire(&mut self, a: &Action, corporation: &Option<String>) -> Result<(), Error> {
+    pub(super) fn acquire(
+        &mut self,
+        a: &Action,
+        corporation: &Option<String>,
+    ) -> Result<(), Error> {
         let named = self.company(Self::field(a, corporation, "corporation")?)?;
         let (taken, by) = if a.by_company() {
             (named, self.company(&a.entity())?)
@@ -79,6 +113,10 @@ impl Replay<'_> {
         }
         let target = Self::field(a, &assign.target, "target")?;
         let private = self.game.known_private_sym(target)?;
+        // One that does nothing on the map is no concern of the save.
+        if self.game.private(private.as_str()).is_err() {
+            return Ok(());
+        }
         let company = self.bid_on.clone().ok_or_else(|| {
             Error::Import(format!(
                 "private company {private} given to a company with no company bid on before it"

@@ -148,6 +148,8 @@ pub(super) struct Replay<'g> {
     /// The company last bid on: being started, or auctioned for
     /// acquisition (the `Acquisitions` mechanism).
     bid_on: Option<CompanyId>,
+    /// The company bid on by the action just before, if it was a bid.
+    fresh_bid: Option<CompanyId>,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -287,6 +289,7 @@ impl<'g> Replay<'g> {
             stocks: market::Stocks::default(),
             absorbing: absorb::Absorbing::default(),
             bid_on: None,
+            fresh_bid: None,
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
@@ -346,6 +349,11 @@ impl<'g> Replay<'g> {
     }
 
     fn prepare_turn(&mut self, a: &Action) -> Result<(), Error> {
+        // A company choosing its home straight after the bid that starts
+        // it (1817) does so in the stock round: no operating round begins.
+        if matches!(a.kind, Kind::PlaceToken(_)) && self.fresh_bid.is_some() {
+            return Ok(());
+        }
         let acting = match self.acting_company(a) {
             Some(company) => company,
             None => {
@@ -507,6 +515,9 @@ impl<'g> Replay<'g> {
             return Ok(Flow::StopBefore(why));
         }
         self.apply_one(a)?;
+        if !matches!(a.kind, Kind::Bid(_)) {
+            self.fresh_bid = None;
+        }
         self.closed_by_use(a);
         self.market_after()?;
         // Players' standing orders buy shares (and pass); a share so
@@ -523,7 +534,10 @@ impl<'g> Replay<'g> {
         let national = self.play.national.is_some();
         match &a.kind {
             Kind::LayTile(lay) => self.lay_tile(a, lay),
-            Kind::PlaceToken(place) => self.place_token(a, place),
+            Kind::PlaceToken(place) => {
+                self.started_anew(a)?;
+                self.place_token(a, place)
+            }
             Kind::RemoveToken(at) => self.remove_token(a, at),
             Kind::BuyTrain(buy) => {
                 self.market_buy_train(a)?;
