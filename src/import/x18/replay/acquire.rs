@@ -113,9 +113,12 @@ impl Replay<'_> {
         }
         let target = Self::field(a, &assign.target, "target")?;
         let private = self.game.known_private_sym(target)?;
-        // One that does nothing on the map is no concern of the save.
-        if self.game.private(private.as_str()).is_err() {
-            return Ok(());
+        // One whose only use is spent as it is given (1817's Train
+        // Station: a token on the charter) closes at once.
+        let spent = (self.game.privates.iter())
+            .any(|p| p.abbrev == private && p.closes_on_use && p.hexes.is_empty());
+        if spent {
+            self.privates_gone.insert(private.to_string());
         }
         let company = self.bid_on.clone().ok_or_else(|| {
             Error::Import(format!(
