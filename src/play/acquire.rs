@@ -104,3 +104,109 @@ fn judge(game: &Game, state: &MapState, company: &CompanyId) -> Vec<Violation> {
     }
     broken
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Event, apply};
+    use crate::game::{CompanyId, Rule, builtin};
+    use crate::state::{MapState, Standing};
+
+    /// `state` with a token of `company` in `space` of hex `hex`.
+    fn token(
+        game: &crate::game::Game,
+        state: &mut MapState,
+        company: &str,
+        hex: &str,
+        space: usize,
+    ) {
+        let c = game.hex(hex).unwrap();
+        state
+            .hexes
+            .entry(c)
+            .or_default()
+            .tokens
+            .insert(space, company.into());
+    }
+
+    /// Worked by hand on 1817's map: UR holds Cleveland (D9, two spaces)
+    /// space 0 and Albany (C22); R holds Cleveland space 1 and Toronto
+    /// (B13). R takes UR: R's own Cleveland token leaves (one token a city),
+    /// UR's two become R's, so R holds D9 space 0, C22 and B13 (three), UR
+    /// none; R's 2+ and UR's 2 are R's, in that order.
+    #[test]
+    fn a_company_takes_another_and_it_starts_again() {
+        let game = builtin("1817").unwrap();
+        let mut state = MapState::start(&game);
+        token(&game, &mut state, "UR", "D9", 0);
+        token(&game, &mut state, "UR", "C22", 0);
+        token(&game, &mut state, "R", "D9", 1);
+        token(&game, &mut state, "R", "B13", 0);
+        state.trains.insert("R".into(), vec!["2+".into()]);
+        state.trains.insert("UR".into(), vec!["2".into()]);
+        let event = Event::Acquire {
+            company: "UR".into(),
+            by: "R".into(),
+        };
+        let edit = apply(&game, &state, &event).unwrap().edit;
+        assert!(edit.violations.is_empty(), "{:?}", edit.violations);
+        let next = &edit.next;
+        let held = |co: &str| -> Vec<(String, usize)> {
+            let mut v: Vec<(String, usize)> = (next.hexes.iter())
+                .flat_map(|(c, h)| {
+                    h.tokens
+                        .iter()
+                        .filter(|(_, t)| t.as_str() == co)
+                        .map(|(s, _)| (game.format(*c), *s))
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(
+            held("R"),
+            [
+                ("B13".to_string(), 0),
+                ("C22".to_string(), 0),
+                ("D9".to_string(), 0)
+            ]
+        );
+        assert!(held("UR").is_empty());
+        let trains: Vec<&str> = next.trains["R"].iter().map(|t| t.as_str()).collect();
+        assert_eq!(trains, ["2+", "2"]);
+        assert_eq!(
+            next.standing_of(&CompanyId::from("UR")),
+            Standing::MergedInto("R".into())
+        );
+
+        // Taken again, it is refused: UR has left the game.
+        let again = apply(&game, next, &event).unwrap().edit;
+        assert_eq!(again.violations.len(), 1);
+        assert_eq!(again.violations[0].rule, Rule::Merger);
+
+        // UR bid on and started again: open, with nothing of its former self.
+        let restarted = apply(&game, next, &Event::Restart("UR".into()))
+            .unwrap()
+            .edit;
+        assert!(restarted.violations.is_empty());
+        assert_eq!(restarted.next.standing_of(&"UR".into()), Standing::Open);
+        // R, in the game, cannot start again.
+        let open = apply(&game, next, &Event::Restart("R".into()))
+            .unwrap()
+            .edit;
+        assert_eq!(open.violations.len(), 1);
+    }
+
+    /// A title with no `Acquisitions` refuses one (1867's majors).
+    #[test]
+    fn a_title_without_acquisitions_refuses_one() {
+        let game = builtin("1867").unwrap();
+        let state = MapState::start(&game);
+        let event = Event::Acquire {
+            company: "CNR".into(),
+            by: "CPR".into(),
+        };
+        let edit = apply(&game, &state, &event).unwrap().edit;
+        assert!(edit.violations.iter().all(|v| v.rule == Rule::Merger));
+        assert_eq!(edit.violations.len(), 2);
+    }
+}
