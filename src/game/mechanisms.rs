@@ -24,6 +24,8 @@ pub struct Play {
     pub national: Option<National>,
     /// Minors merge into majors (`Mergers`).
     pub mergers: bool,
+    /// Companies acquire one another one into one (`Acquisitions`).
+    pub acquisitions: bool,
     pub formation: Option<FormationDef>,
     /// The phases whose operating rounds end with an export (`Exports`).
     pub exports: Vec<PhaseId>,
@@ -76,6 +78,8 @@ pub struct Depot {
     pub train: TrainId,
     pub count: Option<u32>,
     pub available: Option<PhaseId>,
+    /// An export takes every copy left (`DepotTrains::exported_together`).
+    pub exported_together: bool,
 }
 
 /// A national (`Mechanism::National`), its phases resolved; the fields
@@ -137,6 +141,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         depot: Vec::new(),
         national: None,
         mergers: false,
+        acquisitions: false,
         formation: None,
         exports: Vec::new(),
         share_prices: None,
@@ -164,6 +169,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
             train: r.train(&d.train, &at)?,
             count: d.count,
             available: r.phase_opt(d.available.as_deref(), &at)?,
+            exported_together: d.exported_together,
         });
     }
     let mut named: Vec<&'static str> = Vec::new();
@@ -257,6 +263,7 @@ impl Resolver<'_> {
         match m {
             Mechanism::National(n) => play.national = Some(self.national(n, &at)?),
             Mechanism::Mergers => play.mergers = true,
+            Mechanism::Acquisitions => play.acquisitions = true,
             Mechanism::Formation(mut f) => {
                 f.company = self.company(&f.company, &at)?;
                 play.formation = Some(f);

@@ -41,6 +41,13 @@ pub enum Mechanism {
     /// `convert` actions (1867, 1861). Needs a `National`, which takes the
     /// tokens a merged minor leaves beyond the major's.
     Mergers,
+    /// Companies acquire one another, or merge, one into one: the record's
+    /// `merge` names the survivor and the company it takes (whose tokens,
+    /// trains and private companies it gets, one token a city), and a
+    /// company so gone may be started again under its name; an `assign`
+    /// of a company by a player offers it for acquisition, off the map
+    /// (1817's merger and acquisition rounds).
+    Acquisitions,
     /// A company formed from others merging into it (1856's CGR).
     Formation(FormationDef),
     /// Exports by round: in these phases the end of each operating round
@@ -121,6 +128,7 @@ impl Mechanism {
         match self {
             Mechanism::National(_) => "National",
             Mechanism::Mergers => "Mergers",
+            Mechanism::Acquisitions => "Acquisitions",
             Mechanism::Formation(_) => "Formation",
             Mechanism::Exports(_) => "Exports",
             Mechanism::ClosingAtPrice(_) => "ClosingAtPrice",
@@ -243,6 +251,10 @@ pub struct DepotTrains {
     /// `available_on`): one bought earlier shows that phase began unseen.
     #[serde(default)]
     pub available: Option<String>,
+    /// An export takes every copy of the type left, not one (18xx.games's
+    /// 1817 `export_all!` of the 2s).
+    #[serde(default)]
+    pub exported_together: bool,
 }
 
 /// How a title nationalises companies (18xx.games's 1867 `nationalize!`):

@@ -125,7 +125,12 @@ fn judge(
 
 /// The major's tokens in cities where a minor still to join has one
 /// leave (a city keeps one token of the merged company).
-fn remove_duplicates(game: &Game, state: &mut MapState, major: &CompanyId, joining: &[CompanyId]) {
+pub(super) fn remove_duplicates(
+    game: &Game,
+    state: &mut MapState,
+    major: &CompanyId,
+    joining: &[CompanyId],
+) {
     let city_of = |c: Coord, space: usize| {
         state
             .tile_at(game, c)
@@ -155,7 +160,7 @@ fn remove_duplicates(game: &Game, state: &mut MapState, major: &CompanyId, joini
 }
 
 /// Every token of `from` becomes `to`'s, in place.
-fn move_tokens(state: &mut MapState, from: &CompanyId, to: &CompanyId) {
+pub(super) fn move_tokens(state: &mut MapState, from: &CompanyId, to: &CompanyId) {
     for h in state.hexes.values_mut() {
         for co in h.tokens.values_mut() {
             if co == from {

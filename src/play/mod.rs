@@ -20,6 +20,7 @@ use crate::tile::TileId;
 use std::collections::BTreeSet;
 
 mod absorb;
+mod acquire;
 mod allowed;
 mod close;
 mod formation;
@@ -109,6 +110,13 @@ pub enum Event {
     },
     /// A minor becomes a major.
     Convert { minor: CompanyId, major: CompanyId },
+    /// A company is acquired by (or merges into) another, one into one
+    /// (the `Acquisitions` mechanism): its tokens, trains and private
+    /// companies become the other's, and it leaves the game.
+    Acquire { company: CompanyId, by: CompanyId },
+    /// A company that left the game (acquired, closed) starts again under
+    /// its old name (the `Acquisitions` mechanism: 1817's companies).
+    Restart(CompanyId),
     /// A company merges into a national as it forms (1856's CGR): its
     /// tokens leave the map, its trains and rights go to the national.
     JoinFormation {
@@ -236,6 +244,8 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
         Event::KeptToken { c, national } => national::kept_token(game, state, *c, national)?.into(),
         Event::Merge { from, into } => merge::merge(game, state, from, into)?.into(),
         Event::Convert { minor, major } => merge::convert(game, state, minor, major)?.into(),
+        Event::Acquire { company, by } => acquire::acquire(game, state, company, by)?.into(),
+        Event::Restart(company) => acquire::restart(game, state, company)?.into(),
         Event::JoinFormation { company, national } => {
             formation::join(game, state, company, national)?
         }

@@ -480,12 +480,27 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("WRA", 100),
             ],
         ),
-        // 18xx.games's 1817 record 16281 just before J's run at action
-        // 779 (phase 5), as the engine's state (export.rb): six coal mines
-        // and bridges in Louisville and Cincinnati. The player ran $510;
-        // ours, $520, the engine accepts at that price (through both
-        // bridges and past the mine on I10).
-        ("1817_mid.json", &[("J", 520)]),
+        // 18xx.games's 1817 record 16281 imported just before J's run at
+        // action 779 (phase 5), equal to the engine's state there
+        // (x18-compare): six coal mines and bridges in Louisville and
+        // Cincinnati. The player ran $510; ours, $520, the engine accepts
+        // at that price (through both bridges and past the mine on I10).
+        // The other companies' values are the search's and the oracle's,
+        // not checked with the engine.
+        (
+            "1817_mid.json",
+            &[
+                ("H", 200),
+                ("J", 520),
+                ("NYOW", 500),
+                ("NYSW", 150),
+                ("R", 430),
+                ("SR", 590),
+                ("UR", 430),
+                ("WC", 250),
+                ("WT", 290),
+            ],
+        ),
         // 18xx.games's 1893 record game_end_bank imported just before
         // HGK's run at action 276, which the player ran for $390 as here
         // (phase 6; AGV and HGK formed from the minors, Leverkusen's green

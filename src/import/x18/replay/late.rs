@@ -27,10 +27,20 @@ impl<'g> Replay<'g> {
         if !self.play.exports.contains(&phase) {
             return Ok(());
         }
-        match self.next_in_depot() {
-            Some(id) => self.leaves_depot(&id),
-            None => Ok(()),
+        let Some(id) = self.next_in_depot() else {
+            return Ok(());
+        };
+        let together = (self.play.depot.iter())
+            .any(|d| d.train.as_str() == id.name() && d.exported_together && d.count.is_some());
+        self.leaves_depot(&id)?;
+        // The rest of its type go with it (a counted type: this ends).
+        while together
+            && let Some(next) = self.next_in_depot()
+            && next.name() == id.name()
+        {
+            self.leaves_depot(&next)?;
         }
+        Ok(())
     }
 
     /// Train `id` leaves the depot with no action (exported, or bought by

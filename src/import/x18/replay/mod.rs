@@ -14,12 +14,14 @@ use crate::tile::Colour;
 use std::collections::{BTreeMap, BTreeSet};
 
 mod absorb;
+mod acquire;
 mod books;
 mod closing;
 mod destination;
 mod formation;
 mod late;
 mod market;
+mod public_markers;
 mod setup;
 mod takeover;
 mod tokens;
@@ -58,8 +60,9 @@ fn changes_nothing(kind: &Kind) -> bool {
         // consent confirmed): text only.
         | Kind::Log => true,
         Kind::Program(name) => PROGRAMS.contains(&name.as_str()),
-        // An auction bid moved (18CO): money only.
-        Kind::Other(name) => name == "move_bid",
+        // An auction bid moved (18CO), a share sold short (1817): money and
+        // shares only.
+        Kind::Other(name) => ["move_bid", "short"].contains(&name.as_str()),
         _ => false,
     }
 }
@@ -152,6 +155,11 @@ pub(super) struct Replay<'g> {
     /// Companies formed by a vote (`from_18xx_games.mechanisms`:
     /// `VotedFormations`).
     votes: voted::Votes,
+    /// The company last bid on: being started, or auctioned for
+    /// acquisition (the `Acquisitions` mechanism).
+    bid_on: Option<CompanyId>,
+    /// The company bid on by the action just before, if it was a bid.
+    fresh_bid: Option<CompanyId>,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -285,6 +293,8 @@ impl<'g> Replay<'g> {
             absorbing: absorb::Absorbing::default(),
             votes: voted::Votes::default(),
             takeover: takeover::Holdings::default(),
+            bid_on: None,
+            fresh_bid: None,
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
@@ -346,6 +356,11 @@ impl<'g> Replay<'g> {
     }
 
     fn prepare_turn(&mut self, a: &Action) -> Result<(), Error> {
+        // A company choosing its home straight after the bid that starts
+        // it (1817) does so in the stock round: no operating round begins.
+        if matches!(a.kind, Kind::PlaceToken(_)) && self.fresh_bid.is_some() {
+            return Ok(());
+        }
         let acting = match self.acting_company(a) {
             Some(company) => company,
             None => {
@@ -511,6 +526,9 @@ impl<'g> Replay<'g> {
             return Ok(Flow::StopBefore(why));
         }
         self.apply_one(a)?;
+        if !matches!(a.kind, Kind::Bid(_)) {
+            self.fresh_bid = None;
+        }
         self.closed_by_use(a);
         self.market_after()?;
         // Players' standing orders buy shares (and pass); a share so
@@ -528,7 +546,10 @@ impl<'g> Replay<'g> {
         match &a.kind {
             Kind::LayTile(lay) => self.lay_tile(a, lay),
             Kind::PlaceToken(place) if self.takeover_token(a, place)? => Ok(()),
-            Kind::PlaceToken(place) => self.place_token(a, place),
+            Kind::PlaceToken(place) => {
+                self.started_anew(a)?;
+                self.place_token(a, place)
+            }
             Kind::RemoveToken(at) => self.remove_token(a, at),
             Kind::BuyTrain(buy) => {
                 self.market_buy_train(a)?;
@@ -542,6 +563,11 @@ impl<'g> Replay<'g> {
             Kind::SpecialBuy { description } if self.is_vote(a) => self.vote(a, description),
             Kind::SpecialBuy { description } => self.special_buy(a, description),
             Kind::Assign(assign) if self.keeps_token(a) => self.absorb_keep(a, assign),
+            Kind::Assign(assign)
+                if self.play.acquisitions && !a.by_company() && !a.by_private() =>
+            {
+                self.player_assign(a, assign)
+            }
             Kind::Assign(assign) => self.assign(a, assign),
             // Mergers (`Mergers`) and nationalisation (`National`) as 1867
             // has them: only titles naming the mechanism replay them.
@@ -552,6 +578,10 @@ impl<'g> Replay<'g> {
                 self.merge_into_national(a, corporation.as_ref())
             }
             Kind::Merge { corporation } if self.play.mergers => self.merge(a, corporation),
+            Kind::Merge { corporation } if self.play.acquisitions => self.acquire(a, corporation),
+            // A company's size grows (1817: 2 to 5 to 10 shares), or is
+            // chosen as it starts: shares, and tokens on its charter.
+            Kind::Convert | Kind::Choose { .. } if self.play.acquisitions => Ok(()),
             Kind::Convert if self.play.mergers => self.convert(a),
             Kind::Choose { .. } if national => self.choose(a),
             Kind::Choose { choice } if self.play.destinations => {
@@ -567,6 +597,9 @@ impl<'g> Replay<'g> {
             }
             // A minor auctioned on its own (1861) is parred when its
             // auction is won: the first bid on it starts one that always is.
+            Kind::Bid(bid) if bid.corporation.is_some() && self.play.acquisitions => {
+                self.acquisition_bid(a, bid)
+            }
             Kind::Bid(bid) if bid.corporation.is_some() => self.par_by_bid(a, bid),
             Kind::Bid(Bid {
                 company: Some(company),
@@ -681,6 +714,7 @@ impl<'g> Replay<'g> {
                 self.lifted.push((c, co));
             }
         }
+        self.marker_with_lay(a, c)?;
         self.tiles.retain(|_, at| *at != c);
         self.tiles.insert(id.to_string(), c);
         self.twin_lay(a, hex, id)?;

@@ -142,6 +142,9 @@ impl Replay<'_> {
     /// assigned to another). A marker the game does not know may change
     /// the map.
     pub(super) fn assign(&mut self, a: &Action, assign: &Assign) -> Result<(), Error> {
+        if self.marker_assigned(a, assign)? {
+            return Ok(());
+        }
         let sym = a.entity();
         let target = assign.target.as_deref().unwrap_or_default();
         let (mut hex, mut company) = self.markers.get(&sym).cloned().unwrap_or_default();
