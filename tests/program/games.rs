@@ -396,7 +396,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
             1,
         )
     });
-    refuses_game_file(&path, "1867", "custom.ron: 284:");
+    refuses_game_file(&path, "1867", "custom.ron: 289:");
     refuses_game_file(&path, "1867", "key \"X\" is given twice");
 }
 
