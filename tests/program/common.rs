@@ -196,3 +196,30 @@ pub fn routes_report(save: &Path, args: &[&str], to: &Path) -> Vec<u8> {
     fs::write(to, &out).unwrap();
     out.into_bytes()
 }
+
+/// `import --at` of a public record in `fixtures/18xx.games/`, written to
+/// `out`: the save after its first `at` actions.
+pub fn record_at(name: &str, at: u64, out: &Path) -> Value {
+    hexroute()
+        .arg("import")
+        .arg(fixture("18xx.games").join(name))
+        .args(["--at", &at.to_string(), "-o"])
+        .arg(out)
+        .assert()
+        .success();
+    saved_json(out)
+}
+
+/// Each `hex:space` holding `company`'s token in a save, sorted.
+pub fn tokens_of(save: &Value, company: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (hex, h) in save["hexes"].as_object().unwrap() {
+        for (space, co) in h["tokens"].as_object().into_iter().flatten() {
+            if co == company {
+                out.push(format!("{hex}:{space}"));
+            }
+        }
+    }
+    out.sort();
+    out
+}

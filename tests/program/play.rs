@@ -4,24 +4,12 @@
 //! the hand-played save has one), and `undo` takes it back. The records'
 //! states after each move are the engine's, compared in `x18`.
 
-use crate::common::{fails_with, fixture, hexroute, saved_json, stdout_of};
+use crate::common::{fails_with, fixture, hexroute, record_at, saved_json, stdout_of};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 fn record(name: &str) -> PathBuf {
     fixture("18xx.games").join(name)
-}
-
-/// `import --at` of a public record, written to `out`.
-fn import_at(name: &str, at: u64, out: &Path) -> Value {
-    hexroute()
-        .arg("import")
-        .arg(record(name))
-        .args(["--at", &at.to_string(), "-o"])
-        .arg(out)
-        .assert()
-        .success();
-    saved_json(out)
 }
 
 /// The save without its history (what hand play records and an import does
@@ -49,8 +37,8 @@ fn play(args: &[&str], file: &Path, rest: &[&str]) {
 fn a_hand_played_1867_game_merges_and_nationalises_as_the_record_does() {
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("game.json");
-    let before = import_at("1867_21268.json", 540, &game);
-    let merged = import_at("1867_21268.json", 543, &dir.path().join("543.json"));
+    let before = record_at("1867_21268.json", 540, &game);
+    let merged = record_at("1867_21268.json", 543, &dir.path().join("543.json"));
     assert_ne!(before, merged, "the merger changes the map");
     play(&["merge"], &game, &["LPS", "CA", "--into", "CNR"]);
     let hand = saved_json(&game);
@@ -64,8 +52,8 @@ fn a_hand_played_1867_game_merges_and_nationalises_as_the_record_does() {
     );
 
     let game = dir.path().join("late.json");
-    let before = import_at("1867_21268.json", 698, &game);
-    let nationalised = import_at("1867_21268.json", 699, &dir.path().join("699.json"));
+    let before = record_at("1867_21268.json", 698, &game);
+    let nationalised = record_at("1867_21268.json", 699, &dir.path().join("699.json"));
     assert_ne!(before, nationalised);
     play(&["nationalise"], &game, &["GTR"]);
     assert_eq!(
@@ -86,8 +74,8 @@ fn a_hand_played_1867_game_merges_and_nationalises_as_the_record_does() {
 fn a_hand_formed_cgr_is_the_one_the_record_forms() {
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("game.json");
-    import_at("1856_game_end_bank.json", 588, &game);
-    let formed = import_at("1856_game_end_bank.json", 595, &dir.path().join("595.json"));
+    record_at("1856_game_end_bank.json", 588, &game);
+    let formed = record_at("1856_game_end_bank.json", 595, &dir.path().join("595.json"));
     play(
         &["form"],
         &game,
@@ -104,7 +92,7 @@ fn a_hand_formed_cgr_is_the_one_the_record_forms() {
 fn lists_and_refusals_name_the_rules() {
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("game.json");
-    import_at("1867_21268.json", 698, &game);
+    record_at("1867_21268.json", 698, &game);
     let list = stdout_of(hexroute().args(["nationalise", "--list"]).arg(&game));
     assert!(list.contains("into CN"), "{list}");
     assert!(list.contains("now: GTR"), "{list}");
@@ -148,7 +136,7 @@ fn lists_and_refusals_name_the_rules() {
 fn a_closed_company_leaves_and_undo_brings_it_back() {
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("game.json");
-    let before = import_at("1867_21268.json", 698, &game);
+    let before = record_at("1867_21268.json", 698, &game);
     play(&["close"], &game, &["NYC"]);
     let closed = saved_json(&game);
     assert!(closed["closed"].as_array().unwrap().contains(&"NYC".into()));

@@ -3,7 +3,7 @@
 //! Meridian and Memphis, 18Chesapeake's Baltimore & Ohio Railroad), an
 //! import keeps it with its owner, and `companies` shows it.
 
-use crate::common::{Table, fixture, hexroute, json_of, stdout_of};
+use crate::common::{Table, fixture, hexroute, json_of, record_at, stdout_of};
 use serde_json::Value;
 use std::fs;
 
@@ -51,20 +51,13 @@ fn privates_with_no_map_effect_change_hands_and_are_imported() {
     assert!(said.contains("N&W now owns B&OR"), "{said}");
     assert_eq!(t.json()["privates"]["B&OR"], "N&W");
     let cases = [
-        ("18MS_14375.json", "200", "M&M", "GMO"),
-        ("18Chesapeake_3055.json", "230", "B&OR", "C&O"),
+        ("18MS_14375.json", 200, "M&M", "GMO"),
+        ("18Chesapeake_3055.json", 230, "B&OR", "C&O"),
     ];
     for (record, at, private, owner) in cases {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("at.json");
-        hexroute()
-            .arg("import")
-            .arg(fixture(&format!("18xx.games/{record}")))
-            .args(["--at", at, "-o"])
-            .arg(&out)
-            .assert()
-            .success();
-        let save: Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+        let save = record_at(record, at, &out);
         assert_eq!(save["privates"][private], owner, "{record}");
         let rows = json_of(&["companies", out.to_str().unwrap(), owner, "--json"]);
         let privates = rows[0]["privates"].as_array().unwrap();
@@ -104,15 +97,7 @@ fn every_private_says_what_it_does_on_the_map() {
 #[test]
 fn a_private_closed_with_its_owner_goes_to_no_national() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("at.json");
-    hexroute()
-        .arg("import")
-        .arg(fixture("18xx.games/1867_21268.json"))
-        .args(["--at", "700", "-o"])
-        .arg(&out)
-        .assert()
-        .success();
-    let save: Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+    let save = record_at("1867_21268.json", 700, &dir.path().join("at.json"));
     assert_eq!(save["phase"], "6");
     assert_eq!(save["privates"]["MB"], "CN");
     assert!(
@@ -130,22 +115,10 @@ fn a_private_closed_with_its_owner_goes_to_no_national() {
 /// engine (`export.rb` and `compare.rb`: its `privates` at both runs).
 #[test]
 fn a_private_used_closes_as_the_round_ends() {
-    let at = |n: &str| {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("at.json");
-        hexroute()
-            .arg("import")
-            .arg(fixture("18xx.games/1856_51745.json"))
-            .args(["--at", n, "-o"])
-            .arg(&out)
-            .assert()
-            .success();
-        let save: Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
-        save["privates"].clone()
-    };
-    assert_eq!(at("296")["WSRC"], "WR");
-    assert_eq!(at("320")["WSRC"], "WR");
-    let after = at("335");
+    let at = |n: u64| privates_at("1856_51745.json", n);
+    assert_eq!(at(296)["WSRC"], "WR");
+    assert_eq!(at(320)["WSRC"], "WR");
+    let after = at(335);
     assert!(after.get("WSRC").is_none(), "{after}");
 }
 
@@ -157,21 +130,9 @@ fn a_private_used_closes_as_the_round_ends() {
 /// `compare.rb`).
 #[test]
 fn a_private_closed_by_its_use_leaves_its_marker() {
-    let at = |n: &str| {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("at.json");
-        hexroute()
-            .arg("import")
-            .arg(fixture("18xx.games/1856_hotseat005.json"))
-            .args(["--at", n, "-o"])
-            .arg(&out)
-            .assert()
-            .success();
-        let save: Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
-        save["privates"].clone()
-    };
-    assert_eq!(at("52")["GLSC"], "LPS");
-    let after = at("53");
+    let at = |n: u64| privates_at("1856_hotseat005.json", n);
+    assert_eq!(at(52)["GLSC"], "LPS");
+    let after = at(53);
     assert!(after.get("GLSC").is_none(), "{after}");
     assert_eq!(after["GLSC@C14"], "LPS");
 }
@@ -185,23 +146,19 @@ fn a_private_closed_by_its_use_leaves_its_marker() {
 #[test]
 fn a_private_exchanged_for_its_train_closes() {
     let dir = tempfile::tempdir().unwrap();
-    let at = |n: &str| {
-        let out = dir.path().join(format!("at{n}.json"));
-        hexroute()
-            .arg("import")
-            .arg(fixture("18xx.games/18MS_17510.json"))
-            .args(["--at", n, "-o"])
-            .arg(&out)
-            .assert()
-            .success();
-        serde_json::from_slice::<Value>(&fs::read(&out).unwrap()).unwrap()
+    let at = |n: u64| {
+        record_at(
+            "18MS_17510.json",
+            n,
+            &dir.path().join(format!("at{n}.json")),
+        )
     };
-    let before = at("98");
+    let before = at(98);
     assert!(
         before["trains"]["WRA"].as_array().unwrap().len() == 1,
         "{before}"
     );
-    let after = at("99");
+    let after = at(99);
     assert!(after["privates"].get("MC").is_none(), "{after}");
     assert_eq!(after["trains"]["WRA"], serde_json::json!(["3+", "2+"]));
 }
@@ -218,4 +175,10 @@ fn a_private_with_no_map_ability_acts_as_none() {
     let ags = game.acting_private("AGS").unwrap().unwrap();
     assert_eq!(ags.abbrev, "AGS");
     assert!(game.acting_private("Nowhere Railroad").is_err());
+}
+
+/// The privates of a public record's save after its first `at` actions.
+fn privates_at(record: &str, at: u64) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    record_at(record, at, &dir.path().join("at.json"))["privates"].clone()
 }

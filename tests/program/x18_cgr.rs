@@ -3,7 +3,7 @@
 //! import past it, review whole games, and the closed companies' homes.
 //! The engine's own states after it are compared in `x18`.
 
-use crate::common::{fails_with, fixture, hexroute, saved_json, stdout_of};
+use crate::common::{fails_with, fixture, hexroute, record_at, saved_json, stdout_of, tokens_of};
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,32 +14,6 @@ fn record(name: &str) -> PathBuf {
 
 const END_BANK: &str = "1856_game_end_bank.json";
 
-/// `import --at` of the 1856 record that ends with the bank broken.
-fn import_at(at: u64, out: &Path) -> Value {
-    hexroute()
-        .arg("import")
-        .arg(record(END_BANK))
-        .args(["--at", &at.to_string(), "-o"])
-        .arg(out)
-        .assert()
-        .success();
-    saved_json(out)
-}
-
-/// Each (hex, space) holding `company`'s token, in map order.
-fn tokens_of(save: &Value, company: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for (hex, h) in save["hexes"].as_object().unwrap() {
-        for (space, co) in h["tokens"].as_object().into_iter().flatten() {
-            if co == company {
-                out.push(format!("{hex}:{space}"));
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 /// TGB buys the first 6 (action 586) and seven companies merge into the
 /// CGR (589-595): their tokens become its own, one a city (eleven, as
 /// the engine has them after 595), its president removes the one over
@@ -48,11 +22,11 @@ fn tokens_of(save: &Value, company: &str) -> Vec<String> {
 #[test]
 fn the_cgr_forms_from_the_companies_merging_into_it() {
     let dir = tempfile::tempdir().unwrap();
-    let before = import_at(588, &dir.path().join("before.json"));
+    let before = record_at(END_BANK, 588, &dir.path().join("before.json"));
     assert_eq!(tokens_of(&before, "CGR"), Vec::<String>::new());
     assert_eq!(before.get("closed"), None);
 
-    let formed = import_at(595, &dir.path().join("formed.json"));
+    let formed = record_at(END_BANK, 595, &dir.path().join("formed.json"));
     let eleven = [
         "C14:0", "D17:0", "F15:0", "F17:0", "I12:0", "K8:0", "L15:1", "M4:0", "N11:2", "N3:0",
         "P9:0",
@@ -76,7 +50,7 @@ fn the_cgr_forms_from_the_companies_merging_into_it() {
         serde_json::json!({"BRIDGE1": "CGR", "SCFTC": "CGR"})
     );
 
-    let settled = import_at(600, &dir.path().join("settled.json"));
+    let settled = record_at(END_BANK, 600, &dir.path().join("settled.json"));
     let ten: Vec<&str> = eleven.into_iter().filter(|t| *t != "N3:0").collect();
     assert_eq!(tokens_of(&settled, "CGR"), ten);
     assert_eq!(settled["trains"]["CGR"], serde_json::json!(["6", "5", "5"]));
@@ -89,7 +63,7 @@ fn the_cgr_forms_from_the_companies_merging_into_it() {
 fn a_closed_company_keeps_no_home_space() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.json");
-    import_at(763, &save);
+    record_at(END_BANK, 763, &save);
     let token = |file: &Path| {
         let mut c = hexroute();
         c.args(["token"]).arg(file).args(["F15", "BBG"]);

@@ -2,35 +2,8 @@
 //! (`from_18xx_games.mechanisms`: `VotedFormations`): import before and
 //! after the deciding votes of the public record `1893_game_end_bank`.
 
-use crate::common::{fixture, hexroute, saved_json};
+use crate::common::{record_at, tokens_of};
 use serde_json::Value;
-use std::path::Path;
-
-/// `import --at` of the 1893 record: the map after its first `at` actions.
-fn import_at(at: u64, out: &Path) -> Value {
-    hexroute()
-        .arg("import")
-        .arg(fixture("18xx.games").join("1893_bank.json"))
-        .args(["--at", &at.to_string(), "-o"])
-        .arg(out)
-        .assert()
-        .success();
-    saved_json(out)
-}
-
-/// Each (hex, space) holding `company`'s token, in map order.
-fn tokens_of(save: &Value, company: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for (hex, h) in save["hexes"].as_object().unwrap() {
-        for (space, co) in h["tokens"].as_object().into_iter().flatten() {
-            if co == company {
-                out.push(format!("{hex}:{space}"));
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 fn closed(save: &Value) -> Vec<String> {
     save.get("closed")
@@ -56,7 +29,7 @@ fn closed(save: &Value) -> Vec<String> {
 #[test]
 fn agv_and_hgk_form_when_half_their_votes_say_yes() {
     let dir = tempfile::tempdir().unwrap();
-    let at = |n: u64| import_at(n, &dir.path().join(format!("at{n}.json")));
+    let at = |n: u64| record_at("1893_bank.json", n, &dir.path().join(format!("at{n}.json")));
 
     let refused = at(55);
     assert_eq!(tokens_of(&refused, "AGV"), Vec::<String>::new());
