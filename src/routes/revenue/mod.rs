@@ -329,6 +329,7 @@ fn choose_with(
         if port == Some(i) || towns::unpaid(train, v.is_city) {
             0
         } else if v.is_city && v.token {
+            let own = own.saturating_add(own_tokens::extra(train, v));
             v.revenue.saturating_add(per_token).saturating_add(own)
         } else {
             v.revenue.saturating_add(own)
@@ -451,7 +452,8 @@ pub fn ceiling(train: &TrainDef, visits: &[Visit], bonuses: &[Bonus]) -> u64 {
         return u64::MAX;
     }
     let stops: u64 = visits.iter().map(|v| u64::from(v.revenue)).sum::<u64>()
-        + stop_value::most_extra(bonuses, visits);
+        + stop_value::most_extra(bonuses, visits)
+        + own_tokens::most(train, visits);
     let bonus: u64 = bonuses
         .iter()
         .filter(|b| b.applies_to(train))
@@ -520,7 +522,9 @@ pub fn best_run(
     })
 }
 
+mod own_tokens;
 mod stop_value;
+pub(super) use own_tokens::paid as own_tokens_paid;
 pub(super) use stop_value::bound as stop_value_bound;
 
 #[cfg(test)]
