@@ -207,9 +207,13 @@ fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
 /// which stops to count depend on both, which no title asks for).
 fn token_bonus(t: &TrainDef, b: &super::TokenBonus) -> Result<(), &'static str> {
     if b.per_token == 0 {
-        Err("per_token: 0 pays nothing; give the amount each own token adds, or leave token_bonus out")
+        Err(
+            "per_token: 0 pays nothing; give the amount each own token adds, or leave token_bonus out",
+        )
     } else if t.multiplier != 1 {
-        Err("a bonus per own token is paid once, on a train whose multiplier is 1; give multiplier: 1")
+        Err(
+            "a bonus per own token is paid once, on a train whose multiplier is 1; give multiplier: 1",
+        )
     } else {
         Ok(())
     }

@@ -547,6 +547,18 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "custom.ron: trains[\"3/5\"].pays: Some(0) pays nothing; give at least 1",
         ),
         (
+            "18DE",
+            "multiplier: 1, token_bonus: Some((per_token: 10))",
+            "multiplier: 1, token_bonus: Some((per_token: 0))",
+            "custom.ron: trains[\"7\"].token_bonus: per_token: 0 pays nothing; give the amount each own token adds, or leave token_bonus out",
+        ),
+        (
+            "18DE",
+            "multiplier: 1, token_bonus: Some((per_token: 20))",
+            "multiplier: 2, token_bonus: Some((per_token: 20))",
+            "custom.ron: trains[\"8\"].token_bonus: a bonus per own token is paid once, on a train whose multiplier is 1; give multiplier: 1",
+        ),
+        (
             "1856",
             "(from: [\"4\"], to: [\"57\", \"9\"], phase: \"6\")",
             "(from: [\"4\"], to: [\"57\", \"99\"], phase: \"6\")",

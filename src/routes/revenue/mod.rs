@@ -15,6 +15,8 @@
 //! the company's token: with one counted, each such city is worth the
 //! port's value more, so the richest stops are still the best choice,
 //! and a choice counting fewer stops than the port asks is no run. A
+//! train's bonus per own token (`token_bonus`, `own_tokens.rs`) makes each
+//! such city worth its amount more in the same way. A
 //! train paid for fewer stops than it visits (`pays`: 1846's 4/6) must
 //! count none in particular: its route visits at most `stops` cities and
 //! off-boards, and it counts the best `pays` of them, one a token stop,

@@ -797,3 +797,43 @@ fn end_towns_take_a_stop_and_unpaid_towns_earn_nothing() {
     assert_eq!(price(&refused, one_end), None);
     assert_eq!(price(&refused, no_end), Some(90));
 }
+
+/// A train's bonus per own token, worked by hand: 18DE's modern 7 (10 a
+/// token) and 8 (20) on a route of four cities worth 30 (token), 20,
+/// 40 (token) and 10: the stops pay 30 + 20 + 40 + 10 = 100, and the two
+/// token cities 2 × 10 = 20 more on the 7 (120), 2 × 20 = 40 on the 8
+/// (140); with no token among them both earn the stops' 100 alone.
+#[test]
+fn modern_trains_earn_per_own_token_by_hand() {
+    let seven = TrainDef {
+        name: "7".into(),
+        stops: Some(7),
+        skip: Skip::Nothing,
+        multiplier: 1,
+        distance: Distance::Stops,
+        towns: Towns::Counted,
+        end_towns: EndTowns::AsOthers,
+        pays: None,
+        token_bonus: Some(crate::game::TokenBonus { per_token: 10 }),
+    };
+    let eight = TrainDef {
+        name: "8".into(),
+        stops: Some(8),
+        token_bonus: Some(crate::game::TokenBonus { per_token: 20 }),
+        ..seven.clone()
+    };
+    let visits = [
+        city(0, 30, true),
+        city(1, 20, false),
+        city(2, 40, true),
+        city(3, 10, false),
+    ];
+    let run = best_run(&seven, &visits, 4, &[]).unwrap();
+    assert_eq!(run.revenue, 120);
+    assert_eq!(own_tokens::paid(&seven, &visits, &run.stops), Some((2, 20)));
+    assert_eq!(best_run(&eight, &visits, 4, &[]).unwrap().revenue, 140);
+    assert!(ceiling(&eight, &visits, &[]) >= 140);
+    let untokened = visits.map(|v| Visit { token: false, ..v });
+    assert_eq!(best_run(&seven, &untokened, 4, &[]).unwrap().revenue, 100);
+    assert_eq!(best_run(&eight, &untokened, 4, &[]).unwrap().revenue, 100);
+}
