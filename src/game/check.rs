@@ -187,6 +187,9 @@ fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
         if let Some(n) = t.pays {
             pays(t, n).map_err(|why| (field(".pays"), why.into()))?;
         }
+        if let Some(b) = &t.token_bonus {
+            token_bonus(t, b).map_err(|why| (field(".token_bonus"), why.into()))?;
+        }
         if t.end_towns == EndTowns::TakeStop && t.towns == Towns::Counted {
             return Err((
                 field(".end_towns"),
@@ -197,6 +200,23 @@ fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// A train's bonus per own token: something to pay, on a train whose
+/// multiplier is 1 (the bonus is paid once; a multiplied train would make
+/// which stops to count depend on both, which no title asks for).
+fn token_bonus(t: &TrainDef, b: &super::TokenBonus) -> Result<(), &'static str> {
+    if b.per_token == 0 {
+        Err(
+            "per_token: 0 pays nothing; give the amount each own token adds, or leave token_bonus out",
+        )
+    } else if t.multiplier != 1 {
+        Err(
+            "a bonus per own token is paid once, on a train whose multiplier is 1; give multiplier: 1",
+        )
+    } else {
+        Ok(())
+    }
 }
 
 /// A train paid for `n` of the stops it visits (1846's 3/5): between 1

@@ -102,4 +102,31 @@ pub struct TrainDef {
     /// train is paid for every stop it counts.
     #[serde(default)]
     pub pays: Option<u32>,
+    /// What each counted city holding the running company's token adds to
+    /// the train's run (18DE's and 1817's optional "modern trains": a 7
+    /// earns 10 and an 8 20 per station marker of its company among its
+    /// stops). Absent: nothing.
+    #[serde(default)]
+    pub token_bonus: Option<TokenBonus>,
+}
+
+/// A train's bonus for the company's own tokens among the stops it counts:
+/// a set amount for each counted city holding one, paid once (never
+/// multiplied: the rule's trains have multiplier 1, and the load refuses
+/// any other). A struct, not a bare amount, so that a condition on the
+/// route (18EU's bonus per own token on a run between two red off-boards)
+/// can join it as a field.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenBonus {
+    /// What each counted city holding the company's token adds.
+    pub per_token: u32,
+}
+
+impl TrainDef {
+    /// What a counted city adds to the run for holding the company's token
+    /// (`token_bonus`; 0 without one).
+    pub fn per_own_token(&self) -> u32 {
+        self.token_bonus.as_ref().map_or(0, |b| b.per_token)
+    }
 }

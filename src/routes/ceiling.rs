@@ -5,7 +5,8 @@
 //!
 //! A train counts at most N stops, each at most its face value times the
 //! train's multiplier, plus its bonuses (a longest route's, for as many
-//! stops as it may visit). So a route earns at most the sum
+//! stops as it may visit; a bonus per own token, for as many of its
+//! token cities as it may count). So a route earns at most the sum
 //! of its stops' values (every one counted), and a route grown from it at
 //! most that plus the richest stops not yet visited, one for each of the N
 //! the stops visited need not take. The bound is loose but cheap (a few
@@ -15,7 +16,7 @@
 //! free towns), or N is a distance in hexes, there is no such bound.
 
 use super::network::Network;
-use crate::game::{Bonus, Distance, Skip, Towns, TrainDef};
+use crate::game::{Bonus, CompanyId, Distance, Skip, Towns, TrainDef};
 
 /// Which of the stops visited surely take one of the train's N.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,7 +44,12 @@ pub(super) struct Ceiling {
 
 impl Ceiling {
     /// The bound for `train`, or `None` where there is none (see the module).
-    pub(super) fn of(net: &Network, train: &TrainDef, bonuses: &[Bonus]) -> Option<Ceiling> {
+    pub(super) fn of(
+        net: &Network,
+        company: &CompanyId,
+        train: &TrainDef,
+        bonuses: &[Bonus],
+    ) -> Option<Ceiling> {
         let stops = train.stops?;
         if train.distance != Distance::Stops
             || train.towns != Towns::Counted
@@ -81,7 +87,8 @@ impl Ceiling {
             .map(|b| u64::from(b.paid_on(train.multiplier, visits)))
             .sum::<u64>()
             + super::revenue::stop_value_bound(net, bonuses) * multiplier
-            + net.pass.most;
+            + net.pass.most
+            + own_tokens_most(net, company, train, stops);
         Some(Ceiling {
             stops: u64::from(stops),
             slots,
@@ -123,4 +130,16 @@ impl Ceiling {
             .sum();
         self.route(value + gain)
     }
+}
+
+/// The most a train's bonus per own token (`token_bonus`) pays on `net`:
+/// one for each city holding `company`'s token, at most its `stops`.
+fn own_tokens_most(net: &Network, company: &CompanyId, train: &TrainDef, stops: u32) -> u64 {
+    let own = net
+        .stops
+        .iter()
+        .filter(|s| s.tokens.iter().any(|t| t == company))
+        .count()
+        .min(stops as usize);
+    u64::from(train.per_own_token()) * own as u64
 }

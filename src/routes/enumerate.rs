@@ -317,7 +317,7 @@ pub(super) fn richest(
     query: &Query,
     train: &TrainDef,
 ) -> (Option<Candidate>, usize) {
-    let ceiling = Ceiling::of(net, train, &query.bonuses);
+    let ceiling = Ceiling::of(net, &query.company, train, &query.bonuses);
     let keep = Keep::Richest {
         ceiling: ceiling.as_ref(),
     };
@@ -715,6 +715,13 @@ pub(super) fn describe_walk(
             None => stop.revenue,
         }
     };
+    // A train's bonus per own token, one line saying how many earned it.
+    let own_tokens = revenue::own_tokens_paid(train, &visits, &run.stops).map(|(n, paid)| {
+        (
+            format!("own tokens ({n} × {})", train.per_own_token()),
+            paid,
+        )
+    });
     Some(TrainRoute {
         train: TrainId::from(name),
         revenue,
@@ -743,6 +750,7 @@ pub(super) fn describe_walk(
                 )
             })
             .chain(passed)
+            .chain(own_tokens)
             .collect(),
     })
 }

@@ -407,7 +407,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 fn a_damaged_game_file_is_refused_when_it_loads() {
     const PRR_E11: &str = "reserved_tokens: [(at: \"E11\", until: Some(\"IV\"), teleport: true)]";
     const CWI: &str = "token: Some((city: Some(3), extra: true, reserves: true))";
-    let cases: [(&str, &str, &str, &str); 47] = [
+    let cases: [(&str, &str, &str, &str); 49] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -545,6 +545,18 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "(name: \"3/5\", stops: Some(5), skip: Any, multiplier: 1, pays: Some(3))",
             "(name: \"3/5\", stops: Some(5), skip: Any, multiplier: 1, pays: Some(0))",
             "custom.ron: trains[\"3/5\"].pays: Some(0) pays nothing; give at least 1",
+        ),
+        (
+            "18DE",
+            "multiplier: 1, token_bonus: Some((per_token: 10))",
+            "multiplier: 1, token_bonus: Some((per_token: 0))",
+            "custom.ron: trains[\"7\"].token_bonus: per_token: 0 pays nothing; give the amount each own token adds, or leave token_bonus out",
+        ),
+        (
+            "18DE",
+            "multiplier: 1, token_bonus: Some((per_token: 20))",
+            "multiplier: 2, token_bonus: Some((per_token: 20))",
+            "custom.ron: trains[\"8\"].token_bonus: a bonus per own token is paid once, on a train whose multiplier is 1; give multiplier: 1",
         ),
         (
             "1856",

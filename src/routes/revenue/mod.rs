@@ -15,6 +15,8 @@
 //! the company's token: with one counted, each such city is worth the
 //! port's value more, so the richest stops are still the best choice,
 //! and a choice counting fewer stops than the port asks is no run. A
+//! train's bonus per own token (`token_bonus`, `own_tokens.rs`) makes each
+//! such city worth its amount more in the same way. A
 //! train paid for fewer stops than it visits (`pays`: 1846's 4/6) must
 //! count none in particular: its route visits at most `stops` cities and
 //! off-boards, and it counts the best `pays` of them, one a token stop,
@@ -329,6 +331,7 @@ fn choose_with(
         if port == Some(i) || towns::unpaid(train, v.is_city) {
             0
         } else if v.is_city && v.token {
+            let own = own.saturating_add(own_tokens::extra(train, v));
             v.revenue.saturating_add(per_token).saturating_add(own)
         } else {
             v.revenue.saturating_add(own)
@@ -451,7 +454,8 @@ pub fn ceiling(train: &TrainDef, visits: &[Visit], bonuses: &[Bonus]) -> u64 {
         return u64::MAX;
     }
     let stops: u64 = visits.iter().map(|v| u64::from(v.revenue)).sum::<u64>()
-        + stop_value::most_extra(bonuses, visits);
+        + stop_value::most_extra(bonuses, visits)
+        + own_tokens::most(train, visits);
     let bonus: u64 = bonuses
         .iter()
         .filter(|b| b.applies_to(train))
@@ -520,7 +524,9 @@ pub fn best_run(
     })
 }
 
+mod own_tokens;
 mod stop_value;
+pub(super) use own_tokens::paid as own_tokens_paid;
 pub(super) use stop_value::bound as stop_value_bound;
 
 #[cfg(test)]

@@ -181,6 +181,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
         towns: [Towns::Free, Towns::Unpaid, Towns::Counted, Towns::Counted][rng.below(4) as usize],
         end_towns: EndTowns::AsOthers,
         pays: None,
+        token_bonus: None,
     };
     // Some trains whose towns are outside N count an end town all the same,
     // and some trains end no route at a town.
@@ -278,6 +279,7 @@ fn port_choice_equals_brute_force() {
         // A game file with ports has no train paid for fewer stops than it visits.
         let train = TrainDef {
             pays: None,
+            token_bonus: None,
             ..train
         };
         let end = if rng.below(2) == 0 {
@@ -331,6 +333,7 @@ fn a_port_pays_once_per_token_city() {
         towns: Towns::Counted,
         end_towns: EndTowns::AsOthers,
         pays: None,
+        token_bonus: None,
     };
     assert_eq!(best_run(&four, &visits, 4, &[]).unwrap().revenue, 150);
     let two = TrainDef {
@@ -428,6 +431,7 @@ fn twenty_bonus_stops_are_all_considered() {
         towns: Towns::Counted,
         end_towns: EndTowns::AsOthers,
         pays: None,
+        token_bonus: None,
     };
     let run = best_run(&express, &visits, 22, &bonuses).unwrap();
     // Ends 50 + 50; ten more stops at $10 each; the ten richest bonuses
@@ -459,6 +463,7 @@ fn express_counts_its_token_stop() {
         towns: Towns::Counted,
         end_towns: EndTowns::AsOthers,
         pays: None,
+        token_bonus: None,
     };
     // Ends 100, the token city 10, two more 50s: 210 x 2 = $420 (without
     // the rule it would be the five $50s: 250 x 2 = $500).
@@ -505,6 +510,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         towns,
         end_towns: EndTowns::AsOthers,
         pays: None,
+        token_bonus: None,
     };
     // 30 + 10 + 20 + 40 + 10 + 50 + 20 = 180, every stop counted.
     let run = best_run(&train(4, Skip::Nothing, Towns::Free), &visits, 7, &[]).unwrap();
@@ -583,6 +589,7 @@ fn multiplier_doubles_only_multiplied_bonuses() {
         towns: Towns::Counted,
         end_towns: EndTowns::AsOthers,
         pays: None,
+        token_bonus: None,
     };
     // (80 + 100) * 2 = 360, plus 40 * 2 = 80, plus 10 once.
     let run = best_run(
@@ -647,6 +654,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         towns: Towns::Counted,
         end_towns: EndTowns::AsOthers,
         pays: Some(3),
+        token_bonus: None,
     };
     // The richest three (50 + 40 + 30) hold no token: 20 + 50 + 40 = 110,
     // the end at hex 0 counted, the other end (hex 4) too, hex 1 not.
@@ -705,6 +713,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         skip: Skip::Nothing,
         stops: Some(4),
         pays: None,
+        token_bonus: None,
         ..three_five.clone()
     };
     assert_eq!(best_run(&four, &visits, 5, &[]), None);
@@ -742,6 +751,7 @@ fn end_towns_take_a_stop_and_unpaid_towns_earn_nothing() {
         towns,
         end_towns,
         pays: None,
+        token_bonus: None,
     };
     let price = |t: &TrainDef, v: &[Visit]| best_run(t, v, v.len(), &[]).map(|r| r.revenue);
     let free = |n: u32| train(n, 1, Towns::Free, EndTowns::TakeStop);
@@ -786,4 +796,44 @@ fn end_towns_take_a_stop_and_unpaid_towns_earn_nothing() {
     assert_eq!(price(&refused, &long), None);
     assert_eq!(price(&refused, one_end), None);
     assert_eq!(price(&refused, no_end), Some(90));
+}
+
+/// A train's bonus per own token, worked by hand: 18DE's modern 7 (10 a
+/// token) and 8 (20) on a route of four cities worth 30 (token), 20,
+/// 40 (token) and 10: the stops pay 30 + 20 + 40 + 10 = 100, and the two
+/// token cities 2 × 10 = 20 more on the 7 (120), 2 × 20 = 40 on the 8
+/// (140); with no token among them both earn the stops' 100 alone.
+#[test]
+fn modern_trains_earn_per_own_token_by_hand() {
+    let seven = TrainDef {
+        name: "7".into(),
+        stops: Some(7),
+        skip: Skip::Nothing,
+        multiplier: 1,
+        distance: Distance::Stops,
+        towns: Towns::Counted,
+        end_towns: EndTowns::AsOthers,
+        pays: None,
+        token_bonus: Some(crate::game::TokenBonus { per_token: 10 }),
+    };
+    let eight = TrainDef {
+        name: "8".into(),
+        stops: Some(8),
+        token_bonus: Some(crate::game::TokenBonus { per_token: 20 }),
+        ..seven.clone()
+    };
+    let visits = [
+        city(0, 30, true),
+        city(1, 20, false),
+        city(2, 40, true),
+        city(3, 10, false),
+    ];
+    let run = best_run(&seven, &visits, 4, &[]).unwrap();
+    assert_eq!(run.revenue, 120);
+    assert_eq!(own_tokens::paid(&seven, &visits, &run.stops), Some((2, 20)));
+    assert_eq!(best_run(&eight, &visits, 4, &[]).unwrap().revenue, 140);
+    assert!(ceiling(&eight, &visits, &[]) >= 140);
+    let untokened = visits.map(|v| Visit { token: false, ..v });
+    assert_eq!(best_run(&seven, &untokened, 4, &[]).unwrap().revenue, 100);
+    assert_eq!(best_run(&eight, &untokened, 4, &[]).unwrap().revenue, 100);
 }

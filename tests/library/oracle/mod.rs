@@ -26,7 +26,7 @@ mod trains;
 
 use bonuses::{longest_per_stop, random_bonuses};
 use games::{add_tokens, scatter_tokens};
-use trains::{end_towns, free_towns, pays, train, unpaid_towns};
+use trains::{end_towns, free_towns, pays, token_bonus, train, unpaid_towns};
 
 /// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
 #[derive(Clone, Debug)]
@@ -310,8 +310,12 @@ impl Oracle<'_> {
                     })
                     .sum()
             };
+            // A train's bonus per own token: each counted city holding
+            // the company's token adds it once (18DE's modern 7 and 8).
+            let own_token_pay = own_cities * train.token_bonus.as_ref().map_or(0, |b| b.per_token);
             let total = paid(false) * train.multiplier
                 + paid(true)
+                + own_token_pay
                 + self.bonus_pay(train, r, &stop, &free_town, bonuses);
             best = best.max(total);
         }
@@ -743,6 +747,22 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
     let chosen: Vec<String> = (0..n_trains)
         .map(|_| kinds[rng.below(kinds.len())].name.to_string())
         .collect();
+    // Sometimes every train of multiplier 1 earns a bonus per own token
+    // (18DE's modern 7 and 8), from a generator of its own so that the
+    // cases stay those of before.
+    let mut modern = Rng(seed ^ 0x0007_0008_u64 | 1);
+    let trains = if modern.chance(25) {
+        let per_token = 10 * (1 + modern.below(3) as u32);
+        trains
+            .into_iter()
+            .map(|t| match t.multiplier {
+                1 => token_bonus(t, per_token),
+                _ => t,
+            })
+            .collect()
+    } else {
+        trains
+    };
     (game, state, trains, chosen)
 }
 

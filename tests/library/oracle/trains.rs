@@ -3,7 +3,7 @@
 //! sharing nothing with `hexroute::routes`).
 
 use super::OracleRoute;
-use hexroute::game::{Distance, EndTowns, Skip, Towns, TrainDef};
+use hexroute::game::{Distance, EndTowns, Skip, TokenBonus, Towns, TrainDef};
 use hexroute::tile::End;
 
 pub(super) fn train(
@@ -22,6 +22,7 @@ pub(super) fn train(
         towns: Towns::Counted,
         end_towns: EndTowns::AsOthers,
         pays: None,
+        token_bonus: None,
     }
 }
 
@@ -36,6 +37,15 @@ pub(super) fn free_towns(t: TrainDef) -> TrainDef {
 /// The same train paid for `n` of the stops it visits (1846's 3/5).
 pub(super) fn pays(t: TrainDef, n: u32) -> TrainDef {
     TrainDef { pays: Some(n), ..t }
+}
+
+/// The same train earning `per_token` more for each counted city holding
+/// the company's token (18DE's modern 7 and 8).
+pub(super) fn token_bonus(t: TrainDef, per_token: u32) -> TrainDef {
+    TrainDef {
+        token_bonus: Some(TokenBonus { per_token }),
+        ..t
+    }
 }
 
 /// The same train, running through its towns outside its number and
