@@ -21,6 +21,7 @@ mod destination;
 mod formation;
 mod late;
 mod market;
+mod markers_leave;
 mod public_markers;
 mod setup;
 mod takeover;
