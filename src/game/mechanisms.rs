@@ -364,10 +364,9 @@ impl Resolver<'_> {
     ) -> Result<(PhaseId, Vec<PrivateId>)> {
         for sym in &m.privates {
             if !self.game.privates.iter().any(|p| p.abbrev == *sym) {
-                return Err(self.refuse(
-                    &at(),
-                    format!("private company {sym} is not in `privates`"),
-                ));
+                return Err(
+                    self.refuse(&at(), format!("private company {sym} is not in `privates`"))
+                );
             }
         }
         Ok((self.phase(&m.phase, at)?, m.privates))

@@ -39,15 +39,16 @@ fn the_gulf_shipping_port_leaves_the_map_as_phase_5_begins() {
 /// where the built-in 1870 keeps the port.
 #[test]
 fn markers_leave_in_the_phase_the_game_file_names() {
-    let ron = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("games/1870.ron"),
-    )
-    .unwrap();
+    let ron = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/1870.ron"))
+        .unwrap();
     let lifted_in_4 = ron.replace(
         r#"MarkersLeave((phase: "5","#,
         r#"MarkersLeave((phase: "4","#,
     );
-    assert_ne!(lifted_in_4, ron, "1870's MarkersLeave is where the test looks");
+    assert_ne!(
+        lifted_in_4, ron,
+        "1870's MarkersLeave is where the test looks"
+    );
     let dir = tempfile::tempdir().unwrap();
     let game_file = dir.path().join("1870.ron");
     std::fs::write(&game_file, lifted_in_4).unwrap();
