@@ -6,8 +6,8 @@
 
 use super::market::SharePrices;
 use super::play::{
-    FormationDef, HomeTokenTiming, LiftTiles, Mechanism, MinorStart, NationalDef, PlayDef,
-    SetupRemoval, SpecialBuy,
+    FormationDef, HomeTokenTiming, LiftTiles, MarkersLeave, Mechanism, MinorStart, NationalDef,
+    PlayDef, SetupRemoval, SpecialBuy,
 };
 use super::{CompanyId, Game, PhaseId, PrivateId, TrainId};
 use crate::error::{Error, Result};
@@ -59,6 +59,9 @@ pub struct Play {
     /// A `choose` of `Map` or `Charter` places a destination token
     /// (`Destinations`).
     pub destinations: bool,
+    /// The phase whose start lifts these privates' markers from the map
+    /// (`MarkersLeave`).
+    pub markers_leave: Option<(PhaseId, Vec<PrivateId>)>,
 }
 
 impl Play {
@@ -161,6 +164,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         start_trains: Vec::new(),
         takeover_tokens: None,
         destinations: false,
+        markers_leave: None,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -346,8 +350,26 @@ impl Resolver<'_> {
             }
             Mechanism::Takeovers { replaced } => play.takeover_tokens = Some(replaced),
             Mechanism::Destinations => play.destinations = true,
+            Mechanism::MarkersLeave(m) => play.markers_leave = Some(self.markers_leave(m, &at)?),
         }
         Ok(())
+    }
+
+    /// `MarkersLeave` resolved: its phase found, each private one the
+    /// game lists.
+    fn markers_leave(
+        &self,
+        m: MarkersLeave,
+        at: &dyn Fn() -> String,
+    ) -> Result<(PhaseId, Vec<PrivateId>)> {
+        for sym in &m.privates {
+            if !self.game.privates.iter().any(|p| p.abbrev == *sym) {
+                return Err(
+                    self.refuse(&at(), format!("private company {sym} is not in `privates`"))
+                );
+            }
+        }
+        Ok((self.phase(&m.phase, at)?, m.privates))
     }
 
     fn lift(&self, lift: LiftTiles, at: &dyn Fn() -> String) -> Result<TileLift> {

@@ -120,6 +120,11 @@ pub enum Mechanism {
     /// from then its `from_destination` bonus pays (play's
     /// `ReachDestination`); `Charter`, kept for later, the bonus forfeited.
     Destinations,
+    /// Private companies' markers (`SYM@HEX`) leave the map as a phase
+    /// begins, whoever holds them and whether or not the privates have
+    /// closed (1870's Southern Cattle and Gulf Shipping tokens, lifted
+    /// when the first 6 is bought: 18xx.games's `remove_tokens` event).
+    MarkersLeave(MarkersLeave),
 }
 
 impl Mechanism {
@@ -148,6 +153,7 @@ impl Mechanism {
             Mechanism::StartTrains(_) => "StartTrains",
             Mechanism::Takeovers { .. } => "Takeovers",
             Mechanism::Destinations => "Destinations",
+            Mechanism::MarkersLeave(_) => "MarkersLeave",
         }
     }
 }
@@ -336,6 +342,16 @@ pub struct RoundEvent {
     /// Trains that rust (leave play).
     #[serde(default)]
     pub rust: Vec<super::TrainId>,
+}
+
+/// The private companies whose markers leave the map as `phase` begins.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MarkersLeave {
+    /// The phase whose start lifts them (1870: `5`, the first 6's).
+    pub phase: String,
+    /// The private companies (syms) whose markers go (1870's `SCC`, `GSC`).
+    pub privates: Vec<super::PrivateId>,
 }
 
 /// A phase and the trains whose first begins it.

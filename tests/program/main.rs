@@ -45,4 +45,5 @@ mod terminal;
 mod x18;
 mod x18_bad;
 mod x18_cgr;
+mod x18_markers;
 mod x18_voted;

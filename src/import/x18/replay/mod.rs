@@ -20,6 +20,7 @@ mod closing;
 mod destination;
 mod formation;
 mod late;
+mod markers_leave;
 mod market;
 mod public_markers;
 mod setup;

@@ -276,6 +276,7 @@ impl Replay<'_> {
             self.privates
                 .retain(|p, _| kept.contains(&Holding::parse(p)));
         }
+        self.markers_leave(phase);
         let game = self.game;
         let variants = &self.variants;
         for list in self.trains.values_mut() {

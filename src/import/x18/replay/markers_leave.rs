@@ -1,0 +1,24 @@
+//! Private companies' markers lifted as a phase begins (`MarkersLeave`,
+//! 18xx.games's 1870 `remove_tokens`): a marker kept past the privates'
+//! closing (`after_close`) still leaves the map then, as the engine lifts
+//! it.
+
+use super::Replay;
+use crate::game::Marker;
+
+impl Replay<'_> {
+    /// Phase `phase` has begun: the markers of the privates the title
+    /// names leave the map, if their phase has come.
+    pub(super) fn markers_leave(&mut self, phase: crate::game::PhaseId) {
+        let Some((leave, privates)) = &self.play.markers_leave else {
+            return;
+        };
+        if phase < *leave {
+            return;
+        }
+        let lifted = |sym: &str| privates.iter().any(|p| p.as_str() == sym);
+        self.markers.retain(|sym, _| !lifted(sym));
+        self.privates
+            .retain(|p, _| Marker::parse(p).is_none_or(|m| !lifted(m.private.as_str())));
+    }
+}

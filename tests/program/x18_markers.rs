@@ -1,0 +1,58 @@
+//! Private companies' markers lifted as a phase begins (`MarkersLeave`):
+//! 1870's Gulf Shipping port, put on Mobile (M20) for the GMO at actions
+//! 179 and 216 of `1870_bankrupt.json` and kept past the privates'
+//! closing (the first 5, action 548: phase 4) as the engine keeps it,
+//! leaves the map when the first 6 is bought (action 585: phase 5). The
+//! engine's state there was checked once with `export.rb` (its saves
+//! at actions 569 and 592: the port on M20 for the GMO in phase 4, no
+//! marker in phase 5).
+
+use crate::common::{fixture, hexroute, stdout_of};
+use serde_json::{Value, json};
+use std::path::Path;
+
+/// The save `import --at at` writes, with `game_file` instead of the
+/// built-in 1870 where given.
+fn imported(at: u64, game_file: Option<&Path>) -> Value {
+    let mut cmd = hexroute();
+    cmd.arg("import")
+        .arg(fixture("18xx.games").join("1870_bankrupt.json"))
+        .args(["--at", &at.to_string()]);
+    if let Some(g) = game_file {
+        cmd.arg("--game-file").arg(g);
+    }
+    serde_json::from_str(&stdout_of(&mut cmd)).unwrap()
+}
+
+#[test]
+fn the_gulf_shipping_port_leaves_the_map_as_phase_5_begins() {
+    let before = imported(584, None);
+    assert_eq!(before["phase"], "4");
+    assert_eq!(before["privates"], json!({"GSC@M20": "GMO"}));
+    let after = imported(590, None);
+    assert_eq!(after["phase"], "5");
+    assert_eq!(after["privates"], Value::Null, "{after}");
+}
+
+/// The phase is the game file's: the same record with the markers
+/// lifted in phase 4 (as the privates close) has none at action 584,
+/// where the built-in 1870 keeps the port.
+#[test]
+fn markers_leave_in_the_phase_the_game_file_names() {
+    let ron = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/1870.ron"))
+        .unwrap();
+    let lifted_in_4 = ron.replace(
+        r#"MarkersLeave((phase: "5","#,
+        r#"MarkersLeave((phase: "4","#,
+    );
+    assert_ne!(
+        lifted_in_4, ron,
+        "1870's MarkersLeave is where the test looks"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let game_file = dir.path().join("1870.ron");
+    std::fs::write(&game_file, lifted_in_4).unwrap();
+    let save = imported(584, Some(&game_file));
+    assert_eq!(save["phase"], "4");
+    assert_eq!(save["privates"], Value::Null, "{save}");
+}
