@@ -29,8 +29,8 @@ mod reserve;
 mod resolve;
 mod rule;
 mod train_def;
-pub mod voted;
 pub mod turn;
+pub mod voted;
 
 pub use absorb::{AbsorbDef, TwinTiles};
 pub use builtin::{BUILTIN, builtin, builtin_ids, from_file};
@@ -42,8 +42,8 @@ pub use pass_through::PassThrough;
 pub use play::*;
 pub use reserve::{Holder, Reservation};
 pub use rule::Rule;
-pub use voted::VotedFormation;
 pub use turn::{Permit, TurnLay};
+pub use voted::VotedFormation;
 
 /// A printed map hex, resolved.
 #[derive(Clone, Debug)]
