@@ -407,7 +407,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 fn a_damaged_game_file_is_refused_when_it_loads() {
     const PRR_E11: &str = "reserved_tokens: [(at: \"E11\", until: Some(\"IV\"), teleport: true)]";
     const CWI: &str = "token: Some((city: Some(3), extra: true, reserves: true))";
-    let cases: [(&str, &str, &str, &str); 47] = [
+    let cases: [(&str, &str, &str, &str); 49] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -686,6 +686,20 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "(abbrev: \"SV\", name: \"Schuylkill Valley\",",
             "(abbrev: \"CA\", name: \"Schuylkill Valley\",",
             "custom.ron: privates[CA]: named twice",
+        ),
+        // A private closes by one rule of use, and `closes_after_uses`
+        // counts two uses or more.
+        (
+            "1817",
+            "closes_after_uses: 2)",
+            "closes_after_uses: 1)",
+            "custom.ron: privates[CM].closes_after_uses: 1 use: write closes_on_use: true",
+        ),
+        (
+            "1817",
+            "closes_after_uses: 3)",
+            "closes_after_uses: 3, closes_on_use: true)",
+            "custom.ron: privates[MAJC].closes_after_uses: beside closes_on_use or closes_at_round_end_on_use: keep one",
         ),
         (
             "1846",
