@@ -473,6 +473,14 @@ pub struct Private {
     /// record's action by it.
     #[serde(default)]
     pub closes_at_round_end_on_use: bool,
+    /// The use that closes it, when it is not the first (18xx.games's
+    /// `closed_when_used_up` on an ability of `count` 2 or more: 1817's
+    /// Coal Mine lays two mine tiles, its Major Coal Mine three): an
+    /// import drops it after the record's Nth action by it. At least 2
+    /// (one use is `closes_on_use`), and not beside the other two.
+    #[serde(default)]
+    #[schemars(range(min = 2))]
+    pub closes_after_uses: Option<std::num::NonZeroU32>,
     /// What its token is, beyond one placed where `reachable` is waived
     /// (18xx.games's `token` ability of a private: 1846's Chicago and
     /// Western Indiana).

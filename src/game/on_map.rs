@@ -23,6 +23,7 @@ pub(super) fn check(game: &Game) -> Result<(), Failure> {
                 "Does([]) lists nothing: write Nothing".into(),
             ));
         }
+        closing(p).map_err(|why| (format!("{field}.closes_after_uses"), why))?;
         for (effect, modelled) in modelled(game, p) {
             let said = matches!(&p.on_map, OnMap::Does(e) if e.contains(&effect));
             if said != modelled {
@@ -62,6 +63,21 @@ fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 7] {
             p.marker.as_deref().is_some_and(|m| game.knows_marker(m)),
         ),
     ]
+}
+
+/// A private closes by one rule of use at most; `closes_after_uses`
+/// counts two uses or more (one is `closes_on_use`).
+fn closing(p: &Private) -> Result<(), String> {
+    let Some(n) = p.closes_after_uses else {
+        return Ok(());
+    };
+    if n.get() < 2 {
+        return Err("1 use: write closes_on_use: true".into());
+    }
+    if p.closes_on_use || p.closes_at_round_end_on_use {
+        return Err("beside closes_on_use or closes_at_round_end_on_use: keep one".into());
+    }
+    Ok(())
 }
 
 fn mismatch(effect: &MapEffect, said: bool) -> String {

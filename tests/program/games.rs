@@ -699,6 +699,20 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "(abbrev: \"CA\", name: \"Schuylkill Valley\",",
             "custom.ron: privates[CA]: named twice",
         ),
+        // A private closes by one rule of use, and `closes_after_uses`
+        // counts two uses or more.
+        (
+            "1817",
+            "closes_after_uses: 2)",
+            "closes_after_uses: 1)",
+            "custom.ron: privates[CM].closes_after_uses: 1 use: write closes_on_use: true",
+        ),
+        (
+            "1817",
+            "closes_after_uses: 3)",
+            "closes_after_uses: 3, closes_on_use: true)",
+            "custom.ron: privates[MAJC].closes_after_uses: beside closes_on_use or closes_at_round_end_on_use: keep one",
+        ),
         (
             "1846",
             "home: \"C15\", kind: Minor",

@@ -137,6 +137,31 @@ fn a_private_closed_by_its_use_leaves_its_marker() {
     assert_eq!(after["GLSC@C14"], "LPS");
 }
 
+/// A private that closes after several uses (`closes_after_uses`) stays
+/// with its owner until the last: 1817 20758, UR's Major Coal Mine (three
+/// mines) lays at actions 166, 286 and 287; the engine's state before
+/// UR's run at 288 has no MAJC (checked with `x18-compare.py`: all ten
+/// runs of this record equal the engine).
+#[test]
+fn a_private_closes_after_its_last_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let privates_at = |n: &str| {
+        let out = dir.path().join(format!("at{n}.json"));
+        hexroute()
+            .arg("import")
+            .arg(fixture("18xx.games/1817_20758.json"))
+            .args(["--at", n, "-o"])
+            .arg(&out)
+            .assert()
+            .success();
+        serde_json::from_slice::<Value>(&fs::read(&out).unwrap()).unwrap()["privates"].clone()
+    };
+    assert_eq!(privates_at("166")["MAJC"], "UR");
+    assert_eq!(privates_at("286")["MAJC"], "UR");
+    let after = privates_at("287");
+    assert!(after.get("MAJC").is_none(), "{after}");
+}
+
 /// A private exchanged for its train closes as its buyer gets the train
 /// (`FreeTrains`' `exchanged`): 18MS 17510, WRA buys the Mississippi
 /// Central at action 99 and gets a 2+; the engine's state after it has

@@ -111,6 +111,9 @@ pub(super) struct Replay<'g> {
     /// Private companies used in this operating round that close as it
     /// ends (`closes_at_round_end_on_use`: 1856's WSRC).
     privates_used: BTreeSet<String>,
+    /// Uses so far of each private that closes after several
+    /// (`closes_after_uses`: 1817's Coal Mine).
+    private_uses: BTreeMap<String, u32>,
     /// Hexes where the national keeps a token for itself.
     reserved: BTreeSet<Coord>,
     /// Minors merging (or the one converting), until the major is named.
@@ -279,6 +282,7 @@ impl<'g> Replay<'g> {
             closed: BTreeSet::new(),
             privates_gone: BTreeSet::new(),
             privates_used: BTreeSet::new(),
+            private_uses: BTreeMap::new(),
             reserved,
             merging: Vec::new(),
             or_order: Vec::new(),
@@ -405,7 +409,8 @@ impl<'g> Replay<'g> {
     }
 
     /// A private whose ability closes it when used has acted: it closes,
-    /// or is marked to close as the operating round ends.
+    /// is marked to close as the operating round ends, or counts one use
+    /// toward the one that closes it.
     fn closed_by_use(&mut self, a: &Action) {
         let sym = a.entity();
         let Some(private) = self.game.privates.iter().find(|p| p.abbrev == sym) else {
@@ -420,6 +425,12 @@ impl<'g> Replay<'g> {
             self.privates_gone.insert(sym);
         } else if private.closes_at_round_end_on_use {
             self.privates_used.insert(sym);
+        } else if let Some(last) = private.closes_after_uses {
+            let uses = self.private_uses.entry(sym.clone()).or_default();
+            *uses += 1;
+            if *uses >= last.get() {
+                self.privates_gone.insert(sym);
+            }
         }
     }
 
