@@ -141,14 +141,19 @@ impl MapState {
     pub fn start(game: &Game) -> MapState {
         let mut state = MapState::new();
         for (company, c, space) in game.setup_tokens() {
-            state
-                .hexes
-                .entry(c)
-                .or_default()
-                .tokens
-                .insert(space, company.into());
+            state.put_token(c, space, company.into());
         }
         state
+    }
+
+    /// `company`'s token in `space` of hex `c`, unchecked: the game's own
+    /// setup, or a position a test builds (play's events check theirs).
+    pub fn put_token(&mut self, c: Coord, space: usize, company: CompanyId) {
+        self.hexes
+            .entry(c)
+            .or_default()
+            .tokens
+            .insert(space, company);
     }
 
     /// The company that owns `held`, if any.

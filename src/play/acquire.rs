@@ -119,13 +119,7 @@ mod tests {
         hex: &str,
         space: usize,
     ) {
-        let c = game.hex(hex).unwrap();
-        state
-            .hexes
-            .entry(c)
-            .or_default()
-            .tokens
-            .insert(space, company.into());
+        state.put_token(game.hex(hex).unwrap(), space, company.into());
     }
 
     /// Worked by hand on 1817's map: UR holds Cleveland (D9, two spaces)

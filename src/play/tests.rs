@@ -10,13 +10,7 @@ use crate::state::{SavedGame, Standing};
 
 /// `state` with a token of `company` in space 0 of hex `hex`.
 fn at(game: &Game, mut state: MapState, company: &str, hex: &str) -> MapState {
-    let c = game.hex(hex).unwrap();
-    state
-        .hexes
-        .entry(c)
-        .or_default()
-        .tokens
-        .insert(0, company.into());
+    state.put_token(game.hex(hex).unwrap(), 0, company.into());
     state
 }
 

@@ -191,13 +191,7 @@ mod tests {
     use crate::game::{PhaseId, builtin};
 
     fn with_token(game: &Game, mut state: MapState, hex: &str, space: usize, co: &str) -> MapState {
-        let c = game.hex(hex).unwrap();
-        state
-            .hexes
-            .entry(c)
-            .or_default()
-            .tokens
-            .insert(space, co.into());
+        state.put_token(game.hex(hex).unwrap(), space, co.into());
         state
     }
 
