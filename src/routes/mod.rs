@@ -261,6 +261,13 @@ fn solve_longest(
         let mut one = plain.clone();
         let name = query.trains[slot].name.clone();
         one.trains[slot].name = boosted(&name);
+        // The renamed train still earns what its type earns (1846's bonuses
+        // for one type of train).
+        for b in &mut one.bonuses {
+            if b.trains.contains(&name) {
+                b.trains.push(boosted(&name));
+            }
+        }
         one.bonuses.push(Bonus {
             trains: vec![one.trains[slot].name.clone()],
             ..bonus.clone()

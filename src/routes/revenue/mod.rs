@@ -111,18 +111,19 @@ pub struct Run {
 /// `last`: its ends, the stops its kind may not pass, free stops, and
 /// towns when they are free (a train that pays them for nothing never
 /// passes one). A train paid for fewer stops than it visits (`pays`) must
-/// count none.
+/// count none but free stops, which are paid outside its number as they
+/// are for every train.
 fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
-    train.pays.is_none()
-        && (i == 0
-            || i == last
-            || v.free
-            || towns::outside_number(train, v)
-            || match train.skip {
-                Skip::Nothing => true,
-                Skip::Towns => v.is_city,
-                Skip::Any => false,
-            })
+    v.free
+        || train.pays.is_none()
+            && (i == 0
+                || i == last
+                || towns::outside_number(train, v)
+                || match train.skip {
+                    Skip::Nothing => true,
+                    Skip::Towns => v.is_city,
+                    Skip::Any => false,
+                })
 }
 
 /// True when the train's multiplier applies to `v`: not to a free town,
@@ -270,8 +271,26 @@ fn choose(
     }
     let slots = free_slots(train, must);
     let token_counted = (0..visits.len()).any(|i| compulsory(i) && visits[i].token);
+    // A port the train may count or not (an express passing it) is never
+    // a plain stop: counted, it needs its number of stops and pays per
+    // token city. So it is tried both ways.
+    let port = (0..visits.len()).find(|&i| !compulsory(i) && visits[i].port.is_some());
+    let with_port = |s: &mut Scratch, token: Option<usize>, best: &mut Best| match (token, port) {
+        (None, None) => best.try_with(train, visits, bonuses, s, slots, &[]),
+        (Some(t), None) => best.try_with(train, visits, bonuses, s, slots, &[t]),
+        (None, Some(p)) => {
+            best.try_with(train, visits, bonuses, s, slots, &[]);
+            best.try_with(train, visits, bonuses, s, slots, &[p]);
+        }
+        (Some(t), Some(p)) => {
+            best.try_with(train, visits, bonuses, s, slots, &[t]);
+            best.try_with(train, visits, bonuses, s, slots, &[t, p]);
+        }
+    };
+    let mut best = Best::new(s);
     if (train.skip != Skip::Any && train.pays.is_none()) || token_counted {
-        return choose_with(train, visits, bonuses, s, slots, None);
+        with_port(s, None, &mut best);
+        return best.done(s);
     }
     // An express (or a train paid for fewer stops than it visits) counts
     // a token stop. Counting any stops it likes, it earns at least as much
@@ -280,41 +299,72 @@ fn choose(
     // which needs no stops; with no port, whose pay depends on which stops
     // count). Else try each token stop the route passes.
     if !s.keep_stops && visits.iter().all(|v| v.port.is_none()) {
-        let free = choose_with(train, visits, bonuses, s, slots, None);
+        let free = choose_with(train, visits, bonuses, s, slots, &[]);
         if free.is_some() && s.best_extra.iter().any(|&i| visits[i].token) {
             return free;
         }
     }
-    let mut best = None;
-    let mut best_extra = std::mem::take(&mut s.best_extra);
     for t in (0..visits.len()).filter(|&i| !compulsory(i) && visits[i].token) {
-        let Some(slots) = slots.checked_sub(1) else {
-            break;
-        };
-        if let Some(v) = choose_with(train, visits, bonuses, s, slots, Some(t))
-            && best.is_none_or(|b| v > b)
-        {
-            best = Some(v);
-            std::mem::swap(&mut best_extra, &mut s.best_extra);
-        }
+        with_port(s, Some(t), &mut best);
     }
-    s.best_extra = best_extra;
-    best
+    best.done(s)
 }
 
-/// [`choose`] with the compulsory stops known: `forced` is one more stop
-/// that must count, and `slots` what is left to fill after it.
+/// The best of several choices of forced stops, and the stops it counts.
+struct Best {
+    value: Option<u64>,
+    extra: Vec<usize>,
+}
+
+impl Best {
+    fn new(s: &mut Scratch) -> Best {
+        Best {
+            value: None,
+            extra: std::mem::take(&mut s.best_extra),
+        }
+    }
+
+    /// Tries counting the `forced` stops (each taking one of `slots`).
+    fn try_with(
+        &mut self,
+        train: &TrainDef,
+        visits: &[Visit],
+        bonuses: &[Bonus],
+        s: &mut Scratch,
+        slots: usize,
+        forced: &[usize],
+    ) {
+        let Some(slots) = slots.checked_sub(forced.len()) else {
+            return;
+        };
+        if let Some(v) = choose_with(train, visits, bonuses, s, slots, forced)
+            && self.value.is_none_or(|b| v > b)
+        {
+            self.value = Some(v);
+            std::mem::swap(&mut self.extra, &mut s.best_extra);
+        }
+    }
+
+    fn done(self, s: &mut Scratch) -> Option<u64> {
+        s.best_extra = self.extra;
+        self.value
+    }
+}
+
+/// [`choose`] with the compulsory stops known: `forced` are more stops
+/// that must count, and `slots` what is left to fill after them. A port
+/// neither compulsory nor forced is not counted.
 fn choose_with(
     train: &TrainDef,
     visits: &[Visit],
     bonuses: &[Bonus],
     s: &mut Scratch,
     slots: usize,
-    forced: Option<usize>,
+    forced: &[usize],
 ) -> Option<u64> {
     let last = visits.len() - 1;
     let ends = [visits[0].hex, visits[last].hex];
-    let counts = |i: usize| must_stop_at(train, i, last, &visits[i]) || forced == Some(i);
+    let counts = |i: usize| must_stop_at(train, i, last, &visits[i]) || forced.contains(&i);
     // A counted port pays per counted token city instead of once.
     let port = (0..visits.len()).find(|&i| visits[i].port.is_some() && counts(i));
     let min_stops = port.and_then(|p| visits[p].port).map_or(0, |n| n as usize);
@@ -356,7 +406,7 @@ fn choose_with(
     s.plain.clear();
     s.in_hex.clear();
     for (i, v) in visits.iter().enumerate() {
-        if counts(i) {
+        if counts(i) || v.port.is_some() {
             continue;
         }
         let o = Optional {
@@ -399,7 +449,7 @@ fn choose_with(
         }
         // Each chosen hex counts its richest stop; its others join the fill.
         s.extra.clear();
-        s.extra.extend(forced);
+        s.extra.extend_from_slice(forced);
         s.fill.clear();
         let mut value = base;
         for (k, &(_, lo, hi)) in s.bonus_hexes.iter().enumerate() {

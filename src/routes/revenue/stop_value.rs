@@ -72,7 +72,8 @@ pub fn bound(net: &crate::routes::network::Network, bonuses: &[Bonus]) -> u64 {
 impl Bonus {
     /// What it paid `train` on a route of `visits`, the counted ones
     /// marked in `counted`, as a report shows it: a stop-value bonus the
-    /// values it added, any other its amount.
+    /// values it added (nothing at a town the train runs through unpaid,
+    /// where the search adds nothing), any other its amount.
     pub fn paid_for(
         &self,
         train: &crate::game::TrainDef,
@@ -87,7 +88,11 @@ impl Bonus {
             .iter()
             .zip(counted)
             .enumerate()
-            .filter(|(i, (v, c))| **c && v.port.is_none() && self.earned_at(v.hex, *i, last))
+            .filter(|(i, (v, c))| {
+                **c && v.port.is_none()
+                    && !super::towns::unpaid(train, v.is_city)
+                    && self.earned_at(v.hex, *i, last)
+            })
             .map(|(_, (v, _))| match super::multiplied(train, v) {
                 true => v.revenue.saturating_mul(train.multiplier),
                 false => v.revenue,

@@ -164,38 +164,12 @@ fn fast_search_equals_brute_force_on_every_game() {
     let mut with_revenue = 0;
     for id in hexroute::game::builtin_ids() {
         for seed in 1..=120 {
-            let (game, state, trains, company) = random_game_case(id, seed);
-            let oracle = Oracle {
-                game: &game,
-                state: &state,
-                company: &company,
-            };
-            // The oracle tries every assignment: keep it affordable.
-            let routes = oracle.routes().len();
-            if routes.pow(trains.len().min(5) as u32) > 20_000_000 {
+            let Some((identical, paying)) = fast_equals_oracle_on_game(id, seed) else {
                 continue;
-            }
-            let bonuses = random_bonuses(seed, &game);
-            let best = oracle.solve(&trains, &bonuses);
-            let query = Query {
-                company: company.as_str().into(),
-                trains: trains.clone(),
-                bonuses: bonuses.clone(),
-                lose_lowest: None,
             };
-            let fast = routes::solve(&game, &state, &query).unwrap();
-            let names: Vec<&str> = trains.iter().map(|t| t.name.as_str()).collect();
-            assert_eq!(fast.total, best, "{id} seed {seed}: trains {names:?}");
-            if let Err(fault) = oracle.check_routes(&fast, &trains, &bonuses) {
-                panic!("{id} seed {seed}: trains {names:?}: {fault}");
-            }
             checked += 1;
-            repeated += usize::from(
-                names
-                    .iter()
-                    .any(|n| names.iter().filter(|m| *m == n).count() > 1),
-            );
-            with_revenue += usize::from(best > 0);
+            repeated += usize::from(identical);
+            with_revenue += usize::from(paying);
         }
     }
     // Real work: most cases checked, many with identical trains, most paying.
@@ -203,6 +177,56 @@ fn fast_search_equals_brute_force_on_every_game() {
         checked > 400 && repeated > 150 && with_revenue > checked / 2,
         "{checked} checked, {repeated} with identical trains, {with_revenue} paying"
     );
+}
+
+/// The same on many more positions of every game, for a soak before a
+/// change to the search lands:
+/// `HEXROUTE_ORACLE_SEEDS=121..1000 cargo test --release --test library soak -- --ignored`.
+#[test]
+#[ignore = "a soak over thousands of positions; run by hand"]
+fn fast_search_equals_brute_force_on_every_game_soak() {
+    let (from, to) = super::soak_seeds(121..600);
+    for id in hexroute::game::builtin_ids() {
+        for seed in from..to {
+            fast_equals_oracle_on_game(id, seed);
+        }
+    }
+}
+
+/// One random position of game `id` against the oracle (panicking on a
+/// difference): `None` when the oracle would take too long, else whether
+/// the trains repeat a type and whether the best pays.
+fn fast_equals_oracle_on_game(id: &str, seed: u64) -> Option<(bool, bool)> {
+    let (game, state, trains, company) = random_game_case(id, seed);
+    let oracle = Oracle {
+        game: &game,
+        state: &state,
+        company: &company,
+    };
+    // The oracle tries every assignment: keep it affordable.
+    let routes = oracle.routes().len();
+    if routes.pow(trains.len().min(5) as u32) > 20_000_000 {
+        return None;
+    }
+    let bonuses = random_bonuses(seed, &game);
+    let best = oracle.solve(&trains, &bonuses);
+    let query = Query {
+        company: company.as_str().into(),
+        trains: trains.clone(),
+        bonuses: bonuses.clone(),
+        lose_lowest: None,
+    };
+    let fast = routes::solve(&game, &state, &query).unwrap();
+    let names: Vec<&str> = trains.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(fast.total, best, "{id} seed {seed}: trains {names:?}");
+    if let Err(fault) = oracle.check_routes(&fast, &trains, &bonuses) {
+        panic!("{id} seed {seed}: trains {names:?}: {fault}");
+    }
+    super::adds_up(&format!("{id} seed {seed}"), &game, &fast);
+    let identical = names
+        .iter()
+        .any(|n| names.iter().filter(|m| *m == n).count() > 1);
+    Some((identical, best > 0))
 }
 
 /// One train has a search of its own (no list, branches of the walk cut

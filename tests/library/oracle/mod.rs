@@ -804,12 +804,54 @@ fn fast_equals_oracle(
     if let Err(fault) = judge.check_routes(&fast, &query.trains, &query.bonuses) {
         panic!("seed {seed}: {fault}");
     }
+    adds_up(&format!("seed {seed}"), game, &fast);
     let summed: u32 = fast.routes.iter().map(|r| r.revenue).sum();
     assert_eq!(
         summed, fast.total,
         "seed {seed}: route revenues add up to the total"
     );
     Some((oracle, fast))
+}
+
+/// Each route's stops and bonuses, as a report prints them, add up to
+/// what it earns (tolls aside: a toll's line cannot be negative).
+fn adds_up(case: &str, game: &Game, fast: &routes::Solution) {
+    if !game.pass_through.is_empty() {
+        return;
+    }
+    for r in &fast.routes {
+        let stops: u32 = r
+            .stops
+            .iter()
+            .filter(|s| !s.skipped)
+            .map(|s| s.revenue * if s.multiplied { r.multiplier } else { 1 })
+            .sum();
+        let bonuses: u32 = r.bonuses.iter().map(|(_, paid)| paid).sum();
+        assert!(
+            stops + bonuses == r.revenue,
+            "{case}: {} earns {} but its stops and bonuses add up to {}: {r:?}",
+            r.train,
+            r.revenue,
+            stops + bonuses
+        );
+    }
+}
+
+/// Cases a soak found where the search and the oracle once differed: a
+/// company's stop-value bonus at a town a train runs through unpaid (476),
+/// a free stop on a train paid for fewer stops than it visits (1671), a
+/// bonus for one train type when that type earns the longest route's bonus
+/// (2309), and a port an express may count or pass (8738).
+#[test]
+fn fast_search_equals_brute_force_where_a_soak_found_faults() {
+    for seed in [476, 1671, 2309, 8738] {
+        let (game, state, trains, chosen) = random_case(seed);
+        let bonuses = random_bonuses(seed, &game);
+        assert!(
+            fast_equals_oracle(seed, &game, &state, &trains, &chosen, bonuses).is_some(),
+            "seed {seed}: the oracle must check it"
+        );
+    }
 }
 
 #[test]
@@ -830,4 +872,29 @@ fn fast_search_equals_brute_force_on_random_maps() {
         nonzero > cases as usize / 2,
         "only {nonzero} of {cases} maps had revenue"
     );
+}
+
+/// The seeds a soak runs: `HEXROUTE_ORACLE_SEEDS=FROM..TO`, else `default`.
+fn soak_seeds(default: std::ops::Range<u64>) -> (u64, u64) {
+    match std::env::var("HEXROUTE_ORACLE_SEEDS") {
+        Ok(seeds) => seeds
+            .split_once("..")
+            .and_then(|(a, b)| Some((a.parse::<u64>().ok()?, b.parse::<u64>().ok()?)))
+            .expect("HEXROUTE_ORACLE_SEEDS is FROM..TO"),
+        Err(_) => (default.start, default.end),
+    }
+}
+
+/// The same check on many more random maps than the suite runs, for a
+/// soak before a change to the search lands:
+/// `HEXROUTE_ORACLE_SEEDS=251..5000 cargo test --release --test library soak -- --ignored`.
+#[test]
+#[ignore = "a soak over thousands of maps; run by hand"]
+fn fast_search_equals_brute_force_soak() {
+    let (from, to) = soak_seeds(251..2000);
+    for seed in from..to {
+        let (game, state, trains, chosen) = random_case(seed);
+        let bonuses = random_bonuses(seed, &game);
+        fast_equals_oracle(seed, &game, &state, &trains, &chosen, bonuses);
+    }
 }

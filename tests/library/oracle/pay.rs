@@ -41,6 +41,11 @@ impl Oracle<'_> {
                     if self.game.port_at(r.stops[i].0).is_some() {
                         continue;
                     }
+                    // A town the train runs through unpaid earns it
+                    // nothing, so there is nothing to pay again.
+                    if trains::unpaid(train, r.stops[i].1) {
+                        continue;
+                    }
                     let value = self.revenue(r.stops[i].0, r.stops[i].1);
                     total += if free_town(i) {
                         value
