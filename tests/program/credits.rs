@@ -40,6 +40,7 @@ const CREDITS: [(&str, &str, &str); 26] = [
     ("18GA", "Mark Derrick", "—"),
     ("18MEX", "Mark Derrick", "All-Aboard Games"),
     ("18MS", "Mark Derrick", "All-Aboard Games"),
+    ("18MT: Big Sky Barons", "R. Ryan Driskel", "—"),
     ("18NL", "Helmut Ohley", "—"),
     ("18TN", "Mark Derrick", "Golden Spike Games"),
     ("18Texas", "Scott Petersen", "All-Aboard Games"),
