@@ -62,6 +62,9 @@ pub struct Play {
     /// The phase whose start lifts these privates' markers from the map
     /// (`MarkersLeave`).
     pub markers_leave: Option<(PhaseId, Vec<PrivateId>)>,
+    /// A train that ran this operating round does not run again in it for
+    /// the company it passed to (`TrainsRunOnce`).
+    pub trains_run_once: bool,
 }
 
 impl Play {
@@ -165,6 +168,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         takeover_tokens: None,
         destinations: false,
         markers_leave: None,
+        trains_run_once: false,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -351,6 +355,7 @@ impl Resolver<'_> {
             Mechanism::Takeovers { replaced } => play.takeover_tokens = Some(replaced),
             Mechanism::Destinations => play.destinations = true,
             Mechanism::MarkersLeave(m) => play.markers_leave = Some(self.markers_leave(m, &at)?),
+            Mechanism::TrainsRunOnce => play.trains_run_once = true,
         }
         Ok(())
     }

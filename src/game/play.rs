@@ -125,6 +125,12 @@ pub enum Mechanism {
     /// closed (1870's Southern Cattle and Gulf Shipping tokens, lifted
     /// when the first 6 is bought: 18xx.games's `remove_tokens` event).
     MarkersLeave(MarkersLeave),
+    /// A train runs once an operating round: one that ran for a company and
+    /// passes to another in the same round (taken over with it, or bought
+    /// from it) waits for the next round (18xx.games's `operated`, cleared
+    /// as each operating round begins; 18MT's takeover keeps it, where
+    /// 18CO's clears it).
+    TrainsRunOnce,
 }
 
 impl Mechanism {
@@ -154,6 +160,7 @@ impl Mechanism {
             Mechanism::Takeovers { .. } => "Takeovers",
             Mechanism::Destinations => "Destinations",
             Mechanism::MarkersLeave(_) => "MarkersLeave",
+            Mechanism::TrainsRunOnce => "TrainsRunOnce",
         }
     }
 }

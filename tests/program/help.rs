@@ -75,6 +75,7 @@ fn bash_completion_knows_the_files_game() {
             "18GA",
             "18MEX",
             "18MS",
+            "18MT: Big Sky Barons",
             "18NL",
             "18TN",
             "18Texas"

@@ -46,4 +46,5 @@ mod x18;
 mod x18_bad;
 mod x18_cgr;
 mod x18_markers;
+mod x18_run_once;
 mod x18_voted;

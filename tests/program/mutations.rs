@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 34] = [
+const FIXTURES: [&str; 35] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -29,6 +29,7 @@ const FIXTURES: [&str; 34] = [
     "18GA_mid",
     "18MEX_mid",
     "18MS_mid",
+    "18MT_mid",
     "18NL_mid",
     "1893_mid",
     "1817_mid",

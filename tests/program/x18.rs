@@ -238,7 +238,8 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// 18Chesapeake: Off the Rails game (`game_end_bankrupt`), an 1836Jr56
 /// game with the diesel variant (the MESS borrows D-0 to D-2 before GCL
 /// buys D-3, action 482: no export), an 18NL game (`game_end_bankrupt`),
-/// two 18CO games (21422; 22032: Colorado Springs' co5 and the takeovers' tokens), an 1870 game (`game_end_bankrupt`: three
+/// two 18CO games (21422; 22032: Colorado Springs' co5 and the takeovers' tokens), an 18MT game (`game_end_bankrupt`: NP
+/// takes MWS over and puts its tokens on E9 and C19 in its place), an 1870 game (`game_end_bankrupt`: three
 /// companies' destination tokens put on the map, `Destinations`), two 18MEX games (80226: MEX merges into the NdM, which keeps its
 /// Querétaro token by an `assign`; `game_end_stock_market`: MC, never
 /// floated, merges unasked; Copper Canyon laid through the KCMO), an 1893
@@ -265,6 +266,7 @@ fn import_check_accepts_every_real_move() {
         "18CO_21422.json",
         "1893_bank.json",
         "18CO_22032.json",
+        "18MT_bankrupt.json",
         "1870_bankrupt.json",
         "1861_29683.json",
         "1846_20381.json",

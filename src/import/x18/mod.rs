@@ -63,7 +63,9 @@ pub struct Refusal {
 pub struct Run {
     pub action: u64,
     pub company: CompanyId,
-    /// The trains it owns as it runs.
+    /// The trains it owns as it runs, but one that has run in this round
+    /// for another company where a train runs once a round
+    /// (`TrainsRunOnce`).
     pub trains: Vec<TrainId>,
     /// What the player ran.
     pub routes: Vec<RanRoute>,
@@ -80,7 +82,11 @@ impl Run {
     /// The run's map as routes see it, and its company's query: its
     /// trains and the bonuses in force.
     pub fn query(&self, game: &Game) -> Result<(Network, Query), Error> {
-        self.query_with(game, None)
+        // The trains that may run (a train that ran this round for another
+        // company waits, `TrainsRunOnce`), where any may.
+        let trains = (!self.trains.is_empty())
+            .then(|| self.trains.iter().map(ToString::to_string).collect());
+        self.query_with(game, trains)
     }
 
     /// As [`Run::query`], with only `trains` running (types, as the

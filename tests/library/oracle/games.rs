@@ -402,7 +402,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 30] = [
+    let cases: [(&str, &[(&str, u32)]); 31] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -443,6 +443,22 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("LV", 120),
                 ("PLE", 70),
                 ("SRR", 170),
+            ],
+        ),
+        // 18xx.games's 18MT record game_end_bankrupt imported through
+        // action 645, just before BAP's run, which the player ran for $360
+        // as here (phase 5; Saint Paul to Spokane, the E/W bonus; NP after
+        // taking MWS over, holding its 3 and 4).
+        (
+            "18MT_mid.json",
+            &[
+                ("BAP", 360),
+                ("GN", 220),
+                ("MC", 190),
+                ("MILW", 150),
+                ("MR", 190),
+                ("NP", 400),
+                ("UP", 80),
             ],
         ),
         // 18xx.games's 18GA record game_end_stock_market imported just

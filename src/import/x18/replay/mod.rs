@@ -23,6 +23,7 @@ mod late;
 mod markers_leave;
 mod market;
 mod public_markers;
+mod run_once;
 mod setup;
 mod takeover;
 mod tokens;
@@ -152,6 +153,8 @@ pub(super) struct Replay<'g> {
     borrowed_types: BTreeSet<String>,
     /// Shareholders, where companies take others over (`Takeovers`).
     takeover: takeover::Holdings,
+    /// Trains that have run in this operating round (`TrainsRunOnce`).
+    ran_this_round: std::collections::BTreeSet<EngineTrain>,
     /// Share prices and holdings, where the title follows them.
     stocks: market::Stocks,
     /// A company absorbing another (the `Absorb` mechanism).
@@ -298,6 +301,7 @@ impl<'g> Replay<'g> {
             absorbing: absorb::Absorbing::default(),
             votes: voted::Votes::default(),
             takeover: takeover::Holdings::default(),
+            ran_this_round: std::collections::BTreeSet::new(),
             bid_on: None,
             fresh_bid: None,
         };
@@ -515,7 +519,7 @@ impl<'g> Replay<'g> {
         let company = self.company(&a.entity())?;
         Ok(Run {
             action: a.id,
-            trains: self.train_names(&company)?,
+            trains: self.runnable_trains(&company)?,
             company,
             // A train bought as another side (1846's 4 as a 3/5) runs as it.
             routes: (ran.iter().cloned())
@@ -634,6 +638,7 @@ impl<'g> Replay<'g> {
             Kind::RunRoutes { routes } => {
                 let routes = routes.as_deref().unwrap_or_default();
                 self.lose_lowest_used(a)?;
+                self.trains_ran(routes);
                 self.market_run(a, routes)
             }
             // A player selling a private company to the bank (1893's bonds):

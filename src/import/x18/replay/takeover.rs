@@ -242,7 +242,7 @@ impl Replay<'_> {
         if !self.takeover.cautioned {
             self.takeover.cautioned = true;
             self.cautions.push(
-                "hexroute follows who holds each company's shares from the record's share actions to know when a company takes another over; a share a private gives (the DPRT's, drawn by the engine) is not known".to_string(),
+                "hexroute follows who holds each company's shares from the record's share actions to know when a company takes another over; a share a private gives at random (18CO's DPRT, 18MT's WSS: drawn by the engine) is not known".to_string(),
             );
         }
         if let Some(trains) = self.trains.remove(taken) {

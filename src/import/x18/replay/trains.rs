@@ -48,7 +48,8 @@ impl Replay<'_> {
             r.operating = false;
             r.stock = false;
             r.operated.clear();
-            let round = r.begun;
+            self.ran_this_round.clear();
+            let round = self.rounds.begun;
             for event in self.play.rounds.iter().filter(|e| e.round == round) {
                 if let Some(phase) = event.phase {
                     self.begin_phase(phase)?;
