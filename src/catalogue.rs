@@ -38,6 +38,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../catalogues/1877Venezuela.ron"),
     ),
     ("1870", include_str!("../catalogues/1870.ron")),
+    ("1888", include_str!("../catalogues/1888.ron")),
     ("18TN", include_str!("../catalogues/18TN.ron")),
     ("18Texas", include_str!("../catalogues/18Texas.ron")),
 ];

@@ -17,6 +17,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1861", include_str!("../../games/1861.ron")),
     ("1867", include_str!("../../games/1867.ron")),
     ("1870", include_str!("../../games/1870.ron")),
+    ("1888", include_str!("../../games/1888.ron")),
     (
         "1877: Venezuela",
         include_str!("../../games/1877Venezuela.ron"),
