@@ -17,12 +17,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1861", include_str!("../../games/1861.ron")),
     ("1867", include_str!("../../games/1867.ron")),
     ("1870", include_str!("../../games/1870.ron")),
-    ("1888", include_str!("../../games/1888.ron")),
     (
         "1877: Venezuela",
         include_str!("../../games/1877Venezuela.ron"),
     ),
     ("1882", include_str!("../../games/1882.ron")),
+    ("1888", include_str!("../../games/1888.ron")),
     ("1889", include_str!("../../games/1889.ron")),
     ("1893", include_str!("../../games/1893.ron")),
     ("18AL", include_str!("../../games/18AL.ron")),
