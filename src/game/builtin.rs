@@ -22,6 +22,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../games/1877Venezuela.ron"),
     ),
     ("1882", include_str!("../../games/1882.ron")),
+    ("1888", include_str!("../../games/1888.ron")),
     ("1889", include_str!("../../games/1889.ron")),
     ("1893", include_str!("../../games/1893.ron")),
     ("18AL", include_str!("../../games/18AL.ron")),

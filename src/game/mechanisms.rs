@@ -29,6 +29,9 @@ pub struct Play {
     pub formation: Option<FormationDef>,
     /// The phases whose operating rounds end with an export (`Exports`).
     pub exports: Vec<PhaseId>,
+    /// The train types exported as each set of operating rounds ends
+    /// (`SetExports`).
+    pub set_exports: Vec<TrainId>,
     /// The market whose closing cells close companies (`ClosingAtPrice`).
     pub share_prices: Option<SharePrices>,
     pub removed_at_setup: Option<SetupRemoval>,
@@ -150,6 +153,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         acquisitions: false,
         formation: None,
         exports: Vec::new(),
+        set_exports: Vec::new(),
         share_prices: None,
         removed_at_setup: None,
         sold_minors: None,
@@ -277,6 +281,10 @@ impl Resolver<'_> {
                 play.formation = Some(f);
             }
             Mechanism::Exports(phases) => play.exports = self.phases(&phases, &at)?,
+            Mechanism::SetExports(_) if play.depot.is_empty() => {
+                return Err(self.refuse(&at(), "wants the depot's order (`depot`)".into()));
+            }
+            Mechanism::SetExports(ts) => play.set_exports = self.trains(&ts, &at)?,
             Mechanism::ClosingAtPrice(prices) => play.share_prices = Some(prices),
             Mechanism::SetupRemoval(mut s) => {
                 for c in &mut s.group {

@@ -54,6 +54,11 @@ pub enum Mechanism {
     /// exports the depot's next train, which may begin a phase (1867: 4
     /// to 7).
     Exports(Vec<String>),
+    /// Exports by set: as each set of operating rounds ends (the stock
+    /// round begins), the depot's next train leaves when it is one of
+    /// these types, and may begin a phase (1888: the 2, 3 and 4, by
+    /// 18xx.games's `or_set_finished`).
+    SetExports(Vec<super::TrainId>),
     /// Companies close as their share price reaches a closing cell of the
     /// stock market (1846): the replay follows every price to know when.
     ClosingAtPrice(super::market::SharePrices),
@@ -142,6 +147,7 @@ impl Mechanism {
             Mechanism::Acquisitions => "Acquisitions",
             Mechanism::Formation(_) => "Formation",
             Mechanism::Exports(_) => "Exports",
+            Mechanism::SetExports(_) => "SetExports",
             Mechanism::ClosingAtPrice(_) => "ClosingAtPrice",
             Mechanism::SetupRemoval(_) => "SetupRemoval",
             Mechanism::SoldMinors(_) => "SoldMinors",

@@ -100,8 +100,10 @@ impl Rule {
 
     /// The rules a private company's lay (or, `reachable`, its token)
     /// may be exempt from (`labels`: 1817's Pittsburgh Steel Mill lays its
-    /// B tile X00 on an unlabelled city).
-    pub const WAIVABLE: [Rule; 8] = [
+    /// B tile X00 on an unlabelled city; `track into nowhere`: a private
+    /// laying two tiles together, the first into the second's hex before
+    /// it is there, as 1888's Yanda Railway Ferry does).
+    pub const WAIVABLE: [Rule; 9] = [
         Rule::YellowFirst,
         Rule::Labels,
         Rule::SameStops,
@@ -110,6 +112,7 @@ impl Rule {
         Rule::UpgradeColour,
         Rule::Supply,
         Rule::Reachable,
+        Rule::TrackIntoNowhere,
     ];
 
     /// The rule's name as messages and game files write it.

@@ -29,6 +29,11 @@ struct Check<'a> {
     new_faces: BTreeSet<Face>,
     /// `stop_upgrades` allow this replacement (colour and stops aside).
     stop_upgrade: bool,
+    /// An exclusive private lays one of its own tiles on one of its hexes
+    /// and waives the upgrade colour: it may replace a fixed tile (red,
+    /// blue or printed grey), as 18xx.games's special lays do (1888's
+    /// Terracotta Army on Xi'an, its Yanda ferries on Dalian and Yantai).
+    special: bool,
 }
 
 /// How far to judge a lay: every rule it breaks (to say why it is
@@ -77,6 +82,7 @@ pub(super) fn check_lay_plain(
             .unwrap_or_default(),
         new_faces: new.faces(rotation).into_iter().collect(),
         stop_upgrade,
+        special: by.private.is_some_and(|p| special_lay(game, c, name, p)),
     };
     k.site_open(laid)?;
     let mut v = match kind {
@@ -117,6 +123,9 @@ impl Check<'_> {
     /// Off-board, water and printed grey hexes take no tile at all.
     fn site_open(&self, laid: bool) -> Result<(), Error> {
         let addr = &self.addr;
+        if self.special {
+            return Ok(());
+        }
         match self.current.map(|(t, _)| t.colour) {
             Some(Colour::Red) | Some(Colour::Blue) => Err(Error::Impossible(format!(
                 "hex {addr} is an off-board or water hex; no tile can be laid there"
@@ -198,6 +207,10 @@ impl Check<'_> {
                     "{} tile {} upgrades to a {next} tile, not to {} tile {name}",
                     old.colour, old.name, new.colour
                 ),
+            )),
+            None if self.special => v.push(violation(
+                Rule::UpgradeColour,
+                format!("{} tile {} is fixed", old.colour, old.name),
             )),
             None => {
                 return Err(Error::Impossible(format!(
@@ -395,6 +408,16 @@ impl Check<'_> {
             )
         })
     }
+}
+
+/// True when private `p` lays its own tile `name` on its hex `c` with the
+/// upgrade colour waived: an exclusive private's special tile, which may
+/// replace a fixed one.
+fn special_lay(game: &Game, c: Coord, name: &str, p: &Private) -> bool {
+    p.exclusive
+        && p.waives.contains(&Rule::UpgradeColour)
+        && p.hexes.contains(&game.format(c))
+        && p.tiles.iter().any(|t| t == name)
 }
 
 /// A private's special lay: allowed only on its hexes with its tiles, and

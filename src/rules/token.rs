@@ -162,6 +162,7 @@ fn check_plain(
             let home_city = info
                 .home_city
                 .filter(|_| home_hex == Some(c))
+                .map(|k| city_now(game, c, tile, rot, k))
                 .or(private_city);
             let mut taken = held.clone();
             for s in neutral.keys().chain(reserved.keys()) {
@@ -221,7 +222,8 @@ fn check_plain(
             format!("{company}'s first token goes on its home hex {h}, not {addr}"),
         )),
         (Some(h), true, 0) => {
-            if let Some(home_city) = info.home_city.filter(|&k| k != city) {
+            let home_city = info.home_city.map(|k| city_now(game, c, tile, rot, k));
+            if let Some(home_city) = home_city.filter(|&k| k != city) {
                 let faces = city_faces(tile, rot);
                 v.push(violation(
                     Rule::Home,
@@ -420,6 +422,33 @@ fn first_token_broken(
             })
         }
     }
+}
+
+/// The city of the hex's tile now that stands for its printed city `k`:
+/// the one whose track keeps the printed city's exits (a home in one city
+/// of several follows its track through upgrades, as 18xx.games moves a
+/// reservation: 1888's JHR in Beijing once the L42 splits it in four).
+/// `k` itself while the printed tile is there or when no city keeps them.
+fn city_now(game: &Game, c: Coord, tile: &Tile, rot: Rotation, k: usize) -> usize {
+    let Some(hex) = game.hexes.get(&c) else {
+        return k;
+    };
+    let Some(printed) = hex.tile.as_ref().and_then(|t| game.tile(t.as_str()).ok()) else {
+        return k;
+    };
+    if printed.name == tile.name {
+        return k;
+    }
+    let Some(old) = city_faces(printed, hex.rotation)
+        .into_iter()
+        .nth(k)
+        .filter(|f| !f.is_empty())
+    else {
+        return k;
+    };
+    (city_faces(tile, rot).iter())
+        .position(|f| f.is_superset(&old))
+        .unwrap_or(k)
 }
 
 /// The first free token space, when the choice does not matter.

@@ -72,3 +72,25 @@ fn a_destination_pays_its_company_its_value_again_once_reached() {
     assert_eq!(total(&t, "A", "3"), 80);
     assert_eq!(total(&t, "B", "3"), 60);
 }
+
+/// 1888's destinations (18xx.games's `destinated?`): a route stopping in
+/// the company's home hex and in its destination earns the company a fixed
+/// amount, every run. Worked by hand on the printed map: JZR's home is
+/// Beijing's left city (C9, $30, its track to the west); an 8 on C7 joins
+/// it to a 2 on B6 (Zhangijakou & Xuanhua, towns of $10), JZR's
+/// destination worth $40.
+#[test]
+fn an_1888_destination_pays_its_amount_to_a_route_from_home() {
+    let t = Table::new("1888");
+    t.accept(&["token", "C9", "JZR"]);
+    t.accept(&["place", "C7", "8", "--rotate", "4", "--company", "JZR"]);
+    t.accept(&["place", "B6", "2", "--rotate", "1", "--company", "JZR"]);
+    // JZR's 2-train: Beijing 30 + B6's town 10 = 40, + the destination's
+    // 40 = 80.
+    assert_eq!(total(&t, "JZR", "2"), 80);
+    // JHR, also at home in Beijing (its right city, track to the south
+    // east), reaches neither C7 nor B6: its 2-train earns nothing, and
+    // its own destination is Tangshan (D12).
+    t.accept(&["token", "C9", "JHR"]);
+    assert_eq!(total(&t, "JHR", "2"), 0);
+}

@@ -407,7 +407,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 fn a_damaged_game_file_is_refused_when_it_loads() {
     const PRR_E11: &str = "reserved_tokens: [(at: \"E11\", until: Some(\"IV\"), teleport: true)]";
     const CWI: &str = "token: Some((city: Some(3), extra: true, reserves: true))";
-    let cases: [(&str, &str, &str, &str); 51] = [
+    let cases: [(&str, &str, &str, &str); 53] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -502,7 +502,7 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "1889",
             "waives: [\"tile lay\"]",
             "waives: [\"track preserved\"]",
-            "rule \"track preserved\" cannot be waived (waivable: yellow first, labels, same stops, phase colour, tile lay, upgrade colour, supply, reachable)",
+            "rule \"track preserved\" cannot be waived (waivable: yellow first, labels, same stops, phase colour, tile lay, upgrade colour, supply, reachable, track into nowhere)",
         ),
         (
             "1889",
@@ -637,6 +637,18 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "company: \"CN\",",
             "company: \"CX\",",
             "custom.ron: from_18xx_games.mechanisms.National: unknown company \"CX\" in 1867 (did you mean CS?)",
+        ),
+        (
+            "1888",
+            "SetExports([\"2\", \"3\", \"4\"])",
+            "SetExports([\"2\", \"3\", \"9\"])",
+            "custom.ron: from_18xx_games.mechanisms.SetExports: unknown train \"9\"",
+        ),
+        (
+            "1889",
+            "float_percent: 50)",
+            "float_percent: 50, mechanisms: [SetExports([\"2\"])])",
+            "custom.ron: from_18xx_games.mechanisms.SetExports: wants the depot's order (`depot`)",
         ),
         (
             "1867",

@@ -26,6 +26,7 @@ mod import;
 mod lay_rules;
 mod mutations;
 mod new_files;
+mod north_china;
 mod output_paths;
 mod page;
 mod pictures;

@@ -36,7 +36,7 @@ fn all_routes(name: &str, game: &Game) -> RouteOverlay {
 
 /// The pictures the issue names: 1867_bc, 1830_late, 1861_late and
 /// 1889_late with every company's routes, and each other title's fixture.
-const PICTURES: [&str; 26] = [
+const PICTURES: [&str; 27] = [
     "1867_bc.json",
     "1830_late.json",
     "1861_late.json",
@@ -52,6 +52,7 @@ const PICTURES: [&str; 26] = [
     "1882_mid.json",
     "18AL_mid.json",
     "1870_mid.json",
+    "1888_mid.json",
     "18CO_mid.json",
     "18Chesapeake_mid.json",
     "18ChesapeakeOfftheRails_mid.json",

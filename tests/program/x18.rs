@@ -240,7 +240,9 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// buys D-3, action 482: no export), an 18NL game (`game_end_bankrupt`),
 /// two 18CO games (21422; 22032: Colorado Springs' co5 and the takeovers' tokens), an 18MT game (`game_end_bankrupt`: NP
 /// takes MWS over and puts its tokens on E9 and C19 in its place), an 1870 game (`game_end_bankrupt`: three
-/// companies' destination tokens put on the map, `Destinations`), two 18MEX games (80226: MEX merges into the NdM, which keeps its
+/// companies' destination tokens put on the map, `Destinations`), an 1888 game (128097: the
+/// Terracotta Army's and Yanda ferries' special tiles on fixed hexes, JHR's home token after
+/// JZR's L42 splits Beijing, trains exported as each set of operating rounds ends), two 18MEX games (80226: MEX merges into the NdM, which keeps its
 /// Querétaro token by an `assign`; `game_end_stock_market`: MC, never
 /// floated, merges unasked; Copper Canyon laid through the KCMO), an 1893
 /// game (`game_end_bank`: AGV and HGK formed by vote, Leverkusen's green
@@ -268,6 +270,7 @@ fn import_check_accepts_every_real_move() {
         "18CO_22032.json",
         "18MT_bankrupt.json",
         "1870_bankrupt.json",
+        "1888_128097.json",
         "1861_29683.json",
         "1846_20381.json",
         "1846_12666.json",

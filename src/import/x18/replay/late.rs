@@ -57,7 +57,7 @@ impl<'g> Replay<'g> {
     }
 
     /// The engine's id of the depot's next train (`5-2`), if any is left.
-    fn next_in_depot(&self) -> Option<EngineTrain> {
+    pub(super) fn next_in_depot(&self) -> Option<EngineTrain> {
         self.play.depot.iter().find_map(|d| {
             let out = self.gone_of(d.train.as_str());
             let left = d.count.is_none_or(|n| out < n);

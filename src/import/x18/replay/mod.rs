@@ -24,6 +24,7 @@ mod markers_leave;
 mod market;
 mod public_markers;
 mod run_once;
+mod set_exports;
 mod setup;
 mod takeover;
 mod tokens;
@@ -376,7 +377,11 @@ impl<'g> Replay<'g> {
                 if !a.by_company() && !a.by_private() {
                     self.players_acting = true;
                     if stock(&a.kind) && !self.rounds.stock {
+                        let set_ended = self.rounds.operating;
                         self.end_round()?;
+                        if set_ended {
+                            self.set_ended()?;
+                        }
                         self.rounds.stock = true;
                     }
                 }
