@@ -16,7 +16,8 @@ impl<'g> Replay<'g> {
     /// next train leaves (and may begin a phase).
     pub(super) fn round_ended(&mut self) -> Result<(), Error> {
         let used = std::mem::take(&mut self.privates_used);
-        self.privates_gone.extend(used);
+        self.privates_gone
+            .extend(used.into_iter().map(Holding::Private));
         let phase = self.state.phase;
         if let Some((national, cn)) = self.national()?
             && national.operates.contains(&phase)
@@ -113,8 +114,8 @@ impl<'g> Replay<'g> {
                         .any(|p| *sym == p.abbrev && p.holds_early_rules())
                 };
                 for sym in self.game.private_syms() {
-                    if !hidden(&sym) && !self.privates_gone.contains(&sym.to_string()) {
-                        self.privates.insert(sym.to_string(), cn.clone());
+                    if !hidden(&sym) && !self.privates_gone.contains(&sym) {
+                        self.privates.insert(sym, cn.clone());
                     }
                 }
             }

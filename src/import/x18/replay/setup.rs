@@ -7,7 +7,7 @@
 
 use super::Replay;
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind, Marker};
+use crate::game::{CompanyId, CompanyKind, Holding, Marker, PrivateId};
 use crate::geometry::Coord;
 use crate::import::x18::record::{Action, Assign, EngineTrain, Record, TokenAt};
 use crate::play::Event;
@@ -114,11 +114,12 @@ impl Replay<'_> {
     /// too (their tokens leave the map, their trains the game), and a
     /// marker no company owns leaves its hex.
     pub(super) fn privates_closed(&mut self) -> Result<(), Error> {
-        let owned: Vec<String> = self.privates.keys().cloned().collect();
-        self.markers.retain(|p, _| owned.contains(p));
-        self.privates.retain(|p, _| {
-            Marker::parse(p).is_none_or(|m| owned.iter().any(|o| m.private.as_str() == o))
-        });
+        let owned: Vec<Holding> = self.privates.keys().cloned().collect();
+        let is_owned = |p: &PrivateId| owned.iter().any(|o| o == p);
+        self.markers
+            .retain(|p, _| is_owned(&PrivateId::from(p.as_str())));
+        self.privates
+            .retain(|p, _| p.marker().is_none_or(|m| is_owned(&m.private)));
         if self.play.sold_minors.is_none() {
             return Ok(());
         }
@@ -171,11 +172,11 @@ impl Replay<'_> {
     /// The save's `SYM@HEX` for `sym`'s marker: held by the company it pays
     /// when it is on a hex and pays one.
     fn place_marker(&mut self, sym: &str) {
-        self.privates.retain(|p, _| !Marker::is_of(p, sym));
+        self.privates.retain(|p, _| !p.is_marker_of(sym));
         if let Some((Some(hex), Some(company))) = self.markers.get(sym)
             && let Some(marker) = self.game.private_sym(&Marker::new(sym, hex).to_string())
         {
-            self.privates.insert(marker.to_string(), company.clone());
+            self.privates.insert(marker, company.clone());
         }
     }
 

@@ -24,7 +24,7 @@ impl Replay<'_> {
         self.privates
             .iter()
             .filter(|(p, _)| !self.privates_gone.contains(*p))
-            .filter_map(|(p, owner)| Some((self.game.private_sym(p)?, owner.clone())))
+            .filter_map(|(p, owner)| Some((self.game.private_sym(&p.to_string())?, owner.clone())))
             .collect()
     }
 

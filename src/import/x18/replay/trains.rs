@@ -274,7 +274,7 @@ impl Replay<'_> {
             self.privates_closed()?;
             let kept = &self.game.privates_kept;
             self.privates
-                .retain(|p, _| kept.contains(&Holding::parse(p)));
+                .retain(|p, _| kept.contains(p));
         }
         self.markers_leave(phase);
         let game = self.game;
@@ -351,7 +351,7 @@ impl Replay<'_> {
     ) -> Result<(), Error> {
         let private = Self::field(a, company, "company")?;
         if let Some(buyer) = self.acting_company(a) {
-            self.privates.insert(private.to_string(), buyer.clone());
+            self.privates.insert(Holding::parse(private), buyer.clone());
             self.free_train(private, &buyer)?;
             self.company_bought(private, &buyer)?;
         }
@@ -374,14 +374,14 @@ impl Replay<'_> {
         let sym = item.and_then(|b| {
             b.privates
                 .iter()
-                .find(|p| !self.privates.contains_key(p.as_str()))
+                .find(|p| !self.privates.contains_key(&Holding::from((*p).clone())))
         });
         let (Some(sym), Some(buyer)) = (sym, self.acting_company(a)) else {
             return Err(Error::Import(format!(
                 "hexroute does not replay a special_buy of \"{what}\", which may change the map"
             )));
         };
-        self.privates.insert(sym.to_string(), buyer);
+        self.privates.insert(Holding::from(sym.clone()), buyer);
         Ok(())
     }
 
@@ -405,7 +405,7 @@ impl Replay<'_> {
             self.trains.entry(buyer.clone()).or_default().push(train);
         }
         if free.exchanged {
-            self.privates_gone.insert(private.to_string());
+            self.privates_gone.insert(Holding::parse(private));
         }
         Ok(())
     }
