@@ -47,6 +47,7 @@ impl<'g> Replay<'g> {
     /// Train `id` leaves the depot with no action (exported, or bought by
     /// the national): the first of its type begins its phase.
     pub(super) fn leaves_depot(&mut self, id: &EngineTrain) -> Result<(), Error> {
+        self.emit_books()?;
         self.gone.insert(id.clone());
         let kind = self.train_type(id)?;
         let first = self.left_depot.insert(kind.to_string());

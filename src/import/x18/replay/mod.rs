@@ -305,6 +305,7 @@ impl<'g> Replay<'g> {
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
+        replay.emit_books()?;
         Ok(replay)
     }
 
@@ -312,6 +313,11 @@ impl<'g> Replay<'g> {
     /// or an operating round begins and home tokens go down.
     pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
         self.last_action = a.id;
+        self.prepare_steps(a)?;
+        self.emit_books()
+    }
+
+    fn prepare_steps(&mut self, a: &Action) -> Result<(), Error> {
         self.market_prepare(a)?;
         self.votes_end(a);
         self.takeover_prepare(a)?;
@@ -528,7 +534,7 @@ impl<'g> Replay<'g> {
                     Ok(r)
                 })
                 .collect::<Result<_, Error>>()?,
-            state: self.with_trains()?,
+            state: self.state.clone(),
             unseen_buys: self.unseen_buys.clone(),
         })
     }
@@ -536,10 +542,12 @@ impl<'g> Replay<'g> {
     pub fn apply(&mut self, a: &Action) -> Result<Flow, Error> {
         self.national_bought(a)?;
         self.receivership_bought(a)?;
+        self.emit_books()?;
         if let Some(why) = self.left_unseen(a)? {
             return Ok(Flow::StopBefore(why));
         }
         self.apply_one(a)?;
+        self.emit_books()?;
         if !matches!(a.kind, Kind::Bid(_)) {
             self.fresh_bid = None;
         }
@@ -552,6 +560,7 @@ impl<'g> Replay<'g> {
                 self.buy_shares(auto.shares.as_deref().unwrap_or_default())?;
             }
         }
+        self.emit_books()?;
         Ok(Flow::Go)
     }
 
@@ -756,9 +765,8 @@ impl<'g> Replay<'g> {
     }
 
     pub fn finish(self, at: u64) -> Replayed {
-        let state = self.with_trains().unwrap_or_else(|_| self.state.clone());
         Replayed {
-            state,
+            state: self.state,
             at,
             refused: self.refused,
             stopped: None,

@@ -43,7 +43,7 @@ impl Replay<'_> {
         space: usize,
         private: Option<&Private>,
     ) -> Result<Edit, Error> {
-        self.state = self.privates_onto(self.state.clone())?;
+        self.emit_books()?;
         let held = self.held_for_others(c, company, private);
         let space = match held.contains(&space) {
             false => space,

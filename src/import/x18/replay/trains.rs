@@ -63,6 +63,7 @@ impl Replay<'_> {
                     });
                 }
                 self.trains.retain(|_, list| !list.is_empty());
+                self.emit_books()?;
             }
         }
         self.rounds.operated.insert(company.clone());
@@ -158,6 +159,7 @@ impl Replay<'_> {
         let kind = self.train_type(&id)?;
         self.take_train(&id);
         self.trains.entry(buyer).or_default().push(id.clone());
+        self.emit_books()?;
         if from_depot && self.left_depot.insert(kind.to_string()) {
             self.seen_first(&kind);
             self.first_of(&kind)?;
@@ -249,6 +251,7 @@ impl Replay<'_> {
         if phase <= self.state.phase {
             return Ok(());
         }
+        self.emit_books()?;
         let from = self.state.phase.0;
         let through = || self.state.phase.through(phase);
         let rusting: Vec<String> = through()
@@ -273,8 +276,7 @@ impl Replay<'_> {
         if self.game.privates_close.is_some_and(|close| phase >= close) {
             self.privates_closed()?;
             let kept = &self.game.privates_kept;
-            self.privates
-                .retain(|p, _| kept.contains(p));
+            self.privates.retain(|p, _| kept.contains(p));
         }
         self.markers_leave(phase);
         let game = self.game;
@@ -287,6 +289,7 @@ impl Replay<'_> {
             });
         }
         self.trains.retain(|_, list| !list.is_empty());
+        self.emit_books()?;
         self.minors_closing(from)?;
         self.phase_events(from, phase.0)
     }
