@@ -202,7 +202,7 @@ impl Replay<'_> {
             })
             .collect();
         for sym in &owned {
-            self.markers.remove(sym.as_str());
+            self.markers.remove(sym);
         }
         self.privates.retain(|p, owner| {
             owner != company && p.marker().is_none_or(|m| !owned.contains(&m.private))

@@ -16,7 +16,7 @@ impl Replay<'_> {
             return;
         }
         let lifted = |sym: &str| privates.iter().any(|p| p.as_str() == sym);
-        self.markers.retain(|sym, _| !lifted(sym));
+        self.markers.retain(|sym, _| !lifted(sym.as_str()));
         self.privates
             .retain(|p, _| p.marker().is_none_or(|m| !lifted(m.private.as_str())));
     }

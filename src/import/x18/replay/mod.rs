@@ -137,7 +137,7 @@ pub(super) struct Replay<'g> {
     /// its caution: the phase it begins, and the rusting, may have come.
     unseen_buys: Vec<(TrainId, String)>,
     /// Each private's marker, by its sym.
-    markers: BTreeMap<String, setup::MarkerAt>,
+    markers: BTreeMap<PrivateId, setup::MarkerAt>,
     /// The player holding each company or private bid on or parred (a
     /// private drafted is keyed by its sym; only companies' are read).
     holders: BTreeMap<CompanyId, String>,
