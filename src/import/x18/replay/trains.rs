@@ -53,6 +53,9 @@ impl Replay<'_> {
                 if let Some(phase) = event.phase {
                     self.begin_phase(phase)?;
                 }
+                for train in &event.rust {
+                    self.apply_event(&Event::Rust(train.clone()))?;
+                }
                 let game = self.game;
                 let variants = &self.variants;
                 for list in self.trains.values_mut() {
