@@ -9,7 +9,7 @@
 use super::Played;
 use crate::edit::Edit;
 use crate::error::{Error, Result};
-use crate::game::{CompanyId, Game, Rule};
+use crate::game::{CompanyId, Game, Holding, PrivateId, Rule};
 use crate::geometry::Coord;
 use crate::rules::Violation;
 use crate::state::{MapState, Standing};
@@ -136,15 +136,15 @@ fn lift_tokens(game: &Game, state: &mut MapState, company: &CompanyId) -> Result
 /// Of each group of rights, the one `company` holds goes to the national
 /// unless it holds one of the group already (then it goes back to the
 /// bank). `privates`: each private's owner.
-pub fn take_rights<K: Ord + From<String>>(
-    rights: &[Vec<crate::game::PrivateId>],
-    privates: &mut BTreeMap<K, CompanyId>,
+pub fn take_rights(
+    rights: &[Vec<PrivateId>],
+    privates: &mut BTreeMap<Holding, CompanyId>,
     company: &CompanyId,
     national: &CompanyId,
 ) {
-    let key = |p: &crate::game::PrivateId| K::from(p.to_string());
+    let key = |p: &PrivateId| Holding::from(p.clone());
     for group in rights {
-        let held = |privates: &BTreeMap<K, CompanyId>, co: &CompanyId| {
+        let held = |privates: &BTreeMap<Holding, CompanyId>, co: &CompanyId| {
             group
                 .iter()
                 .find(|p| privates.get(&key(p)) == Some(co))

@@ -118,14 +118,14 @@ impl Replay<'_> {
         let spent = (self.game.privates.iter())
             .any(|p| p.abbrev == *private.private() && p.closes_on_use && p.hexes.is_empty());
         if spent {
-            self.privates_gone.insert(private.to_string());
+            self.privates_gone.insert(private.clone());
         }
         let company = self.bid_on.clone().ok_or_else(|| {
             Error::Import(format!(
                 "private company {private} given to a company with no company bid on before it"
             ))
         })?;
-        self.privates.insert(private.to_string(), company);
+        self.privates.insert(private, company);
         Ok(())
     }
 }

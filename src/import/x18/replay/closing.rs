@@ -9,7 +9,7 @@ use super::Replay;
 use super::market::seats;
 use super::trains::stock;
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind, Marker};
+use crate::game::{CompanyId, CompanyKind, Holding, PrivateId};
 use crate::import::x18::Run;
 use crate::import::x18::record::{Action, EngineTrain, Kind, RanRoute, Record};
 use crate::play::{self, Event};
@@ -194,18 +194,18 @@ impl Replay<'_> {
         let event = Event::Close(company.clone());
         self.state = play::apply(self.game, &self.state, &event)?.edit.next;
         self.trains.remove(company);
-        let owned: Vec<String> = self
-            .privates
-            .iter()
-            .filter(|(p, owner)| *owner == company && Marker::parse(p).is_none())
-            .map(|(p, _)| p.clone())
+        let owned: Vec<PrivateId> = (self.privates.iter())
+            .filter(|(_, owner)| *owner == company)
+            .filter_map(|(p, _)| match p {
+                Holding::Private(id) => Some(id.clone()),
+                Holding::Marker(_) => None,
+            })
             .collect();
         for sym in &owned {
             self.markers.remove(sym);
         }
         self.privates.retain(|p, owner| {
-            owner != company
-                && Marker::parse(p).is_none_or(|m| !owned.iter().any(|o| m.private.as_str() == o))
+            owner != company && p.marker().is_none_or(|m| !owned.contains(&m.private))
         });
         for (_, paid) in self.markers.values_mut() {
             if paid.as_ref() == Some(company) {

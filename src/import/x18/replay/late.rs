@@ -16,7 +16,8 @@ impl<'g> Replay<'g> {
     /// next train leaves (and may begin a phase).
     pub(super) fn round_ended(&mut self) -> Result<(), Error> {
         let used = std::mem::take(&mut self.privates_used);
-        self.privates_gone.extend(used);
+        self.privates_gone
+            .extend(used.into_iter().map(Holding::Private));
         let phase = self.state.phase;
         if let Some((national, cn)) = self.national()?
             && national.operates.contains(&phase)
@@ -46,6 +47,7 @@ impl<'g> Replay<'g> {
     /// Train `id` leaves the depot with no action (exported, or bought by
     /// the national): the first of its type begins its phase.
     pub(super) fn leaves_depot(&mut self, id: &EngineTrain) -> Result<(), Error> {
+        self.emit_books()?;
         self.gone.insert(id.clone());
         let kind = self.train_type(id)?;
         let first = self.left_depot.insert(kind.to_string());
@@ -113,8 +115,8 @@ impl<'g> Replay<'g> {
                         .any(|p| *sym == p.abbrev && p.holds_early_rules())
                 };
                 for sym in self.game.private_syms() {
-                    if !hidden(&sym) && !self.privates_gone.contains(&sym.to_string()) {
-                        self.privates.insert(sym.to_string(), cn.clone());
+                    if !hidden(&sym) && !self.privates_gone.contains(&sym) {
+                        self.privates.insert(sym, cn.clone());
                     }
                 }
             }

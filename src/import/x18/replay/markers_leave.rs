@@ -4,7 +4,6 @@
 //! it.
 
 use super::Replay;
-use crate::game::Marker;
 
 impl Replay<'_> {
     /// Phase `phase` has begun: the markers of the privates the title
@@ -17,8 +16,8 @@ impl Replay<'_> {
             return;
         }
         let lifted = |sym: &str| privates.iter().any(|p| p.as_str() == sym);
-        self.markers.retain(|sym, _| !lifted(sym));
+        self.markers.retain(|sym, _| !lifted(sym.as_str()));
         self.privates
-            .retain(|p, _| Marker::parse(p).is_none_or(|m| !lifted(m.private.as_str())));
+            .retain(|p, _| p.marker().is_none_or(|m| !lifted(m.private.as_str())));
     }
 }

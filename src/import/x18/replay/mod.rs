@@ -5,7 +5,7 @@
 use super::record::{Action, Bid, EngineTrain, Kind, LayTile, RanRoute, Record};
 use super::{Refusal, Replayed, Run, tiles};
 use crate::error::Error;
-use crate::game::{CompanyId, Game, HomeTokenTiming, Play, TrainId};
+use crate::game::{CompanyId, Game, Holding, HomeTokenTiming, Play, PrivateId, TrainId};
 use crate::geometry::Coord;
 use crate::play::{self, Event};
 use crate::rules::{LayKind, Violation};
@@ -90,7 +90,9 @@ pub(super) struct Replay<'g> {
     /// The company whose turn it is, once a company acts, until another
     /// company or a player does.
     turn: Option<Turn>,
-    privates: BTreeMap<String, CompanyId>,
+    /// Each private company (or its marker) a company owns, parsed once
+    /// from the record's text (`BSS`, `SNAR@G4`).
+    privates: BTreeMap<Holding, CompanyId>,
     /// Trains (engine ids) made obsolete, which leave after their
     /// company's next dividend.
     obsolete: BTreeSet<EngineTrain>,
@@ -109,13 +111,13 @@ pub(super) struct Replay<'g> {
     /// Private companies closed with their owner (18xx.games's
     /// `close_corporation` closes its companies) or by their use: no
     /// national takes them, and no save holds them.
-    privates_gone: BTreeSet<String>,
+    privates_gone: BTreeSet<Holding>,
     /// Private companies used in this operating round that close as it
     /// ends (`closes_at_round_end_on_use`: 1856's WSRC).
-    privates_used: BTreeSet<String>,
+    privates_used: BTreeSet<PrivateId>,
     /// Uses so far of each private that closes after several
     /// (`closes_after_uses`: 1817's Coal Mine).
-    private_uses: BTreeMap<String, u32>,
+    private_uses: BTreeMap<PrivateId, u32>,
     /// Hexes where the national keeps a token for itself.
     reserved: BTreeSet<Coord>,
     /// Minors merging (or the one converting), until the major is named.
@@ -137,7 +139,7 @@ pub(super) struct Replay<'g> {
     /// its caution: the phase it begins, and the rusting, may have come.
     unseen_buys: Vec<(TrainId, String)>,
     /// Each private's marker, by its sym.
-    markers: BTreeMap<String, setup::MarkerAt>,
+    markers: BTreeMap<PrivateId, setup::MarkerAt>,
     /// The player holding each company or private bid on or parred (a
     /// private drafted is keyed by its sym; only companies' are read).
     holders: BTreeMap<CompanyId, String>,
@@ -308,6 +310,7 @@ impl<'g> Replay<'g> {
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
+        replay.emit_books()?;
         Ok(replay)
     }
 
@@ -315,6 +318,11 @@ impl<'g> Replay<'g> {
     /// or an operating round begins and home tokens go down.
     pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
         self.last_action = a.id;
+        self.prepare_steps(a)?;
+        self.emit_books()
+    }
+
+    fn prepare_steps(&mut self, a: &Action) -> Result<(), Error> {
         self.market_prepare(a)?;
         self.votes_end(a);
         self.takeover_prepare(a)?;
@@ -421,7 +429,7 @@ impl<'g> Replay<'g> {
     /// is marked to close as the operating round ends, or counts one use
     /// toward the one that closes it.
     fn closed_by_use(&mut self, a: &Action) {
-        let sym = a.entity();
+        let sym = PrivateId::from(a.entity());
         let Some(private) = self.game.privates.iter().find(|p| p.abbrev == sym) else {
             return;
         };
@@ -431,14 +439,14 @@ impl<'g> Replay<'g> {
         // Kept as owned, so that a marker it placed outlives it as the
         // engine's does; written as closed.
         if private.closes_on_use {
-            self.privates_gone.insert(sym);
+            self.privates_gone.insert(Holding::Private(sym));
         } else if private.closes_at_round_end_on_use {
             self.privates_used.insert(sym);
         } else if let Some(last) = private.closes_after_uses {
             let uses = self.private_uses.entry(sym.clone()).or_default();
             *uses += 1;
             if *uses >= last.get() {
-                self.privates_gone.insert(sym);
+                self.privates_gone.insert(Holding::Private(sym));
             }
         }
     }
@@ -459,7 +467,7 @@ impl<'g> Replay<'g> {
             let tokener = tokener.and_then(|t| self.game.company(t).ok());
             return self
                 .privates
-                .get(&entity)
+                .get(&Holding::parse(&entity))
                 .cloned()
                 .or_else(|| tokener.map(|c| c.abbrev.clone()));
         }
@@ -535,7 +543,7 @@ impl<'g> Replay<'g> {
                     Ok(r)
                 })
                 .collect::<Result<_, Error>>()?,
-            state: self.with_trains()?,
+            state: self.state.clone(),
             unseen_buys: self.unseen_buys.clone(),
         })
     }
@@ -543,10 +551,12 @@ impl<'g> Replay<'g> {
     pub fn apply(&mut self, a: &Action) -> Result<Flow, Error> {
         self.national_bought(a)?;
         self.receivership_bought(a)?;
+        self.emit_books()?;
         if let Some(why) = self.left_unseen(a)? {
             return Ok(Flow::StopBefore(why));
         }
         self.apply_one(a)?;
+        self.emit_books()?;
         if !matches!(a.kind, Kind::Bid(_)) {
             self.fresh_bid = None;
         }
@@ -559,6 +569,7 @@ impl<'g> Replay<'g> {
                 self.buy_shares(auto.shares.as_deref().unwrap_or_default())?;
             }
         }
+        self.emit_books()?;
         Ok(Flow::Go)
     }
 
@@ -764,9 +775,8 @@ impl<'g> Replay<'g> {
     }
 
     pub fn finish(self, at: u64) -> Replayed {
-        let state = self.with_trains().unwrap_or_else(|_| self.state.clone());
         Replayed {
-            state,
+            state: self.state,
             at,
             refused: self.refused,
             stopped: None,

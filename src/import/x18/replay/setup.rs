@@ -7,7 +7,7 @@
 
 use super::Replay;
 use crate::error::Error;
-use crate::game::{CompanyId, CompanyKind, Marker};
+use crate::game::{CompanyId, CompanyKind, Holding, Marker, PrivateId};
 use crate::geometry::Coord;
 use crate::import::x18::record::{Action, Assign, EngineTrain, Record, TokenAt};
 use crate::play::Event;
@@ -87,10 +87,11 @@ impl Replay<'_> {
             .iter()
             .any(|s| s.is_marker_of(private));
         if marked {
-            let (hex, _) = self.markers.get(private).cloned().unwrap_or_default();
+            let private = PrivateId::from(private);
+            let (hex, _) = self.markers.get(&private).cloned().unwrap_or_default();
             self.markers
-                .insert(private.to_string(), (hex, Some(buyer.clone())));
-            self.place_marker(private);
+                .insert(private.clone(), (hex, Some(buyer.clone())));
+            self.place_marker(&private);
         }
         let minor = match self.game.company(private) {
             Ok(c) if self.play.sold_minors.is_some() && c.kind == CompanyKind::Minor => {
@@ -114,11 +115,11 @@ impl Replay<'_> {
     /// too (their tokens leave the map, their trains the game), and a
     /// marker no company owns leaves its hex.
     pub(super) fn privates_closed(&mut self) -> Result<(), Error> {
-        let owned: Vec<String> = self.privates.keys().cloned().collect();
-        self.markers.retain(|p, _| owned.contains(p));
-        self.privates.retain(|p, _| {
-            Marker::parse(p).is_none_or(|m| owned.iter().any(|o| m.private.as_str() == o))
-        });
+        let owned: Vec<Holding> = self.privates.keys().cloned().collect();
+        let is_owned = |p: &PrivateId| owned.iter().any(|o| o == p);
+        self.markers.retain(|p, _| is_owned(p));
+        self.privates
+            .retain(|p, _| p.marker().is_none_or(|m| is_owned(&m.private)));
         if self.play.sold_minors.is_none() {
             return Ok(());
         }
@@ -145,13 +146,13 @@ impl Replay<'_> {
         if self.marker_assigned(a, assign)? {
             return Ok(());
         }
-        let sym = a.entity();
+        let sym = PrivateId::from(a.entity());
         let target = assign.target.as_deref().unwrap_or_default();
         let (mut hex, mut company) = self.markers.get(&sym).cloned().unwrap_or_default();
         match assign.target_type.as_deref() {
             Some("corporation") | Some("minor") => company = Some(self.company(target)?),
             _ => {
-                let marker = Marker::new(sym.as_str(), target);
+                let marker = Marker::new(sym.clone(), target);
                 if self.game.private_sym(&marker.to_string()).is_none() {
                     return Err(Error::Import(format!(
                         "hexroute does not replay \"assign\" actions but a known private's marker on a hex ({marker} is none), which may change the map"
@@ -170,12 +171,14 @@ impl Replay<'_> {
 
     /// The save's `SYM@HEX` for `sym`'s marker: held by the company it pays
     /// when it is on a hex and pays one.
-    fn place_marker(&mut self, sym: &str) {
-        self.privates.retain(|p, _| !Marker::is_of(p, sym));
+    fn place_marker(&mut self, sym: &PrivateId) {
+        self.privates.retain(|p, _| !p.is_marker_of(sym.as_str()));
         if let Some((Some(hex), Some(company))) = self.markers.get(sym)
-            && let Some(marker) = self.game.private_sym(&Marker::new(sym, hex).to_string())
+            && let Some(marker) = self
+                .game
+                .private_sym(&Marker::new(sym.clone(), hex).to_string())
         {
-            self.privates.insert(marker.to_string(), company.clone());
+            self.privates.insert(marker, company.clone());
         }
     }
 

@@ -72,11 +72,11 @@ impl Holders {
     /// takes the president's share and gives two shares for it to the
     /// old one (to the market if the old one holds less than it).
     /// Returns the new president.
-    fn presidency(&mut self, company: &str) -> Option<String> {
+    fn presidency(&mut self, company: &CompanyId) -> Option<String> {
         let current = self.president.as_deref().map_or(0, |p| self.held(p));
         let holders: std::collections::BTreeSet<&String> = self.owner.values().collect();
         let (most, best) = (holders.into_iter())
-            .filter(|h| h.as_str() != POOL && h.as_str() != company)
+            .filter(|h| h.as_str() != POOL && h.as_str() != company.as_str())
             .map(|h| (self.held(h), h.parse::<u64>().is_ok(), h.clone()))
             .filter(|(p, _, _)| *p >= PRESIDENTS_PERCENT)
             .max_by_key(|(p, player, _)| (*p, *player))
@@ -226,7 +226,7 @@ impl Replay<'_> {
             for s in shares {
                 h.owner.insert(s.clone(), to.clone());
             }
-            h.presidency(company.as_str())
+            h.presidency(&company)
         };
         if let Some(next) = next
             && let Ok(taker) = self.company(&next)
@@ -337,7 +337,7 @@ mod tests {
             ],
             "1",
         );
-        assert_eq!(h.presidency("CS").as_deref(), Some("2"));
+        assert_eq!(h.presidency(&"CS".into()).as_deref(), Some("2"));
         assert_eq!(h.held("2"), 30);
         assert_eq!(h.owner["CS_3"], POOL);
         assert_eq!(h.owner["CS_4"], POOL);
@@ -362,9 +362,9 @@ mod tests {
             ],
             "2",
         );
-        assert_eq!(h.presidency("CS"), None);
+        assert_eq!(h.presidency(&"CS".into()), None);
         h.owner.insert("CS_4".to_string(), "ROCK".to_string());
-        assert_eq!(h.presidency("CS").as_deref(), Some("ROCK"));
+        assert_eq!(h.presidency(&"CS".into()).as_deref(), Some("ROCK"));
         assert_eq!((h.held("ROCK"), h.held("2")), (40, 30));
         assert_eq!(h.owner["CS_0"], "ROCK");
     }
@@ -385,6 +385,6 @@ mod tests {
             ],
             "2",
         );
-        assert_eq!(h.presidency("CS"), None);
+        assert_eq!(h.presidency(&"CS".into()), None);
     }
 }

@@ -24,7 +24,7 @@ impl Replay<'_> {
         self.privates
             .iter()
             .filter(|(p, _)| !self.privates_gone.contains(*p))
-            .filter_map(|(p, owner)| Some((self.game.private_sym(p)?, owner.clone())))
+            .filter_map(|(p, owner)| Some((self.game.private_sym(&p.to_string())?, owner.clone())))
             .collect()
     }
 
@@ -43,7 +43,7 @@ impl Replay<'_> {
         space: usize,
         private: Option<&Private>,
     ) -> Result<Edit, Error> {
-        self.state = self.privates_onto(self.state.clone())?;
+        self.emit_books()?;
         let held = self.held_for_others(c, company, private);
         let space = match held.contains(&space) {
             false => space,

@@ -54,6 +54,9 @@ impl Replay<'_> {
                 if let Some(phase) = event.phase {
                     self.begin_phase(phase)?;
                 }
+                for train in &event.rust {
+                    self.apply_event(&Event::Rust(train.clone()))?;
+                }
                 let game = self.game;
                 let variants = &self.variants;
                 for list in self.trains.values_mut() {
@@ -64,6 +67,7 @@ impl Replay<'_> {
                     });
                 }
                 self.trains.retain(|_, list| !list.is_empty());
+                self.emit_books()?;
             }
         }
         self.rounds.operated.insert(company.clone());
@@ -159,6 +163,7 @@ impl Replay<'_> {
         let kind = self.train_type(&id)?;
         self.take_train(&id);
         self.trains.entry(buyer).or_default().push(id.clone());
+        self.emit_books()?;
         if from_depot && self.left_depot.insert(kind.to_string()) {
             self.seen_first(&kind);
             self.first_of(&kind)?;
@@ -250,6 +255,7 @@ impl Replay<'_> {
         if phase <= self.state.phase {
             return Ok(());
         }
+        self.emit_books()?;
         let from = self.state.phase.0;
         let through = || self.state.phase.through(phase);
         let rusting: Vec<String> = through()
@@ -274,8 +280,7 @@ impl Replay<'_> {
         if self.game.privates_close.is_some_and(|close| phase >= close) {
             self.privates_closed()?;
             let kept = &self.game.privates_kept;
-            self.privates
-                .retain(|p, _| kept.contains(&Holding::parse(p)));
+            self.privates.retain(|p, _| kept.contains(p));
         }
         self.markers_leave(phase);
         let game = self.game;
@@ -288,6 +293,7 @@ impl Replay<'_> {
             });
         }
         self.trains.retain(|_, list| !list.is_empty());
+        self.emit_books()?;
         self.minors_closing(from)?;
         self.phase_events(from, phase.0)
     }
@@ -352,7 +358,7 @@ impl Replay<'_> {
     ) -> Result<(), Error> {
         let private = Self::field(a, company, "company")?;
         if let Some(buyer) = self.acting_company(a) {
-            self.privates.insert(private.to_string(), buyer.clone());
+            self.privates.insert(Holding::parse(private), buyer.clone());
             self.free_train(private, &buyer)?;
             self.company_bought(private, &buyer)?;
         }
@@ -375,14 +381,14 @@ impl Replay<'_> {
         let sym = item.and_then(|b| {
             b.privates
                 .iter()
-                .find(|p| !self.privates.contains_key(p.as_str()))
+                .find(|p| !self.privates.contains_key(&Holding::from((*p).clone())))
         });
         let (Some(sym), Some(buyer)) = (sym, self.acting_company(a)) else {
             return Err(Error::Import(format!(
                 "hexroute does not replay a special_buy of \"{what}\", which may change the map"
             )));
         };
-        self.privates.insert(sym.to_string(), buyer);
+        self.privates.insert(Holding::from(sym.clone()), buyer);
         Ok(())
     }
 
@@ -406,7 +412,7 @@ impl Replay<'_> {
             self.trains.entry(buyer.clone()).or_default().push(train);
         }
         if free.exchanged {
-            self.privates_gone.insert(private.to_string());
+            self.privates_gone.insert(Holding::parse(private));
         }
         Ok(())
     }

@@ -10,7 +10,7 @@
 
 use super::Replay;
 use crate::error::Error;
-use crate::game::{CompanyId, VotedFormation};
+use crate::game::{CompanyId, Holding, VotedFormation};
 use crate::import::x18::record::{Action, BuyTrain, Kind, Shares};
 use crate::play::Event;
 use std::collections::{BTreeMap, BTreeSet};
@@ -214,7 +214,7 @@ impl<'g> Replay<'g> {
             self.closed.insert(minor.clone());
         }
         for (sym, _) in &v.privates {
-            self.privates.remove(sym.as_str());
+            self.privates.remove(&Holding::from(sym.clone()));
         }
         self.apply_event(&Event::Form {
             national: v.company.clone(),
