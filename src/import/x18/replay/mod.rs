@@ -27,6 +27,7 @@ mod setup;
 mod takeover;
 mod tokens;
 mod trains;
+mod unasked;
 mod voted;
 
 use trains::{Rounds, stock};
@@ -164,6 +165,8 @@ pub(super) struct Replay<'g> {
     bid_on: Option<CompanyId>,
     /// The company bid on by the action just before, if it was a bid.
     fresh_bid: Option<CompanyId>,
+    /// Acquisition auctions whose buyer no action names (`Acquisitions`).
+    auctions: unasked::Auctions,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -300,6 +303,7 @@ impl<'g> Replay<'g> {
             takeover: takeover::Holdings::default(),
             bid_on: None,
             fresh_bid: None,
+            auctions: unasked::Auctions::default(),
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
@@ -310,6 +314,7 @@ impl<'g> Replay<'g> {
     /// or an operating round begins and home tokens go down.
     pub fn prepare(&mut self, a: &Action) -> Result<(), Error> {
         self.last_action = a.id;
+        self.unasked_acquisitions(a)?;
         self.market_prepare(a)?;
         self.votes_end(a);
         self.takeover_prepare(a)?;
