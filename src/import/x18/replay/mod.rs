@@ -303,7 +303,7 @@ impl<'g> Replay<'g> {
             takeover: takeover::Holdings::default(),
             bid_on: None,
             fresh_bid: None,
-            auctions: unasked::Auctions::default(),
+            auctions: unasked::Auctions::foreseen(record),
         };
         replay.setup(record)?;
         replay.market_setup(record)?;

@@ -3,14 +3,15 @@
 //! acquisition auction who holds one company able to buy it buys with it,
 //! and the record has no `merge`. The record shows the buyer by what
 //! follows: its own pass, loan or discarded train straight after, before
-//! any other company acts; failing that, the winner's one company (the one
-//! they won the start of) is taken to be it, with a caution where there is
+//! any other company acts; failing that, the first company to run one of
+//! the bought company's trains later; failing that, the winner's one
+//! company (the one they won the start of), with a caution where there is
 //! no such one company.
 
 use super::Replay;
 use crate::error::Error;
 use crate::game::CompanyId;
-use crate::import::x18::record::{Action, Kind};
+use crate::import::x18::record::{Action, EngineTrain, Kind, Record};
 use crate::play::Event;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -27,6 +28,30 @@ pub(super) struct Auctions {
     /// Companies being started: the bids on one go on after it has put
     /// its home token down, until companies operate.
     starting: BTreeSet<CompanyId>,
+    /// Each run of trains in the record: its action, its company and the
+    /// trains (engine ids) it ran.
+    runs: Vec<(u64, String, Vec<EngineTrain>)>,
+}
+
+impl Auctions {
+    /// No auction yet, and the record's runs of trains to look ahead in.
+    pub(super) fn foreseen(record: &Record) -> Auctions {
+        let runs = (record.standing().iter())
+            .filter(|a| a.by_company())
+            .filter_map(|a| match &a.kind {
+                Kind::RunRoutes { routes } => Some((
+                    a.id,
+                    a.entity(),
+                    routes.iter().flatten().map(|r| r.train.clone()).collect(),
+                )),
+                _ => None,
+            })
+            .collect();
+        Auctions {
+            runs,
+            ..Auctions::default()
+        }
+    }
 }
 
 /// What a buyer does straight after an acquisition the engine made: passes
@@ -109,7 +134,10 @@ impl Replay<'_> {
                 self.auctions.started_by.insert(company, winner);
                 continue;
             }
-            match shown.or_else(|| self.winners_one_company(&company, &winner)) {
+            let by = shown
+                .or_else(|| self.runs_its_trains(&company))
+                .or_else(|| self.winners_one_company(&company, &winner));
+            match by {
                 Some(by) => {
                     self.apply_event(&Event::Acquire {
                         company: company.clone(),
@@ -130,6 +158,16 @@ impl Replay<'_> {
     /// replay knows of.
     fn winner_may_own(&self, by: &CompanyId, winner: &str) -> bool {
         self.auctions.started_by.get(by).is_none_or(|p| p == winner)
+    }
+
+    /// The first company other than `company` to run one of its trains
+    /// after now: the one that bought them with it.
+    fn runs_its_trains(&self, company: &CompanyId) -> Option<CompanyId> {
+        let trains = self.trains.get(company)?;
+        let (_, by, _) = (self.auctions.runs.iter())
+            .filter(|(id, _, _)| *id > self.last_action)
+            .find(|(_, _, ran)| ran.iter().any(|t| trains.contains(t)))?;
+        self.company(by).ok().filter(|by| by != company)
     }
 
     /// The one company in the game, other than `company`, that `winner`
