@@ -24,6 +24,7 @@ mod markers_leave;
 mod market;
 mod public_markers;
 mod setup;
+mod stock_turns;
 mod takeover;
 mod tokens;
 mod trains;
@@ -167,6 +168,9 @@ pub(super) struct Replay<'g> {
     fresh_bid: Option<CompanyId>,
     /// Acquisition auctions whose buyer no action names (`Acquisitions`).
     auctions: unasked::Auctions,
+    /// Company actions taken in stock rounds (1877: Venezuela's trains
+    /// bought as a company floats): no operating round begins.
+    stock_company_actions: BTreeSet<u64>,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -304,6 +308,7 @@ impl<'g> Replay<'g> {
             bid_on: None,
             fresh_bid: None,
             auctions: unasked::Auctions::foreseen(record),
+            stock_company_actions: stock_turns::stock_round_company_actions(record),
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
@@ -368,7 +373,9 @@ impl<'g> Replay<'g> {
     fn prepare_turn(&mut self, a: &Action) -> Result<(), Error> {
         // A company choosing its home straight after the bid that starts
         // it (1817) does so in the stock round: no operating round begins.
-        if matches!(a.kind, Kind::PlaceToken(_)) && self.fresh_bid.is_some() {
+        if matches!(a.kind, Kind::PlaceToken(_)) && self.fresh_bid.is_some()
+            || self.stock_company_actions.contains(&a.id)
+        {
             return Ok(());
         }
         let acting = match self.acting_company(a) {
