@@ -44,6 +44,7 @@ mod rules;
 #[cfg(unix)]
 mod terminal;
 mod x18;
+mod x18_acquired;
 mod x18_bad;
 mod x18_cgr;
 mod x18_markers;

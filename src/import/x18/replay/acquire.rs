@@ -19,6 +19,9 @@ impl Replay<'_> {
     pub(super) fn acquisition_bid(&mut self, a: &Action, bid: &Bid) -> Result<(), Error> {
         let name = Self::field(a, &bid.corporation, "corporation")?;
         let company = self.company(name)?;
+        if !a.by_company() {
+            self.auction_bid(&company, a.entity())?;
+        }
         if self.state.is_closed(&company) {
             self.apply_event(&Event::Restart(company.clone()))?;
             self.closed.remove(&company);
@@ -77,6 +80,7 @@ impl Replay<'_> {
             })?;
             (won, named)
         };
+        self.auction_merged(&taken);
         self.apply_event(&Event::Acquire {
             company: taken.clone(),
             by: by.clone(),
@@ -87,7 +91,7 @@ impl Replay<'_> {
 
     /// The replay's books follow an acquisition: `taken`'s trains and
     /// private companies are `by`'s, and it has left the game.
-    fn taken_over(&mut self, taken: &CompanyId, by: &CompanyId) {
+    pub(super) fn taken_over(&mut self, taken: &CompanyId, by: &CompanyId) {
         if let Some(trains) = self.trains.remove(taken) {
             self.trains.entry(by.clone()).or_default().extend(trains);
         }

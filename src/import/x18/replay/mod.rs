@@ -26,9 +26,11 @@ mod public_markers;
 mod run_once;
 mod set_exports;
 mod setup;
+mod stock_turns;
 mod takeover;
 mod tokens;
 mod trains;
+mod unasked;
 mod voted;
 
 use trains::{Rounds, stock};
@@ -170,6 +172,11 @@ pub(super) struct Replay<'g> {
     bid_on: Option<CompanyId>,
     /// The company bid on by the action just before, if it was a bid.
     fresh_bid: Option<CompanyId>,
+    /// Acquisition auctions whose buyer no action names (`Acquisitions`).
+    auctions: unasked::Auctions,
+    /// Company actions taken in stock rounds (1877: Venezuela's trains
+    /// bought as a company floats): no operating round begins.
+    stock_company_actions: BTreeSet<u64>,
 }
 
 /// A company's run of actions: an operating turn, or its one pass (or
@@ -307,6 +314,8 @@ impl<'g> Replay<'g> {
             ran_this_round: std::collections::BTreeSet::new(),
             bid_on: None,
             fresh_bid: None,
+            auctions: unasked::Auctions::foreseen(record),
+            stock_company_actions: stock_turns::stock_round_company_actions(record),
         };
         replay.setup(record)?;
         replay.market_setup(record)?;
@@ -322,7 +331,9 @@ impl<'g> Replay<'g> {
         self.emit_books()
     }
 
+    /// [`Replay::prepare`]'s steps, before the books go onto the map.
     fn prepare_steps(&mut self, a: &Action) -> Result<(), Error> {
+        self.unasked_acquisitions(a)?;
         self.market_prepare(a)?;
         self.votes_end(a);
         self.takeover_prepare(a)?;
@@ -376,7 +387,9 @@ impl<'g> Replay<'g> {
     fn prepare_turn(&mut self, a: &Action) -> Result<(), Error> {
         // A company choosing its home straight after the bid that starts
         // it (1817) does so in the stock round: no operating round begins.
-        if matches!(a.kind, Kind::PlaceToken(_)) && self.fresh_bid.is_some() {
+        if matches!(a.kind, Kind::PlaceToken(_)) && self.fresh_bid.is_some()
+            || self.stock_company_actions.contains(&a.id)
+        {
             return Ok(());
         }
         let acting = match self.acting_company(a) {
