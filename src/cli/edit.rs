@@ -577,6 +577,7 @@ pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
             Drift::Standing(co) => format!("{co}'s standing"),
             Drift::LoseLowest => "who holds the lowest-route token".into(),
             Drift::Destinations => "who has reached their destination".into(),
+            Drift::Sizes => "the companies' sizes".into(),
         };
         bail!(
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"

@@ -625,6 +625,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                 Colour::Yellow
             },
             train_limit: Default::default(),
+            sizes: vec![],
         }],
         trains: trains.clone(),
         companies: companies
@@ -692,6 +693,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             upgrades_use_most_exits: false,
             labelled_cities_may_split: false,
             lose_lowest: None,
+            company_sizes: vec![],
         },
         import: ImportDef::default(),
         from_18xx_games: None,

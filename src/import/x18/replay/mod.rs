@@ -24,6 +24,7 @@ mod markers_leave;
 mod market;
 mod public_markers;
 mod setup;
+mod sizes;
 mod takeover;
 mod tokens;
 mod trains;
@@ -593,7 +594,10 @@ impl<'g> Replay<'g> {
             Kind::Merge { corporation } if self.play.acquisitions => self.acquire(a, corporation),
             // A company's size grows (1817: 2 to 5 to 10 shares), or is
             // chosen as it starts: shares, and tokens on its charter.
-            Kind::Convert | Kind::Choose { .. } if self.play.acquisitions => Ok(()),
+            Kind::Convert if self.play.acquisitions => self.convert_size(a),
+            Kind::Choose { choice } if self.play.acquisitions => {
+                self.choose_size(a, choice.as_deref())
+            }
             Kind::Convert if self.play.mergers => self.convert(a),
             Kind::Choose { .. } if national => self.choose(a),
             Kind::Choose { choice } if self.play.destinations => {
