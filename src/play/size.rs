@@ -122,3 +122,142 @@ pub(super) fn after_takeover(
         tokens: (own.tokens + theirs).min(most),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Event, apply};
+    use super::SizeTokens;
+    use crate::game::{CompanyId, Game, Rule, builtin};
+    use crate::state::{MapState, Size};
+
+    fn resize(
+        game: &Game,
+        state: &MapState,
+        co: &str,
+        shares: u32,
+        tokens: SizeTokens,
+    ) -> MapState {
+        let event = Event::Resize {
+            company: co.into(),
+            shares,
+            tokens,
+        };
+        let edit = apply(game, state, &event).unwrap().edit;
+        assert!(edit.violations.is_empty(), "{:?}", edit.violations);
+        edit.next
+    }
+
+    /// True when placing `co`'s token on `hex` breaks the count of tokens
+    /// (whatever the other rules say of the place).
+    fn beyond_count(game: &Game, state: &MapState, co: &str, hex: &str) -> bool {
+        let event = Event::PlaceToken {
+            c: game.hex(hex).unwrap(),
+            company: co.into(),
+            space: None,
+            private: None,
+        };
+        let edit = apply(game, state, &event).unwrap().edit;
+        edit.violations.iter().any(|v| v.rule == Rule::TokensLeft)
+    }
+
+    fn size(state: &MapState, co: &str) -> Option<Size> {
+        state.size_of(&CompanyId::from(co))
+    }
+
+    /// Worked by hand from 18xx.games's 1817 (tokens_needed: 2, 5 and 10
+    /// shares own 1, 2 and 4 tokens). UR starts at 2 shares: 1 token; with
+    /// it in Cleveland (D9) a second, in Albany (C22), is beyond its count.
+    /// Converted to 5 shares it gains 2 - 1 = 1 token: 1 + 1 = 2, so Albany
+    /// is allowed and a third, Philadelphia (F19), is not. R, 5 shares with its
+    /// 2 tokens (one in Buffalo, C14), merges UR in: 2 + 2 = 4 tokens, and
+    /// its merger's new size (10 shares) keeps those 4 (18xx.games buys
+    /// none for a merger's conversion). A save without sizes keeps the
+    /// game file's 8.
+    #[test]
+    fn a_companys_size_sets_its_token_count() {
+        let game = builtin("1817").unwrap();
+        let mut state = MapState::start(&game);
+        assert_eq!(state.token_count(&game, &"UR".into()), 8);
+        state = resize(&game, &state, "UR", 2, SizeTokens::OfSize);
+        assert_eq!(
+            size(&state, "UR"),
+            Some(Size {
+                shares: 2,
+                tokens: 1
+            })
+        );
+        assert!(!beyond_count(&game, &state, "UR", "D9"));
+        state.put_token(game.hex("D9").unwrap(), 0, "UR".into());
+        assert!(beyond_count(&game, &state, "UR", "C22"));
+
+        state = resize(&game, &state, "UR", 5, SizeTokens::Gained);
+        assert_eq!(
+            size(&state, "UR"),
+            Some(Size {
+                shares: 5,
+                tokens: 2
+            })
+        );
+        assert!(!beyond_count(&game, &state, "UR", "C22"));
+        state.put_token(game.hex("C22").unwrap(), 0, "UR".into());
+        assert!(beyond_count(&game, &state, "UR", "F19"));
+
+        state = resize(&game, &state, "R", 5, SizeTokens::OfSize);
+        state.put_token(game.hex("C14").unwrap(), 0, "R".into());
+        let merge = Event::Acquire {
+            company: "UR".into(),
+            by: "R".into(),
+        };
+        state = apply(&game, &state, &merge).unwrap().edit.next;
+        assert_eq!(
+            size(&state, "R"),
+            Some(Size {
+                shares: 5,
+                tokens: 4
+            })
+        );
+        assert_eq!(size(&state, "UR"), None);
+        state = resize(&game, &state, "R", 10, SizeTokens::Kept);
+        assert_eq!(
+            size(&state, "R"),
+            Some(Size {
+                shares: 10,
+                tokens: 4
+            })
+        );
+        // R holds three (D9, C22, C14): a fourth is within its count.
+        assert!(!beyond_count(&game, &state, "R", "F19"));
+    }
+
+    /// Sizes the game does not have, a count beyond the company's tokens,
+    /// and a title without sizes are refused; a count below the tokens on
+    /// the map breaks the tokens rule.
+    #[test]
+    fn a_size_the_game_lacks_is_refused() {
+        let game = builtin("1817").unwrap();
+        let state = MapState::start(&game);
+        let event = |shares, tokens| Event::Resize {
+            company: "UR".into(),
+            shares,
+            tokens,
+        };
+        assert!(apply(&game, &state, &event(3, SizeTokens::OfSize)).is_err());
+        assert!(apply(&game, &state, &event(5, SizeTokens::Exactly(9))).is_err());
+        assert!(apply(&game, &state, &event(5, SizeTokens::Exactly(0))).is_err());
+        let mut held = state.clone();
+        held.put_token(game.hex("D9").unwrap(), 0, "UR".into());
+        held.put_token(game.hex("C22").unwrap(), 0, "UR".into());
+        let edit = apply(&game, &held, &event(2, SizeTokens::OfSize))
+            .unwrap()
+            .edit;
+        assert_eq!(edit.violations.len(), 1);
+        assert_eq!(edit.violations[0].rule, Rule::TokensLeft);
+        let other = builtin("1830").unwrap();
+        let event = Event::Resize {
+            company: "PRR".into(),
+            shares: 10,
+            tokens: SizeTokens::OfSize,
+        };
+        assert!(apply(&other, &MapState::start(&other), &event).is_err());
+    }
+}
