@@ -82,3 +82,31 @@ impl Game {
         words(&self.rules.company_sizes)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+
+    const RON: &str = include_str!("../../games/1817.ron");
+
+    fn load(text: &str) -> Result<Game, String> {
+        Game::from_ron(text, "1817.ron", None).map_err(|e| e.to_string())
+    }
+
+    /// 1817's sizes load; a size owning more tokens than a company has, a
+    /// size given twice, or a phase naming a size not in the list is refused.
+    #[test]
+    fn sizes_are_checked_at_load() {
+        let game = load(RON).unwrap();
+        assert_eq!(game.company_size(5).map(|s| s.tokens), Some(2));
+        assert_eq!(game.start_sizes(crate::game::PhaseId(2)), [2, 5]);
+        let table = "(shares: 10, tokens: 4)";
+        assert!(RON.contains(table));
+        let err = load(&RON.replace(table, "(shares: 10, tokens: 9)")).unwrap_err();
+        assert!(err.contains("owns 9 tokens"), "{err}");
+        let err = load(&RON.replace(table, "(shares: 5, tokens: 4)")).unwrap_err();
+        assert!(err.contains("given twice"), "{err}");
+        let err = load(&RON.replacen("sizes: [2, 5]", "sizes: [3]", 1)).unwrap_err();
+        assert!(err.contains("sizes: 3 is not among"), "{err}");
+    }
+}
