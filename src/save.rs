@@ -138,6 +138,10 @@ struct SaveIn {
     /// (1870's) now does.
     #[serde(default)]
     destinations_reached: BTreeSet<String>,
+    /// Each company's size and token count (`rules.company_sizes`: 1817's
+    /// 2, 5 and 10 shares); a company left out has its `tokens`.
+    #[serde(default, deserialize_with = "crate::unique::map")]
+    sizes: BTreeMap<String, SizeJson>,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
@@ -155,6 +159,10 @@ struct SaveIn {
 mod change;
 /// A JSON object whose keys keep the order given (map order for hexes).
 mod ordered;
+/// Companies' sizes as saved.
+mod sizes;
+
+use sizes::{SizeJson, sizes_from_json, sizes_to_json};
 
 use change::{ChangeJson, ProvenanceJson, change_to_json, changes_from_json};
 
@@ -178,6 +186,8 @@ struct SaveOut<'a> {
     lose_lowest: &'a BTreeSet<CompanyId>,
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     destinations_reached: &'a BTreeSet<CompanyId>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    sizes: BTreeMap<String, SizeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -364,6 +374,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
     }
     let lose_lowest = lose_lowest_in(game, &raw.lose_lowest)?;
     let destinations = companies_in(game, &raw.destinations_reached, "destinations_reached")?;
+    let sizes = sizes_from_json(game, &raw.sizes, "sizes")?;
     Ok(SavedGame {
         state: MapState {
             phase,
@@ -373,6 +384,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             standing,
             lose_lowest,
             destinations,
+            sizes,
         },
         history: History {
             changes: history,
@@ -425,6 +437,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         standing: BTreeMap::new(),
         lose_lowest: BTreeSet::new(),
         destinations: BTreeSet::new(),
+        sizes: BTreeMap::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -561,6 +574,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
             .collect(),
         lose_lowest: &state.lose_lowest,
         destinations_reached: &state.destinations,
+        sizes: sizes_to_json(&state.sizes),
         history: history
             .changes
             .iter()

@@ -7,9 +7,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod hand;
 mod history;
+mod size;
 mod standing;
 pub use hand::HAND_EDIT;
 pub use history::{History, Provenance, SavedGame};
+pub use size::Size;
 pub use standing::Standing;
 
 /// One hex's state beyond the printed map.
@@ -46,6 +48,9 @@ pub struct MapState {
     /// `until_destination` no longer pays them, one `from_destination`
     /// (1870's) now does.
     pub destinations: BTreeSet<CompanyId>,
+    /// Each company's size and token count, where the game's companies
+    /// come in sizes (`rules.company_sizes`) and it has one.
+    pub sizes: BTreeMap<CompanyId, Size>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -62,6 +67,8 @@ pub enum Drift {
     LoseLowest,
     /// Which companies have reached their destination.
     Destinations,
+    /// Companies' sizes and token counts.
+    Sizes,
 }
 
 #[derive(Copy, Clone)]
@@ -104,6 +111,8 @@ pub struct Change {
     /// The companies that have reached their destination, before and
     /// after, when they changed.
     pub destinations: Option<(BTreeSet<CompanyId>, BTreeSet<CompanyId>)>,
+    /// The companies' sizes, before and after, when they changed.
+    pub sizes: Option<(BTreeMap<CompanyId, Size>, BTreeMap<CompanyId, Size>)>,
 }
 
 /// Which company owns a private company, if any.
@@ -119,6 +128,7 @@ impl Change {
             && self.standing.is_empty()
             && self.lose_lowest.is_none()
             && self.destinations.is_none()
+            && self.sizes.is_none()
     }
 }
 
@@ -133,6 +143,7 @@ impl MapState {
             standing: BTreeMap::new(),
             lose_lowest: BTreeSet::new(),
             destinations: BTreeSet::new(),
+            sizes: BTreeMap::new(),
         }
     }
 
@@ -209,6 +220,9 @@ impl MapState {
         }
         if let Some(pair) = &change.destinations {
             self.destinations = side.of(pair).clone();
+        }
+        if let Some(pair) = &change.sizes {
+            self.sizes = side.of(pair).clone();
         }
     }
 

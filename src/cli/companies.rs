@@ -50,8 +50,9 @@ fn row(game: &Game, saved: &SavedGame, c: &Company) -> CompanyRow {
             .map(|&(h, space)| Token::on_map(game, state, h, space, &c.abbrev))
             .collect(),
         // Tokens gained with a minor or a private add to the company's own.
-        tokens_left: (c.tokens as usize + hexroute::rules::extra_tokens(game, state, &c.abbrev))
-            .saturating_sub(placed.len()) as u32,
+        tokens_left: (state.token_count(game, &c.abbrev) as usize
+            + hexroute::rules::extra_tokens(game, state, &c.abbrev))
+        .saturating_sub(placed.len()) as u32,
         trains: state
             .trains
             .get(&c.abbrev)

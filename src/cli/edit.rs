@@ -14,6 +14,7 @@ use hexroute::atomic::IfExists;
 use hexroute::edit::{self as edits, Edit};
 use hexroute::game::{self, CompanyId, Game};
 use hexroute::geometry::{Coord, Rotation};
+use hexroute::play::{Event, SizeTokens};
 use hexroute::render::LaySheet;
 use hexroute::report::{CostPart, LayReport, Token};
 use hexroute::rules::refusals;
@@ -557,6 +558,27 @@ pub fn destination(games: Games, args: &EditArgs, company: &str, reached: bool) 
     })
 }
 
+/// `companies FILE CO --size SHARES [--tokens N]`: play's `Resize`, the
+/// size's tokens or those given.
+pub fn size(
+    games: Games,
+    args: &EditArgs,
+    company: &str,
+    shares: u32,
+    tokens: Option<u32>,
+) -> Result<()> {
+    edit(games, args, |game, state| {
+        let company = game.company(company)?.abbrev.clone();
+        let tokens = tokens.map_or(SizeTokens::OfSize, SizeTokens::Exactly);
+        let event = Event::Resize {
+            company,
+            shares,
+            tokens,
+        };
+        Ok(hexroute::play::apply(game, state, &event)?.edit)
+    })
+}
+
 /// Reverts the last recorded change, unless the file was edited by hand
 /// after it (then `--force` reverts it anyway).
 pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
@@ -577,6 +599,7 @@ pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
             Drift::Standing(co) => format!("{co}'s standing"),
             Drift::LoseLowest => "who holds the lowest-route token".into(),
             Drift::Destinations => "who has reached their destination".into(),
+            Drift::Sizes => "the companies' sizes".into(),
         };
         bail!(
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"

@@ -290,6 +290,9 @@ pub fn show_history(games: Games, file: &Path, as_json: bool) -> Result<()> {
                     names(after)
                 ));
             }
+            if let Some((before, after)) = &ch.sizes {
+                what.push(sizes_changed(before, after));
+            }
             (ch.command.clone(), ch.time.clone(), what)
         })
         .collect();
@@ -395,4 +398,22 @@ pub fn trains(games: Games, file: &Path, company: Option<&str>, as_json: bool) -
         say!("  {co:<5} {}{limit}", words_or_none(&trains));
     }
     Ok(())
+}
+
+/// A change of companies' sizes in words: `A&S 2 shares, 1 token → 5 shares, 2 tokens`.
+fn sizes_changed(
+    before: &std::collections::BTreeMap<hexroute::game::CompanyId, hexroute::state::Size>,
+    after: &std::collections::BTreeMap<hexroute::game::CompanyId, hexroute::state::Size>,
+) -> String {
+    let word = |s: Option<&hexroute::state::Size>| match s {
+        Some(s) => format!("{} shares, {} tokens", s.shares, s.tokens),
+        None => "no size".to_string(),
+    };
+    let companies: std::collections::BTreeSet<_> = before.keys().chain(after.keys()).collect();
+    let v: Vec<String> = companies
+        .into_iter()
+        .filter(|co| before.get(*co) != after.get(*co))
+        .map(|co| format!("{co} {} → {}", word(before.get(co)), word(after.get(co))))
+        .collect();
+    format!("size of {}", v.join("; "))
 }

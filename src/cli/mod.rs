@@ -473,6 +473,7 @@ pub enum Command {
     ///   hexroute companies game.json --json
     ///   hexroute companies game.json TR --give ER
     ///   hexroute companies game.json --take ER
+    ///   hexroute companies 1817.json A&S --size 5
     #[command(
         verbatim_doc_comment,
         mut_arg(
@@ -508,6 +509,15 @@ pub enum Command {
         /// COMPANY has not reached its destination yet.
         #[arg(long, requires = "company", conflicts_with_all = ["give", "take", "json", "lose_lowest", "keep_lowest"])]
         destination_open: bool,
+        /// COMPANY now has SHARES shares, one of the title's sizes (1817's
+        /// 2, 5 or 10): it owns that size's tokens, or `--tokens` of them.
+        /// `import` sets it as the record's par, conversions and mergers do.
+        #[arg(long, value_name = "SHARES", requires = "company", conflicts_with_all = ["give", "take", "json", "lose_lowest", "keep_lowest", "destination_reached", "destination_open"])]
+        size: Option<u32>,
+        /// With `--size`: the tokens COMPANY owns, on the map or its
+        /// charter (after a merger: its own and the other's).
+        #[arg(long, value_name = "N", requires = "size")]
+        tokens: Option<u32>,
         /// Print JSON (when listing).
         #[arg(long, conflicts_with_all = ["give", "take"])]
         json: bool,

@@ -189,6 +189,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Companies {
             edit,
+            company: Some(company),
+            size: Some(shares),
+            tokens,
+            ..
+        } => edit::size(games, &edit, &company, shares, tokens),
+        Command::Companies {
+            edit,
             company,
             give,
             take,

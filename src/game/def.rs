@@ -25,6 +25,10 @@ pub struct Phase {
     /// left out has no limit here (1867's majors before they can start).
     #[serde(default, deserialize_with = "crate::unique::map")]
     pub train_limit: BTreeMap<CompanyKind, u32>,
+    /// The sizes (share counts, `rules.company_sizes`) a company may start
+    /// at in this phase, the one taken unasked first (1817: 2, then 2 or 5).
+    #[serde(default)]
+    pub sizes: Vec<u32>,
 }
 
 /// Companies differ in train limits and in how they pay (1867's minors).
@@ -398,6 +402,11 @@ pub struct Rules {
     /// repeats (18xx.games's corporations' `tokens`). Absent: unknown.
     #[serde(default)]
     pub token_prices: Vec<u32>,
+    /// The sizes a company comes in and the tokens each owns (1817's 2, 5
+    /// and 10 shares: 1, 2 and 4): a company's size in a save sets its
+    /// token count. Absent: every company has its `tokens`.
+    #[serde(default)]
+    pub company_sizes: Vec<super::sizes::CompanySize>,
 }
 
 /// Rules in force until a phase begins (1867's "rules until the start of

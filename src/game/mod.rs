@@ -28,6 +28,7 @@ pub mod play;
 mod reserve;
 mod resolve;
 mod rule;
+pub mod sizes;
 mod train_def;
 pub mod turn;
 pub mod voted;

@@ -26,6 +26,7 @@ impl Game {
             return Err(err("a game needs at least one phase".into()));
         }
         shifts_even(&def).map_err(err)?;
+        super::sizes::check(&def).map_err(err)?;
         let r = Resolver {
             def: &def,
             err: &err,

@@ -25,6 +25,12 @@ pub(super) fn acquire(
     let mut broken = judge(game, state, company);
     broken.extend(judge(game, state, by));
     let mut next = state.clone();
+    // The survivor owns the other's tokens too, where sizes count them.
+    let sized = super::size::after_takeover(game, state, company, by);
+    if sized.is_some() {
+        next.set_size(by, sized);
+    }
+    next.set_size(company, None);
     remove_duplicates(game, &mut next, by, std::slice::from_ref(company));
     move_tokens(&mut next, company, by);
     if let Some(trains) = next.trains.remove(company)
@@ -63,6 +69,7 @@ pub(super) fn restart(game: &Game, state: &MapState, company: &CompanyId) -> Res
     }
     let mut next = state.clone();
     next.set_standing(company, Standing::Open);
+    next.set_size(company, None);
     Ok(Edit {
         next,
         violations,

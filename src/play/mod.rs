@@ -27,12 +27,14 @@ mod formation;
 mod markers;
 mod merge;
 mod national;
+mod size;
 mod tokens;
 
 pub use absorb::free_space_in_city;
 pub use allowed::{Allowed, Move, allowed};
 pub use formation::{Lifted, form_from, take_rights};
 pub use national::{Nationalise, first_free_in_city, free_tokens, tokens_of};
+pub use size::SizeTokens;
 
 /// One move of the game, in the game's own terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,6 +161,14 @@ pub enum Event {
     /// A public marker (a `pass_through` rule's: 1817's mine) goes on hex
     /// `c`, for every company's routes.
     PublicMarker { c: Coord, marker: String },
+    /// A company's size (`rules.company_sizes`: its share count) is set,
+    /// and with it the tokens it owns (1817's companies started, converted
+    /// or grown by a merger).
+    Resize {
+        company: CompanyId,
+        shares: u32,
+        tokens: SizeTokens,
+    },
 }
 
 /// What an event did: the edit (the state after it, the rules it breaks,
@@ -276,6 +286,11 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
             edit::change_destination(game, state, company, true)?.into()
         }
         Event::PublicMarker { c, marker } => markers::put(game, state, *c, marker)?.into(),
+        Event::Resize {
+            company,
+            shares,
+            tokens,
+        } => size::resize(game, state, company, *shares, *tokens)?.into(),
     })
 }
 

@@ -193,10 +193,12 @@ fn check_plain(
         ));
     }
     let extra = extra_tokens(game, state, company);
-    if placed >= info.tokens as usize + extra {
+    // A company's size sets its count where the game has sizes (1817).
+    let count = state.token_count(game, company);
+    if placed >= count as usize + extra {
         v.push(violation(
             Rule::TokensLeft,
-            all_placed(company, info.tokens, extra),
+            all_placed(company, count, extra),
         ));
     }
     if held.values().any(|co| co == company) {

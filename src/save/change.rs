@@ -47,6 +47,19 @@ pub(super) struct ChangeJson {
     /// The companies that have reached their destination, before and after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     destinations_reached: Option<DestinationsChange>,
+    /// The companies' sizes, before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sizes: Option<SizesChange>,
+}
+
+/// The companies' sizes before and after a change.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct SizesChange {
+    #[serde(deserialize_with = "crate::unique::map")]
+    before: BTreeMap<String, SizeJson>,
+    #[serde(deserialize_with = "crate::unique::map")]
+    after: BTreeMap<String, SizeJson>,
 }
 
 /// The companies that have reached their destination before and after a change.
@@ -189,6 +202,13 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         )),
         None => None,
     };
+    let sizes = match ch.sizes {
+        Some(s) => Some((
+            sizes_from_json(game, &s.before, "sizes")?,
+            sizes_from_json(game, &s.after, "sizes")?,
+        )),
+        None => None,
+    };
     Ok(Change {
         command: ch.command,
         time: ch.time,
@@ -199,6 +219,7 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         standing,
         lose_lowest,
         destinations,
+        sizes,
     })
 }
 
@@ -274,6 +295,10 @@ pub(super) fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
                 before: names(b),
                 after: names(a),
             }
+        }),
+        sizes: ch.sizes.as_ref().map(|(b, a)| SizesChange {
+            before: sizes_to_json(b),
+            after: sizes_to_json(a),
         }),
     }
 }

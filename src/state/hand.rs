@@ -4,7 +4,7 @@
 //! hand edit in the history as a change of its own, so later undos walk
 //! back through it without `--force` and `redo` can bring it back.
 
-use super::{Change, HexState, Owner, SavedGame, Standing};
+use super::{Change, HexState, Owner, SavedGame, Size, Standing};
 use crate::game::{CompanyId, Holding, PhaseId, TrainId};
 use crate::geometry::Coord;
 use std::collections::{BTreeMap, BTreeSet};
@@ -23,6 +23,7 @@ struct Recorded {
     standing: BTreeMap<CompanyId, Standing>,
     lose_lowest: Option<BTreeSet<CompanyId>>,
     destinations: Option<BTreeSet<CompanyId>>,
+    sizes: Option<BTreeMap<CompanyId, Size>>,
 }
 
 impl SavedGame {
@@ -49,6 +50,9 @@ impl SavedGame {
             }
             if let Some((_, after)) = &ch.destinations {
                 r.destinations = Some(after.clone());
+            }
+            if let Some((_, after)) = &ch.sizes {
+                r.sizes = Some(after.clone());
             }
         }
         r
@@ -104,6 +108,10 @@ impl SavedGame {
             .destinations
             .filter(|was| *was != self.state.destinations)
             .map(|was| (was, self.state.destinations.clone()));
+        let sizes = r
+            .sizes
+            .filter(|was| *was != self.state.sizes)
+            .map(|was| (was, self.state.sizes.clone()));
         let change = Change {
             command: HAND_EDIT.into(),
             time: time.into(),
@@ -114,6 +122,7 @@ impl SavedGame {
             standing,
             lose_lowest,
             destinations,
+            sizes,
         };
         (!change.is_empty()).then_some(change)
     }
@@ -161,6 +170,7 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         standing: BTreeMap::new(),
         lose_lowest: None,
         destinations: None,
+        sizes: None,
     };
     let mut off = on.clone();
     for (c, pair) in hand.hexes {
@@ -212,6 +222,12 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         match last.destinations.is_some() {
             true => on.destinations = Some(pair),
             false => off.destinations = Some(pair),
+        }
+    }
+    if let Some(pair) = hand.sizes {
+        match last.sizes.is_some() {
+            true => on.sizes = Some(pair),
+            false => off.sizes = Some(pair),
         }
     }
     let some = |c: Change| (!c.is_empty()).then_some(c);

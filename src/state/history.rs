@@ -128,6 +128,8 @@ impl Change {
             .then(|| (before.lose_lowest.clone(), after.lose_lowest.clone()));
         let destinations = (before.destinations != after.destinations)
             .then(|| (before.destinations.clone(), after.destinations.clone()));
+        let sizes =
+            (before.sizes != after.sizes).then(|| (before.sizes.clone(), after.sizes.clone()));
         Change {
             command,
             time,
@@ -138,6 +140,7 @@ impl Change {
             standing,
             lose_lowest,
             destinations,
+            sizes,
         }
     }
 }
@@ -204,6 +207,11 @@ impl SavedGame {
             && state.destinations != *after
         {
             return Some(Drift::Destinations);
+        }
+        if let Some((_, after)) = &last.sizes
+            && state.sizes != *after
+        {
+            return Some(Drift::Sizes);
         }
         if let Some((p, _)) = last
             .privates

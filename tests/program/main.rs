@@ -41,6 +41,7 @@ mod routes_1846;
 mod routes_1856;
 mod routes_cli;
 mod rules;
+mod sizes;
 #[cfg(unix)]
 mod terminal;
 mod x18;

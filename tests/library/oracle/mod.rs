@@ -625,6 +625,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                 Colour::Yellow
             },
             train_limit: Default::default(),
+            sizes: vec![],
         }],
         trains: trains.clone(),
         companies: companies
@@ -692,6 +693,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             upgrades_use_most_exits: false,
             labelled_cities_may_split: false,
             lose_lowest: None,
+            company_sizes: vec![],
         },
         import: ImportDef::default(),
         from_18xx_games: None,
@@ -732,6 +734,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         standing: Default::default(),
         lose_lowest: Default::default(),
         destinations: Default::default(),
+        sizes: Default::default(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);

@@ -326,11 +326,11 @@ impl Kind {
             },
             "convert" => Kind::Convert,
             "choose" => Kind::Choose {
-                choice: w
-                    .choice
-                    .as_ref()
-                    .and_then(|c| c.as_str())
-                    .map(str::to_string),
+                // A name (1870's `Map`) or a number (1817's size, `5`).
+                choice: w.choice.as_ref().and_then(|c| match c {
+                    serde_json::Value::Number(n) => Some(n.to_string()),
+                    other => other.as_str().map(str::to_string),
+                }),
             },
             "dividend" => Kind::Dividend {
                 kind: w.dividend_kind.clone(),

@@ -45,6 +45,7 @@ impl Replay<'_> {
         if !a.by_company() || self.company(&a.entity())? != company {
             return Ok(());
         }
+        self.start_size(&company)?;
         let held = self
             .state
             .hexes
@@ -86,6 +87,9 @@ impl Replay<'_> {
             by: by.clone(),
         })?;
         self.taken_over(&taken, &by);
+        if a.by_company() {
+            self.merged_size(a, &by)?;
+        }
         Ok(())
     }
 
@@ -129,6 +133,9 @@ impl Replay<'_> {
                 "private company {private} given to a company with no company bid on before it"
             ))
         })?;
+        if spent {
+            self.charter_token(&company)?;
+        }
         self.privates.insert(private, company);
         Ok(())
     }

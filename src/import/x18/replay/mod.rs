@@ -27,6 +27,7 @@ mod run_once;
 mod set_exports;
 mod setup;
 mod stock_turns;
+mod sizes;
 mod takeover;
 mod tokens;
 mod trains;
@@ -626,7 +627,10 @@ impl<'g> Replay<'g> {
             Kind::Merge { corporation } if self.play.acquisitions => self.acquire(a, corporation),
             // A company's size grows (1817: 2 to 5 to 10 shares), or is
             // chosen as it starts: shares, and tokens on its charter.
-            Kind::Convert | Kind::Choose { .. } if self.play.acquisitions => Ok(()),
+            Kind::Convert if self.play.acquisitions => self.convert_size(a),
+            Kind::Choose { choice } if self.play.acquisitions => {
+                self.choose_size(a, choice.as_deref())
+            }
             Kind::Convert if self.play.mergers => self.convert(a),
             Kind::Choose { .. } if national => self.choose(a),
             Kind::Choose { choice } if self.play.destinations => {
