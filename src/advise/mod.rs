@@ -147,6 +147,9 @@ fn advise_with(ask: Ask, prune: bool, progress: &(dyn Fn(usize, usize) + Sync)) 
     let Ask {
         game, state, query, ..
     } = ask;
+    if ask.tokens {
+        refuse_national_tokens(game, &query.company)?;
+    }
     let now = routes::solve(game, state, query)?;
     let today = Today::new(ask);
     let mut planned = turn::plans(ask, &today)?;
@@ -179,6 +182,25 @@ fn advise_with(ask: Ask, prune: bool, progress: &(dyn Fn(usize, usize) + Sync)) 
         turns,
         searches,
     })
+}
+
+/// A title's national (`Mechanism::National`: 1867's CN, 1861's RSR)
+/// never chooses a token: the game puts its tokens down for it, in the
+/// cities of the companies it takes over and where it reserved one
+/// (18xx.games gives it no token step), so a token for it has no price
+/// and no place to advise.
+pub fn refuse_national_tokens(game: &Game, company: &crate::game::CompanyId) -> Result<()> {
+    let national = game
+        .from_18xx_games
+        .as_ref()
+        .and_then(|play| play.national.as_ref());
+    match national {
+        Some(n) if n.company == *company => Err(Error::Invalid(format!(
+            "{company} is the national: the game places its tokens for it, it never \
+             chooses one (ask without --token)"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Drops each turn that some of its own moves, made alone, match: they
