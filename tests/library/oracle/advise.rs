@@ -366,7 +366,7 @@ fn the_bound_skips_searches_without_changing_the_advice() {
     for (file, company, tokens) in [
         ("1846_mid.json", "NYC", false),
         ("1846_mid.json", "GT", true),
-        ("1867_bc.json", "GW", false),
+        ("1867_bc.json", "GWR", false),
         ("1882_mid.json", "HBR", true),
         ("1861_mid.json", "KR", false),
         ("18TN_mid.json", "L&N", false),
