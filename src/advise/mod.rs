@@ -18,6 +18,7 @@ use crate::rules::{self, LayBy, LayKind, Site};
 use crate::state::MapState;
 use crate::tile::TileId;
 
+mod bound;
 pub mod report;
 mod search;
 mod turn;
@@ -133,16 +134,31 @@ impl Advice {
 /// revenue, then cheaper, then fewer moves, then board order).
 /// `progress(done, of)` is told as searches finish.
 pub fn advise(ask: Ask, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Advice> {
+    advise_with(ask, true, progress)
+}
+
+/// As [`advise`], but searching every turn, none skipped by a bound: the
+/// same advice, slower (what the tests compare it with).
+pub fn advise_exhaustively(ask: Ask, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Advice> {
+    advise_with(ask, false, progress)
+}
+
+fn advise_with(ask: Ask, prune: bool, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Advice> {
     let Ask {
         game, state, query, ..
     } = ask;
+    if ask.tokens {
+        refuse_national_tokens(game, &query.company)?;
+    }
     let now = routes::solve(game, state, query)?;
     let today = Today::new(ask);
     let mut planned = turn::plans(ask, &today)?;
     if ask.tokens {
         planned.extend(tokens_on(&ask, state, &[])?);
     }
-    let (mut choices, mut searches) = search::solve_all(ask, &now, planned, progress)?;
+    let solved = search::solve_all(ask, &now, planned, &[], prune, progress)?;
+    let (mut choices, mut searches, mut skipped) =
+        (solved.choices, solved.searches, solved.skipped);
     rank(&mut choices);
     if ask.tokens
         && let Some(best) = choices
@@ -152,12 +168,13 @@ pub fn advise(ask: Ask, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Advi
         let lays = best.moves.clone();
         let after = after(&ask, &lays)?;
         let combos = tokens_on(&ask, &after, &lays)?;
-        let (more, n) = search::solve_all(ask, &now, combos, progress)?;
-        choices.extend(more);
-        searches += n;
+        let more = search::solve_all(ask, &now, combos, &choices, prune, progress)?;
+        choices.extend(more.choices);
+        searches += more.searches;
+        skipped += more.skipped;
         rank(&mut choices);
     }
-    let turns = choices.len();
+    let turns = choices.len() + skipped;
     drop_dominated(&mut choices);
     Ok(Advice {
         now,
@@ -167,24 +184,30 @@ pub fn advise(ask: Ask, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Advi
     })
 }
 
+/// A title's national (`Mechanism::National`: 1867's CN, 1861's RSR)
+/// never chooses a token: the game puts its tokens down for it, in the
+/// cities of the companies it takes over and where it reserved one
+/// (18xx.games gives it no token step), so a token for it has no price
+/// and no place to advise.
+pub fn refuse_national_tokens(game: &Game, company: &crate::game::CompanyId) -> Result<()> {
+    let national = game
+        .from_18xx_games
+        .as_ref()
+        .and_then(|play| play.national.as_ref());
+    match national {
+        Some(n) if n.company == *company => Err(Error::Invalid(format!(
+            "{company} is the national: the game places its tokens for it, it never \
+             chooses one (ask without --token)"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Drops each turn that some of its own moves, made alone, match: they
 /// earn as much for no more money, so the rest of the turn adds nothing
 /// (1846's best upgrade followed by any yellow tile anywhere).
 fn drop_dominated(choices: &mut Vec<Choice>) {
-    let word = |m: &Move| match m {
-        Move::Lay {
-            hex,
-            tile,
-            rotation,
-            ..
-        } => (*hex, tile.to_string(), rotation.steps(), 0),
-        Move::Token { hex, space, .. } => (*hex, String::new(), 0, *space + 1),
-    };
-    let key = |moves: &[&Move]| {
-        let mut k: Vec<_> = moves.iter().map(|m| word(m)).collect();
-        k.sort();
-        k
-    };
+    let key = |moves: &[&Move]| turn_key(moves.iter().copied());
     let known: std::collections::BTreeMap<_, (u32, u32)> = choices
         .iter()
         .map(|c| {
@@ -206,6 +229,25 @@ fn drop_dominated(choices: &mut Vec<Choice>) {
                 .is_some_and(|&(r, k)| r >= c.revenue() && k <= c.cost())
         })
     });
+}
+
+/// What tells turns apart: their moves, in any order (the same tiles in
+/// another order make the same map).
+fn turn_key<'m>(moves: impl IntoIterator<Item = &'m Move>) -> Vec<(Coord, String, u8, usize)> {
+    let mut key: Vec<_> = moves
+        .into_iter()
+        .map(|m| match m {
+            Move::Lay {
+                hex,
+                tile,
+                rotation,
+                ..
+            } => (*hex, tile.to_string(), rotation.steps(), 0),
+            Move::Token { hex, space, .. } => (*hex, String::new(), 0, *space + 1),
+        })
+        .collect();
+    key.sort();
+    key
 }
 
 /// Orders choices best first, deterministically.

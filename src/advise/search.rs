@@ -2,7 +2,7 @@
 //! a turn routes see as today's map keeps today's routes, and turns that
 //! routes see alike share one search, solved in parallel.
 
-use super::{Ask, Choice, Move};
+use super::{Ask, Choice, Move, bound};
 use crate::error::Result;
 use crate::game::{CompanyId, Game};
 use crate::geometry::Coord;
@@ -10,6 +10,7 @@ use crate::reach;
 use crate::routes::{self, Solution};
 use crate::state::MapState;
 use crate::tile::End;
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -93,57 +94,151 @@ pub(super) struct Planned {
     pub after: Option<MapState>,
 }
 
-/// Solves the plans' distinct searches in parallel and prices every plan.
-/// A plan whose map was dropped is rebuilt only if it is the first of its
-/// search. Returns the choices and how many searches were made.
+/// What [`solve_all`] found: every plan priced but those skipped, and
+/// how many searches it made.
+pub(super) struct Solved {
+    pub choices: Vec<Choice>,
+    pub searches: usize,
+    /// Plans left out unsearched: proven to earn no more than a part of
+    /// themselves priced already (see [`solve_all`]).
+    pub skipped: usize,
+}
+
+/// Solves the plans' distinct searches in parallel and prices every plan,
+/// shorter turns first. A longer turn whose map [`bound::upper`] proves
+/// earns no more than the turn one move shorter (priced already, here or
+/// in `earlier`) is left out unsearched when every plan sharing its search
+/// is: that shorter turn earns as much for no more money, so the longer
+/// one would be dropped from the advice anyway ([`super::drop_dominated`]).
+/// With `prune` false every search is made. A plan whose map was dropped
+/// is rebuilt only if it is the first of its search.
 pub(super) fn solve_all(
     ask: Ask,
     now: &Solution,
     planned: Vec<Planned>,
+    earlier: &[Choice],
+    prune: bool,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<(Vec<Choice>, usize)> {
-    use rayon::prelude::*;
-    let mut first: BTreeMap<&Search, usize> = BTreeMap::new();
-    for (i, p) in planned.iter().enumerate() {
-        if let Some(s) = &p.search {
-            first.entry(s).or_insert(i);
+) -> Result<Solved> {
+    let mut lengths: Vec<usize> = planned.iter().map(|p| p.moves.len()).collect();
+    lengths.sort();
+    lengths.dedup();
+    let mut known: BTreeMap<TurnKey, Choice> = earlier
+        .iter()
+        .map(|c| (super::turn_key(&c.moves), c.clone()))
+        .collect();
+    let mut solved: BTreeMap<Search, Solution> = BTreeMap::new();
+    let mut planned: Vec<Option<Planned>> = planned.into_iter().map(Some).collect();
+    let mut out = Solved {
+        choices: Vec::new(),
+        searches: 0,
+        skipped: 0,
+    };
+    for len in lengths {
+        let round: Vec<Planned> = planned
+            .iter_mut()
+            .filter(|p| p.as_ref().is_some_and(|p| p.moves.len() == len))
+            .filter_map(Option::take)
+            .collect();
+        let mut groups: BTreeMap<Search, Vec<usize>> = BTreeMap::new();
+        for (i, p) in round.iter().enumerate() {
+            if let Some(s) = p.search.as_ref().filter(|s| !solved.contains_key(*s)) {
+                groups.entry(s.clone()).or_default().push(i);
+            }
         }
-    }
-    let index_of: BTreeMap<Search, usize> =
-        first.into_iter().map(|(s, i)| (s.clone(), i)).collect();
-    let of = index_of.len();
-    let done = AtomicUsize::new(0);
-    let solved: BTreeMap<usize, Solution> = index_of
-        .values()
-        .copied()
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(|i| {
-            let p = &planned[i];
-            let map = match &p.after {
-                Some(m) => m.clone(),
-                None => super::after(&ask, &p.moves)?,
-            };
-            let s = routes::solve(ask.game, &map, ask.query)?;
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1, of);
-            Ok((i, s))
-        })
-        .collect::<Result<_>>()?;
-    let choices = planned
-        .into_iter()
-        .map(|p| {
+        let skip: Vec<Search> = if prune {
+            provably_no_better(ask, &round, &groups, &known)?
+        } else {
+            Vec::new()
+        };
+        for s in &skip {
+            groups.remove(s);
+        }
+        let done = AtomicUsize::new(0);
+        let of = groups.len();
+        let fresh: Vec<(Search, Solution)> = groups
+            .into_iter()
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|(s, members)| {
+                let p = &round[members[0]];
+                let map = map_of(ask, p)?;
+                let solution = routes::solve(ask.game, &map, ask.query)?;
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, of);
+                Ok((s, solution))
+            })
+            .collect::<Result<_>>()?;
+        out.searches += fresh.len();
+        solved.extend(fresh);
+        for p in round {
+            if p.search.as_ref().is_some_and(|s| skip.contains(s)) {
+                out.skipped += 1;
+                continue;
+            }
             let solution = match &p.search {
                 None => now.clone(),
-                Some(s) => solved[&index_of[s]].clone(),
+                Some(s) => solved[s].clone(),
             };
-            Choice {
+            let choice = Choice {
                 searched: p.search.is_some(),
                 moves: p.moves,
                 solution,
-            }
+            };
+            known.insert(super::turn_key(&choice.moves), choice.clone());
+            out.choices.push(choice);
+        }
+    }
+    Ok(out)
+}
+
+/// What tells turns apart: their moves, in any order.
+type TurnKey = Vec<(Coord, String, u8, usize)>;
+
+/// The plan's map: kept, or rebuilt from its moves.
+fn map_of(ask: Ask, p: &Planned) -> Result<MapState> {
+    match &p.after {
+        Some(m) => Ok(m.clone()),
+        None => super::after(&ask, &p.moves),
+    }
+}
+
+/// The searches of `groups` (plans of `round` sharing one) that need not
+/// be made: every plan sharing it is one move longer than a turn priced
+/// already (in `known`), and the bound on its map is no more than that
+/// turn's revenue. Bounds are proven in parallel.
+fn provably_no_better(
+    ask: Ask,
+    round: &[Planned],
+    groups: &BTreeMap<Search, Vec<usize>>,
+    known: &BTreeMap<TurnKey, Choice>,
+) -> Result<Vec<Search>> {
+    let shorter = |p: &Planned| {
+        let n = p.moves.len();
+        (n >= 2)
+            .then(|| known.get(&super::turn_key(&p.moves[..n - 1])))
+            .flatten()
+    };
+    let candidates: Vec<(&Search, Vec<&Choice>)> = groups
+        .iter()
+        .filter_map(|(s, members)| {
+            let parts: Option<Vec<&Choice>> = members.iter().map(|&i| shorter(&round[i])).collect();
+            parts.map(|parts| (s, parts))
         })
         .collect();
-    Ok((choices, of))
+    let skip: Vec<Option<Search>> = candidates
+        .into_par_iter()
+        .map(|(s, parts)| {
+            // Every plan of a search has the same routes: one bound serves
+            // them all, floored by the first plan's shorter turn.
+            let least = parts.iter().map(|c| c.revenue()).min().unwrap_or(0);
+            let p = &round[groups[s][0]];
+            let map = map_of(ask, p)?;
+            let floors = bound::floors(ask.query, &parts[0].solution);
+            let most = bound::upper(ask.game, &map, ask.query, &floors, least);
+            Ok((most <= u64::from(least)).then(|| s.clone()))
+        })
+        .collect::<Result<_>>()?;
+    Ok(skip.into_iter().flatten().collect())
 }
 
 /// One hex as routes see it: the track pieces a route can run over (each

@@ -19,6 +19,9 @@ pub fn advise(games: Games, args: &AdviseArgs) -> Result<()> {
     let name = display(&args.file);
     let (game, state) = games.save(&args.file)?;
     let company = game.company(&args.company).context(name.clone())?;
+    if args.token {
+        advise::refuse_national_tokens(&game, &company.abbrev).context(name.clone())?;
+    }
     let runners = Runners::One {
         company: company.abbrev.to_string(),
         trains: (!args.trains.is_empty()).then(|| args.trains.clone()),
@@ -89,7 +92,7 @@ fn print_table(game: &hexroute::game::Game, report: &AdviceReport, of: usize, se
     let company = escape(&report.company);
     let gaining: Vec<&OptionReport> = report.options.iter().filter(|o| o.gain > 0).collect();
     say!(
-        "{company} earns ${} now; {of} legal turn{}, {searched} searched (the rest change nothing, or match one searched){}",
+        "{company} earns ${} now; {of} legal turn{}, {searched} searched (the rest change nothing, match one searched, or are proven no better){}",
         report.now,
         if of == 1 { "" } else { "s" },
         match gaining.len() {

@@ -40,6 +40,9 @@ pub(super) struct Ceiling {
     bonuses: u64,
     /// Every stop's value and index, richest first.
     richest: Vec<(u32, usize)>,
+    /// The most any route of the train earns on this network: its N
+    /// richest places that the company's track reaches (see [`reached_most`]).
+    most: u64,
 }
 
 impl Ceiling {
@@ -89,19 +92,54 @@ impl Ceiling {
             + super::revenue::stop_value_bound(net, bonuses) * multiplier
             + net.pass.most
             + own_tokens_most(net, company, train, stops);
+        let most = reached_most(net, company, stops as usize) * multiplier + bonuses;
         Some(Ceiling {
             stops: u64::from(stops),
             slots,
             multiplier,
             bonuses,
             richest,
+            most,
         })
     }
 
     /// The most the route walked so far earns: its stops' values add to
     /// `value`.
     pub(super) fn route(&self, value: u64) -> u64 {
-        value * self.multiplier + self.bonuses
+        (value * self.multiplier + self.bonuses).min(self.most)
+    }
+
+    /// True for a train that may pass any stop but its ends (an express):
+    /// it counts its N best stops of a route of any length, so the sum of
+    /// every stop visited bounds it loosely, and [`Ceiling::counted`] by
+    /// its N best instead.
+    pub(super) fn counts_any(&self) -> bool {
+        self.slots == Slots::None
+    }
+
+    /// The most a route whose stops are worth `values` earns a train that
+    /// counts any N of them: its N best (kept in a small array, as this
+    /// runs once a route; a train counting more than it holds gets the
+    /// sum of every value, no tighter than [`Ceiling::route`]).
+    pub(super) fn counted(&self, values: impl Iterator<Item = u32>) -> u64 {
+        const HELD: usize = 8;
+        let n = self.stops as usize;
+        if n == 0 || n > HELD {
+            return self.route(values.map(u64::from).sum());
+        }
+        let mut best = [0u32; HELD];
+        for v in values {
+            // Insert v into the descending first n, dropping the least.
+            if v > best[n - 1] {
+                let mut k = n - 1;
+                while k > 0 && best[k - 1] < v {
+                    best[k] = best[k - 1];
+                    k -= 1;
+                }
+                best[k] = v;
+            }
+        }
+        self.route(best[..n].iter().map(|&v| u64::from(v)).sum())
     }
 
     /// The most a route grown from the one walked so far earns: its stops'
@@ -130,6 +168,39 @@ impl Ceiling {
             .sum();
         self.route(value + gain)
     }
+}
+
+/// The most `stops` stops of one route are worth on `net`: a route stops
+/// in each place at most once (`Places`), and only where track joins it to
+/// one of `company`'s token stops, so it counts at most the `stops`
+/// richest places so reached, each at the value of its richest stop. An
+/// express counts its N best stops of a route of any length: where the
+/// walk's own bound adds every stop it passes, this one still holds.
+fn reached_most(net: &Network, company: &CompanyId, stops: usize) -> u64 {
+    let places = super::enumerate::Places::of(net);
+    let mut seen = vec![false; net.stops.len()];
+    let mut todo: Vec<usize> = (0..net.stops.len())
+        .filter(|&s| net.stops[s].tokens.iter().any(|t| t == company))
+        .collect();
+    for &s in &todo {
+        seen[s] = true;
+    }
+    while let Some(s) = todo.pop() {
+        for seg in &net.out[s] {
+            if !seen[seg.to] {
+                seen[seg.to] = true;
+                todo.push(seg.to);
+            }
+        }
+    }
+    let mut best: std::collections::BTreeMap<usize, u32> = std::collections::BTreeMap::new();
+    for (s, stop) in net.stops.iter().enumerate().filter(|(s, _)| seen[*s]) {
+        let v = best.entry(places.within[s]).or_insert(0);
+        *v = (*v).max(stop.revenue);
+    }
+    let mut values: Vec<u32> = best.into_values().collect();
+    values.sort_by(|a, b| b.cmp(a));
+    values.iter().take(stops).map(|&v| u64::from(v)).sum()
 }
 
 /// The most a train's bonus per own token (`token_bonus`) pays on `net`:

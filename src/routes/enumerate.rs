@@ -224,7 +224,12 @@ enum Keep<'a> {
     /// richest so far. A walk skips routes that cannot beat its own best
     /// (ties keep the first, as a list would); it shares nothing with the
     /// others, so what it prices, and the count, never depends on timing.
-    Richest { ceiling: Option<&'a Ceiling> },
+    /// With a `floor`, it also skips every route earning no more than the
+    /// floor: the caller asks only whether some route beats it.
+    Richest {
+        ceiling: Option<&'a Ceiling>,
+        floor: Option<u32>,
+    },
 }
 
 /// The routes a company could run from each of its tokens, in token order,
@@ -316,10 +321,12 @@ pub(super) fn richest(
     net: &Network,
     query: &Query,
     train: &TrainDef,
+    floor: Option<u32>,
 ) -> (Option<Candidate>, usize) {
     let ceiling = Ceiling::of(net, &query.company, train, &query.bonuses);
     let keep = Keep::Richest {
         ceiling: ceiling.as_ref(),
+        floor,
     };
     let types = std::slice::from_ref(train);
     let (found, priced) = walk_all(net, query, types, keep, |w| w.richest.take());
@@ -426,9 +433,11 @@ impl Walker<'_> {
         if !self.enter(r) {
             return;
         }
-        if self.within_limits() && !self.hopeless_branch() {
+        if self.within_limits() {
             self.half(side).push(r);
-            self.extend(self.net.out[at][idx].to, side);
+            if !self.hopeless_branch() {
+                self.extend(self.net.out[at][idx].to, side);
+            }
             self.half(side).pop();
         }
         self.leave(r);
@@ -449,14 +458,24 @@ impl Walker<'_> {
         self.beaten(most)
     }
 
+    /// The face values of the route's stops: its token stop's and each
+    /// half's.
+    fn stop_values(&self) -> impl Iterator<Item = u32> + '_ {
+        let to = |r: &SegRef| self.net.out[r.from as usize][r.idx as usize].to;
+        std::iter::once(self.token)
+            .chain(self.left.iter().chain(self.right.iter()).map(to))
+            .map(|s| self.net.stops[s].revenue)
+    }
+
     /// True when a route earning at most `most` cannot be the answer of a
-    /// search for the richest: this walk found as much first.
+    /// search for the richest: this walk found as much first, or the
+    /// search's floor is as much.
     fn beaten(&self, most: u64) -> bool {
-        matches!(self.keep, Keep::Richest { .. })
-            && self
-                .richest
-                .as_ref()
-                .is_some_and(|b| most <= u64::from(b.revenue[0]))
+        let Keep::Richest { floor, .. } = self.keep else {
+            return false;
+        };
+        let found = self.richest.as_ref().map(|b| b.revenue[0]);
+        found.max(floor).is_some_and(|b| most <= u64::from(b))
     }
 
     fn half(&mut self, side: Side) -> &mut Vec<SegRef> {
@@ -522,7 +541,8 @@ impl Walker<'_> {
         if let Keep::Richest {
             ceiling: Some(c), ..
         } = self.keep
-            && self.beaten(c.route(self.value))
+            && (self.beaten(c.route(self.value))
+                || (c.counts_any() && self.beaten(c.counted(self.stop_values()))))
         {
             return;
         }

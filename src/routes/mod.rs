@@ -333,10 +333,23 @@ fn solve_plain(
     })
 }
 
+/// What the richest route of `train` alone earns on `net`, if it earns
+/// more than `floor`; `None` when no route of it does. The walk skips
+/// every branch whose ceiling is no more than the floor, so a floor near
+/// the answer makes it quick. The trains of a company together earn at
+/// most what each earns alone, added up: a bound on the revenue that is
+/// cheap to prove below a known one (`advise` skips turns so).
+pub fn richest_above(net: &Network, query: &Query, train: &TrainDef, floor: u32) -> Option<u32> {
+    richest(net, query, train, Some(floor))
+        .0
+        .map(|c| c.revenue[0])
+        .filter(|&r| r > floor)
+}
+
 /// One train needs no assignment: its richest route is the answer, found
 /// as the routes are walked, with no list kept.
 fn solve_one(net: &Network, query: &Query, train: &TrainDef) -> Solution {
-    let (best, priced) = richest(net, query, train);
+    let (best, priced) = richest(net, query, train, None);
     let routes: Vec<TrainRoute> = best
         .iter()
         .map(|c| describe(net, query, c, train, &train.name))

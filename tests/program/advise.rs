@@ -154,3 +154,106 @@ fn advise_refuses_bad_input_with_one_line() {
         "Nowhere",
     );
 }
+
+/// `--private`: the private's lay comes first in every turn. 1889_mid, AR
+/// with the Ehime Railway (a green tile on Ohzu, C4, in any phase, no
+/// track of AR's needed): every option opens with that lay, its command
+/// naming the private; some go on with AR's own lay, which is what gains
+/// here; and the best, made with its printed commands, earns what it
+/// claims.
+#[test]
+fn a_private_lay_opens_the_turn() {
+    let t = Table::new("1889");
+    fs::copy(fixture("1889_mid.json"), &t.file).unwrap();
+    let a = advice(
+        &t.file,
+        &["--company", "AR", "--private", "ER", "--top", "0"],
+    );
+    let options = a["options"].as_array().unwrap();
+    assert!(!options.is_empty(), "{a}");
+    for o in options {
+        let first = &o["moves"][0];
+        assert_eq!(first["private"], "ER", "{o}");
+        assert_eq!(first["hex"], "C4", "{o}");
+        let tile = first["tile"].as_str().unwrap();
+        assert!(
+            ["12", "13", "14", "15", "205", "206"].contains(&tile),
+            "{o}"
+        );
+        assert!(
+            first["command"].as_str().unwrap().ends_with("--private ER"),
+            "{o}"
+        );
+    }
+    assert_eq!(options[0]["moves"].as_array().unwrap().len(), 2, "{a}");
+    assert!(options[0]["moves"][1]["private"].is_null(), "{a}");
+    make_moves(&options[0]);
+    assert_eq!(
+        routes_total(&t, "AR"),
+        options[0]["revenue"].as_u64().unwrap()
+    );
+}
+
+/// A national never chooses a token (1867's CN: the game puts its tokens
+/// down for it), so `advise --token` for it is refused in one line.
+#[test]
+fn a_national_is_not_advised_a_token() {
+    fails_with(
+        hexroute().arg("advise").arg(fixture("1867_bc.json")).args([
+            "--company",
+            "CN",
+            "--trains",
+            "8",
+            "--token",
+        ]),
+        "CN is the national",
+    );
+}
+
+/// `--render` outlines the hexes of the best turn and no others: 1846_mid
+/// NYC's best turn lays on F18 and G19, two outlines; with `--lays 1` its
+/// best lay is Chicago's alone, one. The outline's colour (cairo writes it
+/// `rgb(85%,0%,55%)`) is drawn for nothing else: `routes --render` of the
+/// same map has none.
+#[test]
+fn render_outlines_the_advised_hexes() {
+    let t = Table::new("1846");
+    fs::copy(fixture("1846_mid.json"), &t.file).unwrap();
+    let outline = "stroke:rgb(85%,0%,55%)";
+    let drawn = |args: &[&str], name: &str| -> usize {
+        let svg = t.file.with_file_name(name);
+        let mut cmd = hexroute();
+        cmd.args(args).arg(&t.file).arg("--render").arg(&svg);
+        stdout_of(cmd.args(["--company", "NYC", "--quiet"]));
+        fs::read_to_string(&svg).unwrap().matches(outline).count()
+    };
+    assert_eq!(drawn(&["advise"], "two.svg"), 2);
+    assert_eq!(drawn(&["advise", "--lays", "1"], "one.svg"), 1);
+    assert_eq!(drawn(&["routes"], "routes.svg"), 0);
+}
+
+/// 1846 lets a turn lay a yellow tile and then upgrade it (18xx.games's
+/// tracker forbids a second lay on a hex laid this turn only where the
+/// title's lay says `cannot_reuse_same_hex`, which 1846's TILE_LAYS does
+/// not; only Little Miami's own lays may not). So 1846_mid PRR is offered
+/// yellow then green on F18, and the turn, made with its commands, earns
+/// what it claims.
+#[test]
+fn an_1846_turn_may_lay_and_upgrade_one_hex() {
+    let t = Table::new("1846");
+    fs::copy(fixture("1846_mid.json"), &t.file).unwrap();
+    let a = advice(&t.file, &["--company", "PRR", "--top", "0"]);
+    let same = a["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| {
+            let m = o["moves"].as_array().unwrap();
+            m.len() == 2 && m[0]["hex"] == "F18" && m[1]["hex"] == "F18"
+        })
+        .expect("a yellow then an upgrade on F18 is offered");
+    assert_eq!(same["moves"][0]["kind"], "place");
+    assert_eq!(same["moves"][1]["kind"], "upgrade");
+    make_moves(same);
+    assert_eq!(routes_total(&t, "PRR"), same["revenue"].as_u64().unwrap());
+}

@@ -323,3 +323,172 @@ fn two_lays_reach_what_one_cannot() {
     game.rules.lays.truncate(1);
     assert_eq!(advise_with(&game, None).choices[0].revenue(), 60);
 }
+
+/// The advice for `company`'s whole turn on the fixture `file`, with the
+/// bound that skips searches (`advise`) and without (`advise_exhaustively`).
+fn both_ways(file: &str, company: &str, tokens: bool) -> (advise::Advice, advise::Advice) {
+    let (game, state) = super::games::load_fixture(file);
+    let company = CompanyId::from(company);
+    let query = Query {
+        company: company.clone(),
+        trains: state.trains[company.as_str()]
+            .iter()
+            .map(|n| game.train(n).unwrap().clone())
+            .collect(),
+        bonuses: routes::bonuses_in_force(&game, state.phase, &[]),
+        lose_lowest: None,
+    };
+    let ask = Ask {
+        game: &game,
+        state: &state,
+        query: &query,
+        by: LayBy {
+            company: Some(&company),
+            private: None,
+        },
+        tokens,
+        lays: None,
+    };
+    let pruned = advise::advise(ask, &|_, _| {}).unwrap();
+    let exhaustive = advise::advise_exhaustively(ask, &|_, _| {}).unwrap();
+    (pruned, exhaustive)
+}
+
+/// The bound that skips a longer turn's search (the sum of each train's
+/// richest route alone, no more than a shorter part of the turn earns)
+/// changes nothing the advice says: on positions of six titles whose
+/// turn holds two lays, with and without tokens, the advice with it and
+/// the advice searching every turn list the same turns, in the same order,
+/// at the same revenue and cost; and it skips searches on some of them.
+#[test]
+fn the_bound_skips_searches_without_changing_the_advice() {
+    let mut skipped = 0;
+    for (file, company, tokens) in [
+        ("1846_mid.json", "NYC", false),
+        ("1846_mid.json", "GT", true),
+        ("1867_bc.json", "GWR", false),
+        ("1882_mid.json", "HBR", true),
+        ("1861_mid.json", "KR", false),
+        ("18TN_mid.json", "L&N", false),
+        ("18Texas_mid.json", "T&P", true),
+    ] {
+        let (pruned, exhaustive) = both_ways(file, company, tokens);
+        let words = |a: &advise::Advice| -> Vec<(String, u32, u32)> {
+            a.choices
+                .iter()
+                .map(|c| (format!("{:?}", c.moves), c.revenue(), c.cost()))
+                .collect()
+        };
+        assert_eq!(pruned.now, exhaustive.now, "{file} {company}");
+        assert_eq!(pruned.turns, exhaustive.turns, "{file} {company}");
+        assert!(
+            exhaustive.choices.len() > 3,
+            "{file} {company}: a weak case"
+        );
+        assert_eq!(words(&pruned), words(&exhaustive), "{file} {company}");
+        assert!(pruned.searches <= exhaustive.searches, "{file} {company}");
+        skipped += exhaustive.searches - pruned.searches;
+    }
+    assert!(skipped > 0, "the bound skipped no search: a weak test");
+}
+
+/// `routes::richest_above`, the one-train search with a floor the bound
+/// rests on: on positions of six titles (an express, 1846's 4/6 and its
+/// bonuses, 1836Jr30's ports among them), for every train of every
+/// company it finds the train's richest route alone (as `routes::solve`
+/// with that train only) exactly when that beats the floor, and the
+/// trains' richest routes alone add up to no less than they earn together.
+#[test]
+fn one_train_searches_with_a_floor_and_the_sum_of_them_bounds_the_revenue() {
+    use hexroute::routes::network::Network;
+    let mut express = false;
+    for file in [
+        "1867_bc.json",
+        "1846_mid.json",
+        "1830_mid.json",
+        "1889_mid.json",
+        "1836Jr30_mid.json",
+        "1882_mid.json",
+    ] {
+        let (game, state) = super::games::load_fixture(file);
+        let net = Network::build(&game, &state);
+        for (company, names) in &state.trains {
+            let trains: Vec<TrainDef> = names
+                .iter()
+                .map(|n| game.train(n).unwrap().clone())
+                .collect();
+            let query = Query {
+                company: company.clone(),
+                trains: trains.clone(),
+                bonuses: routes::bonuses_in_force(&game, state.phase, &[]),
+                lose_lowest: None,
+            };
+            let together = routes::solve(&game, &state, &query).unwrap().total;
+            let mut alone_sum = 0;
+            for train in &trains {
+                express |= train.skip == hexroute::game::Skip::Any;
+                let one = Query {
+                    trains: vec![train.clone()],
+                    ..query.clone()
+                };
+                let alone = routes::solve(&game, &state, &one).unwrap().total;
+                alone_sum += alone;
+                for floor in [0, alone.saturating_sub(1), alone, alone + 10] {
+                    assert_eq!(
+                        routes::richest_above(&net, &one, train, floor),
+                        (alone > floor).then_some(alone),
+                        "{file} {company} {} above {floor}",
+                        train.name
+                    );
+                }
+            }
+            assert!(alone_sum >= together, "{file} {company}");
+        }
+    }
+    assert!(express, "no express train tested");
+}
+
+/// 18TN and 18Texas give every company two lays a turn, the second a
+/// yellow tile unless the first upgraded (18xx.games g_18_tn and
+/// g_18_texas `tile_lays`; 18TN's third lay in a company's first turn is
+/// an optional rule): the game files say so, and on their positions the
+/// whole turn holds more legal turns than its first lay alone.
+#[test]
+fn eighteen_tn_and_texas_turns_hold_a_second_yellow() {
+    for (file, company) in [("18TN_mid.json", "L&N"), ("18Texas_mid.json", "T&P")] {
+        let (game, state) = super::games::load_fixture(file);
+        let second = &game.rules.lays[1..];
+        assert_eq!(second.len(), 1, "{file}");
+        assert!(second[0].allows(false, false), "{file}: a yellow");
+        assert!(
+            !second[0].allows(false, true),
+            "{file}: not after an upgrade"
+        );
+        assert!(!second[0].allows(true, false), "{file}: never an upgrade");
+        let company = CompanyId::from(company);
+        let query = Query {
+            company: company.clone(),
+            trains: state.trains[&company]
+                .iter()
+                .map(|n| game.train(n).unwrap().clone())
+                .collect(),
+            bonuses: routes::bonuses_in_force(&game, state.phase, &[]),
+            lose_lowest: None,
+        };
+        let turns = |lays: Option<usize>| {
+            let ask = Ask {
+                game: &game,
+                state: &state,
+                query: &query,
+                by: LayBy {
+                    company: Some(&company),
+                    private: None,
+                },
+                tokens: false,
+                lays,
+            };
+            advise::advise(ask, &|_, _| {}).unwrap().turns
+        };
+        assert!(turns(None) > turns(Some(1)), "{file}");
+    }
+}

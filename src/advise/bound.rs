@@ -1,0 +1,69 @@
+//! A cheap proof that a turn earns no more than a known revenue, so its
+//! route search can be skipped.
+//!
+//! A company's trains together earn at most what each earns alone, added
+//! up: the best set of routes gives each train one route, and that route
+//! earns no more than the train's richest route alone (sharing track only
+//! forbids sets, and the query's bonuses are priced on each route as the
+//! search prices them, a bonus on one route of the set at most once). The
+//! one-train search walks with a floor: it stops at once where no route
+//! can beat it (`routes::richest_above`), so where a train's floor is what
+//! its route earns before the turn, and the turn gives it nothing richer,
+//! the proof costs a network and a few walks cut at their root.
+
+use crate::game::Game;
+use crate::routes::{self, Query, Solution, network::Network};
+use crate::state::MapState;
+
+/// What each of the query's trains earned on a map before the turn (its
+/// route in `before`, 0 if it stood idle): the one-train searches' floors.
+/// Any floors give a true bound; these make it tight and quick.
+pub(super) fn floors(query: &Query, before: &Solution) -> Vec<u32> {
+    let mut floors = vec![0; query.trains.len()];
+    let mut taken = vec![false; query.trains.len()];
+    for r in &before.routes {
+        if let Some(i) =
+            (0..query.trains.len()).find(|&i| !taken[i] && query.trains[i].name == r.train)
+        {
+            taken[i] = true;
+            floors[i] = r.revenue;
+        }
+    }
+    floors
+}
+
+/// An upper bound on what the company earns on `state`: the sum, over its
+/// trains, of the richest route each runs alone, or the train's floor
+/// where no route of it beats the floor. Stops adding once the sum passes
+/// `enough` (the caller needs only to know that it does).
+pub(super) fn upper(
+    game: &Game,
+    state: &MapState,
+    query: &Query,
+    floors: &[u32],
+    enough: u32,
+) -> u64 {
+    let net = Network::build(game, state);
+    let mut sum = 0u64;
+    // Trains of one type share a walk, at the lowest of their floors.
+    let mut done = vec![false; query.trains.len()];
+    for i in 0..query.trains.len() {
+        if done[i] {
+            continue;
+        }
+        let train = &query.trains[i];
+        let same: Vec<usize> = (i..query.trains.len())
+            .filter(|&j| !done[j] && query.trains[j] == *train)
+            .collect();
+        let floor = same.iter().map(|&j| floors[j]).min().unwrap_or(0);
+        let alone = routes::richest_above(&net, query, train, floor).unwrap_or(0);
+        for &j in &same {
+            done[j] = true;
+            sum += u64::from(alone.max(floors[j]));
+        }
+        if sum > u64::from(enough) {
+            break;
+        }
+    }
+    sum
+}
