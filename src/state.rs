@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod hand;
 mod history;
+mod beside;
 mod standing;
 pub use hand::HAND_EDIT;
 pub use history::{History, Provenance, SavedGame};

@@ -132,6 +132,11 @@ pub struct Company {
     /// and token").
     #[serde(default)]
     pub token_to_buyer: bool,
+    /// On reaching its destination (a save's `destinations_reached`) the
+    /// company holds a token in this hex's first city beside its spaces,
+    /// taking none (18xx.games's `extra_slot`: 1870's destination token).
+    #[serde(default)]
+    pub destination_token: Option<String>,
 }
 
 /// A token space held for a company until a phase, and the company's right

@@ -189,7 +189,10 @@ pub fn queries(
     bonuses: &[Bonus],
     file: &str,
 ) -> Result<Vec<Query>, Error> {
-    let has_token = |company: &CompanyId| state.tokens().any(|(_, _, co)| co == company);
+    let has_token = |company: &CompanyId| {
+        state.tokens().any(|(_, _, co)| co == company)
+            || state.destination_tokens(game).any(|(_, co)| co == *company)
+    };
     match runners {
         Runners::All => state
             .trains
