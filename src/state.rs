@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 mod hand;
 mod history;
 mod beside;
+mod others;
 mod standing;
 pub use hand::HAND_EDIT;
 pub use history::{History, Provenance, SavedGame};

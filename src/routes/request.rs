@@ -117,6 +117,7 @@ impl Bonuses {
                 phases: Vec::new(),
                 private: None,
                 token_holders: false,
+                others: None,
                 company: None,
                 name: format!("visit {}", v.hex),
                 amount: v.amount,
@@ -139,6 +140,7 @@ impl Bonuses {
                 phases: Vec::new(),
                 private: None,
                 token_holders: false,
+                others: None,
                 company: None,
                 name: format!("connect {}", hexes.trim()),
                 amount: c.amount,
@@ -252,7 +254,8 @@ fn with_privates(
         .filter(|b| state.bonus_open_to(b, company))
         .cloned()
         .collect();
-    for b in state.private_bonuses(game, company) {
+    let others = state.others_bonuses(game, company);
+    for b in state.private_bonuses(game, company).into_iter().chain(others) {
         if !all.iter().any(|a| a.name == b.name) {
             all.push(b);
         }

@@ -292,6 +292,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
         phases: Vec::new(),
         private: None,
         token_holders: false,
+        others: None,
         company: None,
         name: "c".into(),
         amount: 60,
@@ -324,6 +325,19 @@ pub(super) fn load_fixture(file: &str) -> (Game, MapState) {
     (game, state)
 }
 
+/// What a private pays the companies not owning it (`others`: 1870's open
+/// port), worked out here from the game file and the save's privates.
+fn others_of(game: &Game, state: &MapState, company: &str) -> Vec<Bonus> {
+    (game.bonuses.iter())
+        .filter(|b| b.phases.is_empty() || b.phases.contains(&state.phase))
+        .filter_map(|b| {
+            let owner = state.privates.get(b.private.as_ref()?)?;
+            let amount = b.others.filter(|_| owner.as_str() != company)?;
+            Some(Bonus { amount, ..b.clone() })
+        })
+        .collect()
+}
+
 /// Every company with trains in a saved position: the fast search's total,
 /// which the oracle must equal. Returns (company, total) pairs.
 fn check_fixture(file: &str) -> Vec<(String, u32)> {
@@ -333,6 +347,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
         // The game's bonuses, and those of the private companies it owns.
         let mut bonuses = routes::bonuses_in_force(&game, state.phase, &[]);
         bonuses.extend(state.private_bonuses(&game, company));
+        bonuses.extend(others_of(&game, &state, company));
         let trains: Vec<TrainDef> = names
             .iter()
             .map(|n| game.train(n).unwrap().clone())
