@@ -5,9 +5,9 @@ use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
+mod beside;
 mod hand;
 mod history;
-mod beside;
 mod others;
 mod standing;
 pub use hand::HAND_EDIT;

@@ -237,11 +237,7 @@ fn walk_all<T: Send>(
     take: impl Fn(&mut Walker) -> T + Sync,
 ) -> (Vec<T>, usize) {
     let company = &query.company;
-    let is_token: Vec<bool> = net
-        .stops
-        .iter()
-        .map(|s| s.holds_token(company))
-        .collect();
+    let is_token: Vec<bool> = net.stops.iter().map(|s| s.holds_token(company)).collect();
     let tokens: Vec<usize> = (0..net.stops.len()).filter(|&s| is_token[s]).collect();
     let places = Places::of(net);
     let limits = Limits::of(types);

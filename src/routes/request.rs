@@ -255,7 +255,11 @@ fn with_privates(
         .cloned()
         .collect();
     let others = state.others_bonuses(game, company);
-    for b in state.private_bonuses(game, company).into_iter().chain(others) {
+    for b in state
+        .private_bonuses(game, company)
+        .into_iter()
+        .chain(others)
+    {
         if !all.iter().any(|a| a.name == b.name) {
             all.push(b);
         }

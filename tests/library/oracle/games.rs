@@ -333,7 +333,10 @@ fn others_of(game: &Game, state: &MapState, company: &str) -> Vec<Bonus> {
         .filter_map(|b| {
             let owner = state.privates.get(b.private.as_ref()?)?;
             let amount = b.others.filter(|_| owner.as_str() != company)?;
-            Some(Bonus { amount, ..b.clone() })
+            Some(Bonus {
+                amount,
+                ..b.clone()
+            })
         })
         .collect()
 }
@@ -449,15 +452,18 @@ fn game_fixtures_agree_with_the_oracle() {
         // MP's run at action 826 (phase 7), which the player ran for $320 as
         // here (an 8 from Denver to Chicago). Eight companies have reached
         // their destinations (`destinations_reached`), so a route of theirs
-        // ending there is paid it again (`from_destination`).
+        // ending there is paid it again (`from_destination`), and their
+        // destination tokens stand beside their destinations' spaces
+        // (`destination_token`: FW, GMO, IC and MKT earn more for routes
+        // starting or passing there).
         (
             "1870_mid.json",
             &[
                 ("ATSF", 270),
-                ("FW", 190),
-                ("GMO", 260),
-                ("IC", 470),
-                ("MKT", 510),
+                ("FW", 370),
+                ("GMO", 270),
+                ("IC", 550),
+                ("MKT", 530),
                 ("MP", 320),
                 ("SP", 190),
                 ("SSW", 480),

@@ -122,7 +122,11 @@ impl Oracle<'_> {
     /// The company's destination token, beside the spaces of the first city
     /// of its `destination_token` hex once it has reached its destination.
     fn beside(&self, c: Coord, city: usize) -> bool {
-        let ours = self.game.companies.iter().find(|co| co.abbrev == self.company);
+        let ours = self
+            .game
+            .companies
+            .iter()
+            .find(|co| co.abbrev == self.company);
         city == 0
             && self.state.destinations.iter().any(|d| d == self.company)
             && ours
