@@ -423,7 +423,7 @@ pub fn change_destination(
         b.company
             .as_ref()
             .is_some_and(|s| s.hangs_on_destination() && s.company == co)
-    });
+    }) || game.company(&co)?.destination_token.is_some();
     if !ever {
         return Err(Error::Invalid(format!(
             "{co} has no bonus that hangs on reaching its destination in {}",

@@ -43,6 +43,7 @@ fn passable(
             let holders = state.holders(c, spaces.clone());
             // A neutral token opens the city to every company.
             holders.iter().any(|h| game.is_neutral(h))
+                || company.is_some_and(|co| state.beside_tokens(game, c, i).contains(co))
                 || !city_blocks(spaces.len(), &holders, company)
         }
     }
@@ -61,6 +62,12 @@ pub fn from_tokens(game: &Game, state: &MapState, company: &CompanyId) -> Reach 
             .and_then(|(t, _)| t.city_of_space(space))
         {
             starts.push((c, End::City(city)));
+        }
+    }
+    // A token beside a city's spaces (a destination token) is in its first.
+    for (c, co) in state.destination_tokens(game) {
+        if co == *company {
+            starts.push((c, End::City(0)));
         }
     }
     search(game, state, Some(company), &starts)

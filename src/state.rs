@@ -5,9 +5,11 @@ use crate::geometry::{Coord, Rotation};
 use crate::tile::{Colour, Tile, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
+mod beside;
 mod hand;
 mod history;
 mod size;
+mod others;
 mod standing;
 pub use hand::HAND_EDIT;
 pub use history::{History, Provenance, SavedGame};

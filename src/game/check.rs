@@ -263,6 +263,9 @@ fn company(game: &Game, c: &Company) -> Result<(), Failure> {
             "a minor sold with its token holds it in its home; give `home`".into(),
         ));
     }
+    if let Some(at) = &c.destination_token {
+        destination_city(game, at).map_err(|m| (field("destination_token"), m))?;
+    }
     match (&c.home, c.home_city) {
         (Some(home), city) => home_city(game, home, city).map_err(|m| (field("home"), m)),
         (None, Some(_)) => Err((
@@ -296,6 +299,18 @@ fn home_city(game: &Game, home: &str, city: Option<usize>) -> Result<(), String>
             if spaces.len() == 1 { "y" } else { "ies" }
         )),
         _ => Ok(()),
+    }
+}
+
+/// A destination token goes beside a city: the hex's printed tile has one
+/// (an off-board's city, with no token space, will do).
+fn destination_city(game: &Game, at: &str) -> Result<(), String> {
+    let c = game.hex(at).map_err(|e| e.to_string())?;
+    match printed_spaces(game, c).is_empty() {
+        true => Err(format!(
+            "hex {at} has no city on its printed tile for a destination token"
+        )),
+        false => Ok(()),
     }
 }
 

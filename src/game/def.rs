@@ -136,6 +136,11 @@ pub struct Company {
     /// and token").
     #[serde(default)]
     pub token_to_buyer: bool,
+    /// On reaching its destination (a save's `destinations_reached`) the
+    /// company holds a token in this hex's first city beside its spaces,
+    /// taking none (18xx.games's `extra_slot`: 1870's destination token).
+    #[serde(default)]
+    pub destination_token: Option<String>,
 }
 
 /// A token space held for a company until a phase, and the company's right
@@ -327,6 +332,10 @@ pub struct BonusDef {
     /// (18MS's New Orleans: $10 a route to the company whose token is there).
     #[serde(default)]
     pub token_holders: bool,
+    /// Every other company earns this instead while the company owning
+    /// `private` holds it (1870's open port: $20 to its owner, $10 to the rest).
+    #[serde(default)]
+    pub others: Option<u32>,
     /// The bonus stays with the company that owns `private` when private
     /// companies close (18xx.games gives the ability to the company
     /// itself: 18AL's M&C markers and Warrior Coal Field token).

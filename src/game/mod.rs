@@ -110,6 +110,9 @@ pub struct Bonus {
     pub private: Option<Holding>,
     /// Only a company with a token in one of its hexes earns it.
     pub token_holders: bool,
+    /// What every company but the one owning `private` earns while the
+    /// private (its marker) is held (1870's open port).
+    pub others: Option<u32>,
     /// Only this company earns it, and how.
     pub company: Option<CompanyBonus>,
 }

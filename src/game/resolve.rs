@@ -312,6 +312,12 @@ impl Resolver<'_> {
                     b.name, b.bonus
                 )));
             }
+            if b.others.is_some() && b.private.is_none() {
+                return Err((self.err)(format!(
+                    "bonus \"{}\": others: paid to the companies not owning its private; give `private`",
+                    b.name
+                )));
+            }
             super::company_bonus::check(b, &self.def.companies)
                 .map_err(|e| (self.err)(format!("bonus \"{}\": company: {e}", b.name)))?;
             for t in &b.trains {
@@ -337,6 +343,7 @@ impl Resolver<'_> {
                 phases,
                 private: b.private.clone().map(Holding::from),
                 token_holders: b.token_holders,
+                others: b.others,
                 company: b.company.clone(),
             });
         }

@@ -209,7 +209,7 @@ fn own_tokens_most(net: &Network, company: &CompanyId, train: &TrainDef, stops: 
     let own = net
         .stops
         .iter()
-        .filter(|s| s.tokens.iter().any(|t| t == company))
+        .filter(|s| s.holds_token(company))
         .count()
         .min(stops as usize);
     u64::from(train.per_own_token()) * own as u64

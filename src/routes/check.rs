@@ -268,7 +268,7 @@ fn ways_of(
                 w.1.iter()
                     .map(|r| net.out[r.from as usize][r.idx as usize].to),
             )
-            .any(|s| net.stops[s].tokens.iter().any(|t| t == company))
+            .any(|s| net.stops[s].holds_token(company))
     };
     found.walks.retain(tokened);
     if found.walks.is_empty() {

@@ -242,11 +242,7 @@ fn walk_all<T: Send>(
     take: impl Fn(&mut Walker) -> T + Sync,
 ) -> (Vec<T>, usize) {
     let company = &query.company;
-    let is_token: Vec<bool> = net
-        .stops
-        .iter()
-        .map(|s| s.tokens.iter().any(|t| t == company))
-        .collect();
+    let is_token: Vec<bool> = net.stops.iter().map(|s| s.holds_token(company)).collect();
     let tokens: Vec<usize> = (0..net.stops.len()).filter(|&s| is_token[s]).collect();
     let places = Places::of(net);
     let limits = Limits::of(types);
@@ -649,7 +645,7 @@ fn fill_visits(
             hex: st.hex,
             revenue: st.revenue,
             is_city: st.is_city(),
-            token: st.tokens.iter().any(|t| t == company),
+            token: st.holds_token(company),
             port: st.port,
             free: st.free,
         }

@@ -30,6 +30,9 @@ pub struct Stop {
     pub spaces: usize,
     /// Companies holding tokens in this city, in space order.
     pub tokens: Vec<CompanyId>,
+    /// Companies holding a token beside its spaces (a destination token,
+    /// `MapState::beside_tokens`): theirs to start from and pass.
+    pub beside: Vec<CompanyId>,
     /// One of them is neutral (`companies[].neutral`): the city blocks no one.
     pub neutral: bool,
     /// It takes none of a train's N (`free_stops`).
@@ -43,7 +46,15 @@ impl Stop {
 
     /// True when `company` may run a route through this stop (not only to it).
     pub fn passable_for(&self, company: &CompanyId) -> bool {
-        !self.terminal && (self.neutral || !city_blocks(self.spaces, &self.tokens, Some(company)))
+        !self.terminal
+            && (self.neutral
+                || self.beside.contains(company)
+                || !city_blocks(self.spaces, &self.tokens, Some(company)))
+    }
+
+    /// True when `company` holds a token here, in a space or beside them.
+    pub fn holds_token(&self, company: &CompanyId) -> bool {
+        self.tokens.contains(company) || self.beside.contains(company)
     }
 }
 
@@ -108,6 +119,7 @@ impl Network {
                     spaces: spaces.len(),
                     neutral: toks.iter().any(|t| game.is_neutral(t)),
                     tokens: toks,
+                    beside: state.beside_tokens(game, *c, ix),
                     free: game.is_free_stop(*c),
                 });
             }
@@ -122,6 +134,7 @@ impl Network {
                     port: game.port_at(*c),
                     spaces: 0,
                     tokens: Vec::new(),
+                    beside: Vec::new(),
                     neutral: false,
                     free: game.is_free_stop(*c),
                 });

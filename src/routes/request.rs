@@ -117,6 +117,7 @@ impl Bonuses {
                 phases: Vec::new(),
                 private: None,
                 token_holders: false,
+                others: None,
                 company: None,
                 name: format!("visit {}", v.hex),
                 amount: v.amount,
@@ -139,6 +140,7 @@ impl Bonuses {
                 phases: Vec::new(),
                 private: None,
                 token_holders: false,
+                others: None,
                 company: None,
                 name: format!("connect {}", hexes.trim()),
                 amount: c.amount,
@@ -189,7 +191,10 @@ pub fn queries(
     bonuses: &[Bonus],
     file: &str,
 ) -> Result<Vec<Query>, Error> {
-    let has_token = |company: &CompanyId| state.tokens().any(|(_, _, co)| co == company);
+    let has_token = |company: &CompanyId| {
+        state.tokens().any(|(_, _, co)| co == company)
+            || state.destination_tokens(game).any(|(_, co)| co == *company)
+    };
     match runners {
         Runners::All => state
             .trains
@@ -249,7 +254,12 @@ fn with_privates(
         .filter(|b| state.bonus_open_to(b, company))
         .cloned()
         .collect();
-    for b in state.private_bonuses(game, company) {
+    let others = state.others_bonuses(game, company);
+    for b in state
+        .private_bonuses(game, company)
+        .into_iter()
+        .chain(others)
+    {
         if !all.iter().any(|a| a.name == b.name) {
             all.push(b);
         }

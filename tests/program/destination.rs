@@ -94,3 +94,55 @@ fn an_1888_destination_pays_its_amount_to_a_route_from_home() {
     t.accept(&["token", "C9", "JHR"]);
     assert_eq!(total(&t, "JHR", "2"), 0);
 }
+
+const TOKEN_GAME: &str = include_str!("../games/destination_token.ron");
+
+fn token_table() -> (tempfile::TempDir, Table) {
+    let dir = tempfile::tempdir().unwrap();
+    let game_file = dir.path().join("custom.ron");
+    std::fs::write(&game_file, TOKEN_GAME).unwrap();
+    let t = Table::with_game_file("destination_token", Some(&game_file));
+    std::fs::copy(&game_file, t.dir.path().join("custom.ron")).unwrap();
+    t.accept(&["token", "A1", "A"]);
+    t.accept(&["token", "A5", "B"]);
+    t.accept(&["token", "A7", "C"]);
+    (dir, t)
+}
+
+/// A destination token worked by hand (`destination_token`, 1870's): on
+/// `tests/games/destination_token.ron`, four $20 cities A1-A3-A5-A7, A5's
+/// one space B's. Reaching its destination puts A's token beside that
+/// space: A may then pass A5 and start there; C still may not pass it.
+#[test]
+fn a_destination_token_opens_its_city_to_its_company_alone() {
+    let (_dir, t) = token_table();
+    // Before: A's 4 stops at the full A5: A1 + A3 + A5 = 20 * 3 = 60.
+    assert_eq!(total(&t, "A", "4"), 60);
+    // C's 4 stops there too: A7 + A5 = 40.
+    assert_eq!(total(&t, "C", "4"), 40);
+    t.accept(&["companies", "A", "--destination-reached"]);
+    // After: A passes A5 to C's A7: 20 * 4 = 80.
+    assert_eq!(total(&t, "A", "4"), 80);
+    // C is still stopped at A5 (A's token takes no space; B's fills it).
+    assert_eq!(total(&t, "C", "4"), 40);
+    // Undone, A is stopped at A5 again.
+    t.cmd(&["undo"]).assert().success();
+    assert_eq!(total(&t, "A", "4"), 60);
+}
+
+/// A private's bonus to the companies not owning it, worked by hand
+/// (`others`, 1870's open port): P's marker on A3 pays its owner's company
+/// $20 and every other company $10 a route stopping there.
+#[test]
+fn a_port_pays_its_owner_twenty_and_every_other_company_ten() {
+    let (_dir, t) = token_table();
+    // No one holds P@A3: A's 2 runs A1-A3 = 40.
+    assert_eq!(total(&t, "A", "2"), 40);
+    t.accept(&["companies", "B", "--give", "P@A3"]);
+    // B's 4 runs A1-A3-A5-A7 (A1 and A7 full, its ends): 20 * 4 = 80,
+    // + 20 for its port = 100.
+    assert_eq!(total(&t, "B", "4"), 100);
+    // A's 2: A1-A3 = 40 + 10 = 50; C's 4 never reaches A3 (A5 full): 40.
+    assert_eq!(total(&t, "A", "2"), 50);
+    assert_eq!(total(&t, "C", "4"), 40);
+}

@@ -407,7 +407,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 fn a_damaged_game_file_is_refused_when_it_loads() {
     const PRR_E11: &str = "reserved_tokens: [(at: \"E11\", until: Some(\"IV\"), teleport: true)]";
     const CWI: &str = "token: Some((city: Some(3), extra: true, reserves: true))";
-    let cases: [(&str, &str, &str, &str); 53] = [
+    let cases: [(&str, &str, &str, &str); 55] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -730,6 +730,18 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "home: \"C15\", kind: Minor",
             "kind: Minor",
             "custom.ron: companies[MS].token_to_buyer: a minor sold with its token holds it in its home; give `home`",
+        ),
+        (
+            "1870",
+            "home: \"B9\", destination_token: \"N1\"",
+            "home: \"B9\", destination_token: \"A4\"",
+            "custom.ron: companies[ATSF].destination_token: hex A4 has no city on its printed tile for a destination token",
+        ),
+        (
+            "1870",
+            "others: 10, optional: true, private: Some(\"GSC@H17\"),",
+            "others: 10, optional: true,",
+            "custom.ron: bonus \"Gulf Shipping (H17)\": others: paid to the companies not owning its private; give `private`",
         ),
     ];
     for (game, from, to, needle) in cases {

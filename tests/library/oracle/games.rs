@@ -317,6 +317,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
         phases: Vec::new(),
         private: None,
         token_holders: false,
+        others: None,
         company: None,
         name: "c".into(),
         amount: 60,
@@ -349,6 +350,22 @@ pub(super) fn load_fixture(file: &str) -> (Game, MapState) {
     (game, state)
 }
 
+/// What a private pays the companies not owning it (`others`: 1870's open
+/// port), worked out here from the game file and the save's privates.
+fn others_of(game: &Game, state: &MapState, company: &str) -> Vec<Bonus> {
+    (game.bonuses.iter())
+        .filter(|b| b.phases.is_empty() || b.phases.contains(&state.phase))
+        .filter_map(|b| {
+            let owner = state.privates.get(b.private.as_ref()?)?;
+            let amount = b.others.filter(|_| owner.as_str() != company)?;
+            Some(Bonus {
+                amount,
+                ..b.clone()
+            })
+        })
+        .collect()
+}
+
 /// Every company with trains in a saved position: the fast search's total,
 /// which the oracle must equal. Returns (company, total) pairs.
 fn check_fixture(file: &str) -> Vec<(String, u32)> {
@@ -358,6 +375,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
         // The game's bonuses, and those of the private companies it owns.
         let mut bonuses = routes::bonuses_in_force(&game, state.phase, &[]);
         bonuses.extend(state.private_bonuses(&game, company));
+        bonuses.extend(others_of(&game, &state, company));
         let trains: Vec<TrainDef> = names
             .iter()
             .map(|n| game.train(n).unwrap().clone())
@@ -475,15 +493,18 @@ fn game_fixtures_agree_with_the_oracle() {
         // MP's run at action 826 (phase 7), which the player ran for $320 as
         // here (an 8 from Denver to Chicago). Eight companies have reached
         // their destinations (`destinations_reached`), so a route of theirs
-        // ending there is paid it again (`from_destination`).
+        // ending there is paid it again (`from_destination`), and their
+        // destination tokens stand beside their destinations' spaces
+        // (`destination_token`: FW, GMO, IC and MKT earn more for routes
+        // starting or passing there).
         (
             "1870_mid.json",
             &[
                 ("ATSF", 270),
-                ("FW", 190),
-                ("GMO", 260),
-                ("IC", 470),
-                ("MKT", 510),
+                ("FW", 370),
+                ("GMO", 270),
+                ("IC", 550),
+                ("MKT", 530),
                 ("MP", 320),
                 ("SP", 190),
                 ("SSW", 480),

@@ -101,6 +101,7 @@ impl Oracle<'_> {
                 // A neutral token (1882's CN) opens the city to everyone.
                 toks.len() < spaces
                     || spaces == 0
+                    || self.beside(c, i)
                     || toks
                         .iter()
                         .any(|t| t == self.company || self.game.is_neutral(&t.into()))
@@ -111,9 +112,26 @@ impl Oracle<'_> {
 
     fn has_own_token(&self, c: Coord, end: End) -> bool {
         match end {
-            End::City(i) => self.city_tokens(c, i).1.iter().any(|t| t == self.company),
+            End::City(i) => {
+                self.beside(c, i) || self.city_tokens(c, i).1.iter().any(|t| t == self.company)
+            }
             _ => false,
         }
+    }
+
+    /// The company's destination token, beside the spaces of the first city
+    /// of its `destination_token` hex once it has reached its destination.
+    fn beside(&self, c: Coord, city: usize) -> bool {
+        let ours = self
+            .game
+            .companies
+            .iter()
+            .find(|co| co.abbrev == self.company);
+        city == 0
+            && self.state.destinations.iter().any(|d| d == self.company)
+            && ours
+                .and_then(|co| co.destination_token.as_deref())
+                .is_some_and(|at| self.game.hex(at).ok() == Some(c))
     }
 
     /// Every legal route, each once.
@@ -647,6 +665,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                 neutral: false,
                 reserved_tokens: vec![],
                 token_to_buyer: false,
+                destination_token: None,
             })
             .collect(),
         hexes,

@@ -1,7 +1,8 @@
 //! Destination tokens (`Destinations`, 1870): a company that has reached
 //! its destination chooses where its destination token goes. On the map,
 //! the company has reached its destination as hexroute counts it (play's
-//! `ReachDestination`), and its `from_destination` bonus pays; on its
+//! `ReachDestination`: its `destination_token` beside the city's spaces),
+//! and its `from_destination` bonus pays; on its
 //! charter, it keeps the token for later and forfeits the bonus.
 
 use super::Replay;
@@ -19,14 +20,10 @@ impl Replay<'_> {
         let company = self.company(&a.entity())?;
         match choice {
             Some("Map") => {
-                self.apply_event(&Event::ReachDestination(company.clone()))?;
                 // 18xx.games puts the token in a space of its own beside
-                // the city's, which a save cannot hold.
-                self.cautions.push(format!(
-                    "action {}: {company}'s destination token, in a space the engine adds to its destination city, is not on hexroute's map (its routes may not start there, nor pass a full city there)",
-                    a.id
-                ));
-                Ok(())
+                // the city's: the game file's `destination_token`, which
+                // reaching the destination puts on the map.
+                self.apply_event(&Event::ReachDestination(company.clone()))
             }
             Some("Charter") => {
                 self.cautions.push(format!(
