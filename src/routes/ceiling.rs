@@ -177,7 +177,7 @@ impl Ceiling {
 /// express counts its N best stops of a route of any length: where the
 /// walk's own bound adds every stop it passes, this one still holds.
 fn reached_most(net: &Network, company: &CompanyId, stops: usize) -> u64 {
-    let places = super::enumerate::Places::of(net);
+    let places = super::places::Places::of(net);
     let mut seen = vec![false; net.stops.len()];
     let mut todo: Vec<usize> = (0..net.stops.len())
         .filter(|&s| net.stops[s].tokens.iter().any(|t| t == company))

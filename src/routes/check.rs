@@ -6,8 +6,9 @@
 //! told apart from a rule we model differently.
 
 use super::bitset;
-use super::enumerate::{Places, SegRef, describe_walk};
+use super::enumerate::{SegRef, describe_walk};
 use super::network::Network;
+use super::places::Places;
 use super::report::{CheckReport, CheckedRoute, RouteReport};
 use super::{Query, TrainRoute};
 use crate::error::Error;

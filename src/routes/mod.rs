@@ -21,6 +21,7 @@ mod enumerate;
 mod lose_lowest;
 pub mod network;
 pub mod pass_through;
+mod places;
 pub mod report;
 pub mod request;
 pub mod revenue;
