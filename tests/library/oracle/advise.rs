@@ -8,6 +8,29 @@ use hexroute::advise::{self, Ask, Move};
 use hexroute::game::CompanyId;
 use hexroute::rules::{self, LayBy, LayKind, Site};
 
+/// What the advisor is asked: `company`'s turn (no private first) on
+/// `state`, ranking tokens too when `tokens`, at most `lays` lays.
+fn ask<'a>(
+    game: &'a Game,
+    state: &'a MapState,
+    query: &'a Query,
+    company: &'a CompanyId,
+    tokens: bool,
+    lays: Option<usize>,
+) -> Ask<'a> {
+    Ask {
+        game,
+        state,
+        query,
+        by: LayBy {
+            company: Some(company),
+            private: None,
+        },
+        tokens,
+        lays,
+    }
+}
+
 fn check(file: &str, company: &str, tokens: bool) {
     let (game, state) = super::games::load_fixture(file);
     let bonuses = routes::bonuses_in_force(&game, state.phase, &[]);
@@ -21,17 +44,8 @@ fn check(file: &str, company: &str, tokens: bool) {
         bonuses: bonuses.clone(),
         lose_lowest: None,
     };
-    let ask = Ask {
-        game: &game,
-        state: &state,
-        query: &query,
-        by: LayBy {
-            company: Some(&company.into()),
-            private: None,
-        },
-        tokens,
-        lays: None,
-    };
+    let id = CompanyId::from(company);
+    let ask = ask(&game, &state, &query, &id, tokens, None);
     let advice = advise::advise(ask, &|_, _| {}).unwrap();
     let oracle = |s: &MapState| {
         Oracle {
@@ -166,17 +180,7 @@ fn no_sampled_1846_two_lay_turn_beats_the_advice() {
         bonuses,
         lose_lowest: None,
     };
-    let ask = Ask {
-        game: &game,
-        state: &state,
-        query: &query,
-        by: LayBy {
-            company: Some(&company),
-            private: None,
-        },
-        tokens: false,
-        lays: None,
-    };
+    let ask = ask(&game, &state, &query, &company, false, None);
     let advice = advise::advise(ask, &|_, _| {}).unwrap();
     let solve = |s: &MapState| routes::solve(&game, s, &query).unwrap().total;
     let best = advice.choices[0].revenue();
@@ -256,17 +260,7 @@ fn two_lays_reach_what_one_cannot() {
         lose_lowest: None,
     };
     let advise_with = |game: &Game, lays: Option<usize>| {
-        let ask = Ask {
-            game,
-            state: &state,
-            query: &query,
-            by: LayBy {
-                company: Some(&company),
-                private: None,
-            },
-            tokens: false,
-            lays,
-        };
+        let ask = ask(game, &state, &query, &company, false, lays);
         advise::advise(ask, &|_, _| {}).unwrap()
     };
     let one = advise_with(&game, Some(1));
@@ -338,17 +332,7 @@ fn both_ways(file: &str, company: &str, tokens: bool) -> (advise::Advice, advise
         bonuses: routes::bonuses_in_force(&game, state.phase, &[]),
         lose_lowest: None,
     };
-    let ask = Ask {
-        game: &game,
-        state: &state,
-        query: &query,
-        by: LayBy {
-            company: Some(&company),
-            private: None,
-        },
-        tokens,
-        lays: None,
-    };
+    let ask = ask(&game, &state, &query, &company, tokens, None);
     let pruned = advise::advise(ask, &|_, _| {}).unwrap();
     let exhaustive = advise::advise_exhaustively(ask, &|_, _| {}).unwrap();
     (pruned, exhaustive)
@@ -476,17 +460,7 @@ fn eighteen_tn_and_texas_turns_hold_a_second_yellow() {
             lose_lowest: None,
         };
         let turns = |lays: Option<usize>| {
-            let ask = Ask {
-                game: &game,
-                state: &state,
-                query: &query,
-                by: LayBy {
-                    company: Some(&company),
-                    private: None,
-                },
-                tokens: false,
-                lays,
-            };
+            let ask = ask(&game, &state, &query, &company, false, lays);
             advise::advise(ask, &|_, _| {}).unwrap().turns
         };
         assert!(turns(None) > turns(Some(1)), "{file}");
