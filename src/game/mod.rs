@@ -380,7 +380,11 @@ impl Game {
     pub fn marker_source<'a>(&'a self, sym: &'a str) -> &'a str {
         self.privates
             .iter()
-            .find(|p| p.reassign_closes_as.as_ref().is_some_and(|c| c.as_str() == sym))
+            .find(|p| {
+                p.reassign_closes_as
+                    .as_ref()
+                    .is_some_and(|c| c.as_str() == sym)
+            })
             .map_or(sym, |p| p.abbrev.as_str())
     }
 

@@ -73,7 +73,9 @@ fn reassign_marker(game: &Game, p: &Private) -> Result<(), String> {
         return Ok(());
     };
     if *closed == p.abbrev {
-        return Err(format!("{closed} is the private itself: name its closed marker"));
+        return Err(format!(
+            "{closed} is the private itself: name its closed marker"
+        ));
     }
     let known = (game.bonuses.iter().filter_map(|b| b.private.as_ref()))
         .any(|h| h.marker().is_some() && h.private() == closed);
