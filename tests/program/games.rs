@@ -407,7 +407,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 fn a_damaged_game_file_is_refused_when_it_loads() {
     const PRR_E11: &str = "reserved_tokens: [(at: \"E11\", until: Some(\"IV\"), teleport: true)]";
     const CWI: &str = "token: Some((city: Some(3), extra: true, reserves: true))";
-    let cases: [(&str, &str, &str, &str); 55] = [
+    let cases: [(&str, &str, &str, &str); 57] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
