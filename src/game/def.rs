@@ -499,6 +499,13 @@ pub struct Private {
     #[serde(default)]
     #[schemars(range(min = 2))]
     pub closes_after_uses: Option<std::num::NonZeroU32>,
+    /// The marker its marker becomes when it is assigned again to the hex
+    /// its marker is on, which closes it (18xx.games's 1870 Gulf Shipping:
+    /// a second `assign` to its port closes the port, `GSC` becoming
+    /// `GSCᶜ`, held by the same company and outliving the private). A
+    /// private whose `SYM@HEX` the file knows (a bonus's `private`).
+    #[serde(default)]
+    pub reassign_closes_as: Option<super::PrivateId>,
     /// What its token is, beyond one placed where `reachable` is waived
     /// (18xx.games's `token` ability of a private: 1846's Chicago and
     /// Western Indiana).

@@ -374,6 +374,20 @@ impl Game {
             .map(|p| p.min_stops)
     }
 
+    /// The private a marker named `sym` stands for: the one that closes
+    /// into it when assigned again (`reassign_closes_as`: 1870's `GSCᶜ`
+    /// is the Gulf Shipping's), else `sym` itself.
+    pub fn marker_source<'a>(&'a self, sym: &'a str) -> &'a str {
+        self.privates
+            .iter()
+            .find(|p| {
+                p.reassign_closes_as
+                    .as_ref()
+                    .is_some_and(|c| c.as_str() == sym)
+            })
+            .map_or(sym, |p| p.abbrev.as_str())
+    }
+
     /// True when `name` is a public marker of the game (a `pass_through`
     /// rule's), so a save may put it on a hex.
     pub fn knows_marker(&self, name: &str) -> bool {

@@ -24,6 +24,7 @@ pub(super) fn check(game: &Game) -> Result<(), Failure> {
             ));
         }
         closing(p).map_err(|why| (format!("{field}.closes_after_uses"), why))?;
+        reassign_marker(game, p).map_err(|why| (format!("{field}.reassign_closes_as"), why))?;
         for (effect, modelled) in modelled(game, p) {
             let said = matches!(&p.on_map, OnMap::Does(e) if e.contains(&effect));
             if said != modelled {
@@ -63,6 +64,27 @@ fn modelled(game: &Game, p: &Private) -> [(MapEffect, bool); 7] {
             p.marker.as_deref().is_some_and(|m| game.knows_marker(m)),
         ),
     ]
+}
+
+/// The marker a private's closes into is another private's name, and the
+/// file knows it on a hex (a bonus's `SYM@HEX`), or it would pay nothing.
+fn reassign_marker(game: &Game, p: &Private) -> Result<(), String> {
+    let Some(closed) = &p.reassign_closes_as else {
+        return Ok(());
+    };
+    if *closed == p.abbrev {
+        return Err(format!(
+            "{closed} is the private itself: name its closed marker"
+        ));
+    }
+    let known = (game.bonuses.iter().filter_map(|b| b.private.as_ref()))
+        .any(|h| h.marker().is_some() && h.private() == closed);
+    if !known {
+        return Err(format!(
+            "no bonus's private is {closed}@HEX: add the bonuses its marker earns"
+        ));
+    }
+    Ok(())
 }
 
 /// A private closes by one rule of use at most; `closes_after_uses`

@@ -407,7 +407,7 @@ fn a_key_given_twice_in_a_game_file_is_refused() {
 fn a_damaged_game_file_is_refused_when_it_loads() {
     const PRR_E11: &str = "reserved_tokens: [(at: \"E11\", until: Some(\"IV\"), teleport: true)]";
     const CWI: &str = "token: Some((city: Some(3), extra: true, reserves: true))";
-    let cases: [(&str, &str, &str, &str); 55] = [
+    let cases: [(&str, &str, &str, &str); 57] = [
         (
             "1867",
             "setup_tokens: [(at: \"F16\", space: 0)]",
@@ -724,6 +724,20 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "closes_after_uses: 3)",
             "closes_after_uses: 3, closes_on_use: true)",
             "custom.ron: privates[MAJC].closes_after_uses: beside closes_on_use or closes_at_round_end_on_use: keep one",
+        ),
+        // A private's closed marker is another name the file's bonuses
+        // know on a hex.
+        (
+            "1870",
+            "reassign_closes_as: Some(\"GSCᶜ\")",
+            "reassign_closes_as: Some(\"GSCx\")",
+            "custom.ron: privates[GSC].reassign_closes_as: no bonus's private is GSCx@HEX: add the bonuses its marker earns",
+        ),
+        (
+            "1870",
+            "reassign_closes_as: Some(\"GSCᶜ\")",
+            "reassign_closes_as: Some(\"GSC\")",
+            "custom.ron: privates[GSC].reassign_closes_as: GSC is the private itself: name its closed marker",
         ),
         (
             "1846",

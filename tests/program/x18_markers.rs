@@ -5,7 +5,8 @@
 //! leaves the map when the first 6 is bought (action 585: phase 5). The
 //! engine's state there was checked once with `export.rb` (its saves
 //! at actions 569 and 592: the port on M20 for the GMO in phase 4, no
-//! marker in phase 5).
+//! marker in phase 5). The Gulf Shipping's closed port (`GSCᶜ`,
+//! `reassign_closes_as`) in a cut of `game_end_market_400`.
 
 use crate::common::{fixture, hexroute, stdout_of};
 use serde_json::{Value, json};
@@ -53,6 +54,67 @@ fn markers_leave_in_the_phase_the_game_file_names() {
     let game_file = dir.path().join("1870.ron");
     std::fs::write(&game_file, lifted_in_4).unwrap();
     let save = imported(584, Some(&game_file));
+    assert_eq!(save["phase"], "4");
+    assert_eq!(save["privates"], Value::Null, "{save}");
+}
+
+/// The save `import --at at` writes from the cut of 1870's
+/// `game_end_market_400` (its first 400 actions), with `game_file` instead
+/// of the built-in 1870 where given.
+fn market_400_at(at: u64, game_file: Option<&Path>) -> Value {
+    let mut cmd = hexroute();
+    cmd.arg("import")
+        .arg(fixture("18xx.games").join("1870_market_400_cut.json"))
+        .args(["--at", &at.to_string()]);
+    if let Some(g) = game_file {
+        cmd.arg("--game-file").arg(g);
+    }
+    serde_json::from_str(&stdout_of(&mut cmd)).unwrap()
+}
+
+/// `reassign_closes_as`: the GMO's Gulf Shipping opens its port on
+/// Mobile (M20) at action 110 and, assigned to M20 again at action 111,
+/// closes it: the private closes and its marker is the closed port
+/// `GSCᶜ`, still the GMO's, kept as the other privates close (the first
+/// 5, action 390: phase 4). The engine's states were compared once with
+/// `scripts/x18-compare.py` (its exports before every run of the whole
+/// record: `GSCᶜ@M20` the GMO's and no `GSC@M20` after action 111).
+#[test]
+fn the_gulf_shipping_closes_its_port_when_assigned_again_to_its_hex() {
+    let open = market_400_at(110, None);
+    assert_eq!(open["privates"]["GSC@M20"], "GMO", "{open}");
+    assert_eq!(open["privates"]["GSC"], "GMO", "{open}");
+    let closed = market_400_at(112, None);
+    assert_eq!(closed["privates"]["GSCᶜ@M20"], "GMO", "{closed}");
+    assert_eq!(closed["privates"]["GSC@M20"], Value::Null, "{closed}");
+    assert_eq!(closed["privates"]["GSC"], Value::Null, "{closed}");
+    let phase_4 = market_400_at(400, None);
+    assert_eq!(phase_4["phase"], "4");
+    assert_eq!(
+        phase_4["privates"],
+        json!({"GSCᶜ@M20": "GMO", "SCC@E12": "SLSF"})
+    );
+}
+
+/// The closed port leaves the map with its private's markers
+/// (`MarkersLeave` names `GSC`): with them lifted in phase 4, the save at
+/// action 400 holds none.
+#[test]
+fn the_closed_port_leaves_with_its_privates_markers() {
+    let ron = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/1870.ron"))
+        .unwrap();
+    let lifted_in_4 = ron.replace(
+        r#"MarkersLeave((phase: "5","#,
+        r#"MarkersLeave((phase: "4","#,
+    );
+    assert_ne!(
+        lifted_in_4, ron,
+        "1870's MarkersLeave is where the test looks"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let game_file = dir.path().join("1870.ron");
+    std::fs::write(&game_file, lifted_in_4).unwrap();
+    let save = market_400_at(400, Some(&game_file));
     assert_eq!(save["phase"], "4");
     assert_eq!(save["privates"], Value::Null, "{save}");
 }

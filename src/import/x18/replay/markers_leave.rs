@@ -15,7 +15,12 @@ impl Replay<'_> {
         if phase < *leave {
             return;
         }
-        let lifted = |sym: &str| privates.iter().any(|p| p.as_str() == sym);
+        // A closed marker (`reassign_closes_as`) leaves with its private's.
+        let game = self.game;
+        let lifted = |sym: &str| {
+            let source = game.marker_source(sym);
+            privates.iter().any(|p| p.as_str() == source)
+        };
         self.markers.retain(|sym, _| !lifted(sym.as_str()));
         self.privates
             .retain(|p, _| p.marker().is_none_or(|m| !lifted(m.private.as_str())));

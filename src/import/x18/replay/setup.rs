@@ -118,8 +118,11 @@ impl Replay<'_> {
         let owned: Vec<Holding> = self.privates.keys().cloned().collect();
         let is_owned = |p: &PrivateId| owned.iter().any(|o| o == p);
         self.markers.retain(|p, _| is_owned(p));
+        // A closed marker (`reassign_closes_as`) is its private's.
+        let game = self.game;
+        let source = |m: &Marker| PrivateId::from(game.marker_source(m.private.as_str()));
         self.privates
-            .retain(|p, _| p.marker().is_none_or(|m| is_owned(&m.private)));
+            .retain(|p, _| p.marker().is_none_or(|m| is_owned(&source(m))));
         if self.play.sold_minors.is_none() {
             return Ok(());
         }
@@ -148,6 +151,9 @@ impl Replay<'_> {
         }
         let sym = PrivateId::from(a.entity());
         let target = assign.target.as_deref().unwrap_or_default();
+        if self.reassign_closes(a, &sym, assign)? {
+            return Ok(());
+        }
         let (mut hex, mut company) = self.markers.get(&sym).cloned().unwrap_or_default();
         match assign.target_type.as_deref() {
             Some("corporation") | Some("minor") => company = Some(self.company(target)?),
@@ -167,6 +173,49 @@ impl Replay<'_> {
         self.markers.insert(sym.clone(), (hex, company));
         self.place_marker(&sym);
         Ok(())
+    }
+
+    /// A private assigned again to the hex its marker is on, whose marker
+    /// then closes (`reassign_closes_as`, 18xx.games's 1870 Gulf
+    /// Shipping closing its port): its marker gives way to the closed one,
+    /// held by the private's owner, and the private closes (kept as owned
+    /// until the privates close, so that its closed marker outlives it).
+    /// False when this assignment is not that.
+    fn reassign_closes(
+        &mut self,
+        a: &Action,
+        sym: &PrivateId,
+        assign: &Assign,
+    ) -> Result<bool, Error> {
+        let game = self.game;
+        let Some(closed) = (game.privates.iter())
+            .find(|p| p.abbrev == *sym)
+            .and_then(|p| p.reassign_closes_as.as_ref())
+        else {
+            return Ok(false);
+        };
+        let target = assign.target.as_deref();
+        let Some((Some(hex), paid)) = self.markers.get(sym).cloned() else {
+            return Ok(false);
+        };
+        if assign.target_type.as_deref() != Some("hex") || target != Some(hex.as_str()) {
+            return Ok(false);
+        }
+        let Some(company) = self.acting_company(a).or(paid) else {
+            return Ok(false);
+        };
+        let marker = Marker::new(closed.clone(), &hex).to_string();
+        let Some(closed_marker) = game.private_sym(&marker) else {
+            return Err(Error::Import(format!(
+                "action {}: {sym}'s marker closes into {marker}, which {} does not know",
+                a.id, game.id
+            )));
+        };
+        self.markers.remove(sym);
+        self.privates.retain(|p, _| !p.is_marker_of(sym.as_str()));
+        self.privates.insert(closed_marker, company);
+        self.privates_gone.insert(Holding::Private(sym.clone()));
+        Ok(true)
     }
 
     /// The save's `SYM@HEX` for `sym`'s marker: held by the company it pays
