@@ -12,17 +12,46 @@ use crate::common::{fixture, hexroute, stdout_of};
 use serde_json::{Value, json};
 use std::path::Path;
 
-/// The save `import --at at` writes, with `game_file` instead of the
-/// built-in 1870 where given.
-fn imported(at: u64, game_file: Option<&Path>) -> Value {
+/// The save `import --at at` writes from `record` (under
+/// `fixtures/18xx.games`), with `game_file` instead of the built-in 1870
+/// where given.
+fn import_at(record: &str, at: u64, game_file: Option<&Path>) -> Value {
     let mut cmd = hexroute();
     cmd.arg("import")
-        .arg(fixture("18xx.games").join("1870_bankrupt.json"))
+        .arg(fixture("18xx.games").join(record))
         .args(["--at", &at.to_string()]);
     if let Some(g) = game_file {
         cmd.arg("--game-file").arg(g);
     }
     serde_json::from_str(&stdout_of(&mut cmd)).unwrap()
+}
+
+fn imported(at: u64, game_file: Option<&Path>) -> Value {
+    import_at("1870_bankrupt.json", at, game_file)
+}
+
+/// The cut of 1870's `game_end_market_400` (its first 400 actions).
+fn market_400_at(at: u64, game_file: Option<&Path>) -> Value {
+    import_at("1870_market_400_cut.json", at, game_file)
+}
+
+/// A copy of 1870's game file whose markers leave in phase 4 (as the
+/// privates close) instead of 5, in a directory kept while it lives.
+fn markers_leaving_in_phase_4() -> (tempfile::TempDir, std::path::PathBuf) {
+    let ron = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/1870.ron"))
+        .unwrap();
+    let lifted_in_4 = ron.replace(
+        r#"MarkersLeave((phase: "5","#,
+        r#"MarkersLeave((phase: "4","#,
+    );
+    assert_ne!(
+        lifted_in_4, ron,
+        "1870's MarkersLeave is where the test looks"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let game_file = dir.path().join("1870.ron");
+    std::fs::write(&game_file, lifted_in_4).unwrap();
+    (dir, game_file)
 }
 
 #[test]
@@ -40,36 +69,10 @@ fn the_gulf_shipping_port_leaves_the_map_as_phase_5_begins() {
 /// where the built-in 1870 keeps the port.
 #[test]
 fn markers_leave_in_the_phase_the_game_file_names() {
-    let ron = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/1870.ron"))
-        .unwrap();
-    let lifted_in_4 = ron.replace(
-        r#"MarkersLeave((phase: "5","#,
-        r#"MarkersLeave((phase: "4","#,
-    );
-    assert_ne!(
-        lifted_in_4, ron,
-        "1870's MarkersLeave is where the test looks"
-    );
-    let dir = tempfile::tempdir().unwrap();
-    let game_file = dir.path().join("1870.ron");
-    std::fs::write(&game_file, lifted_in_4).unwrap();
+    let (_dir, game_file) = markers_leaving_in_phase_4();
     let save = imported(584, Some(&game_file));
     assert_eq!(save["phase"], "4");
     assert_eq!(save["privates"], Value::Null, "{save}");
-}
-
-/// The save `import --at at` writes from the cut of 1870's
-/// `game_end_market_400` (its first 400 actions), with `game_file` instead
-/// of the built-in 1870 where given.
-fn market_400_at(at: u64, game_file: Option<&Path>) -> Value {
-    let mut cmd = hexroute();
-    cmd.arg("import")
-        .arg(fixture("18xx.games").join("1870_market_400_cut.json"))
-        .args(["--at", &at.to_string()]);
-    if let Some(g) = game_file {
-        cmd.arg("--game-file").arg(g);
-    }
-    serde_json::from_str(&stdout_of(&mut cmd)).unwrap()
 }
 
 /// `reassign_closes_as`: the GMO's Gulf Shipping opens its port on
@@ -101,19 +104,7 @@ fn the_gulf_shipping_closes_its_port_when_assigned_again_to_its_hex() {
 /// action 400 holds none.
 #[test]
 fn the_closed_port_leaves_with_its_privates_markers() {
-    let ron = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/1870.ron"))
-        .unwrap();
-    let lifted_in_4 = ron.replace(
-        r#"MarkersLeave((phase: "5","#,
-        r#"MarkersLeave((phase: "4","#,
-    );
-    assert_ne!(
-        lifted_in_4, ron,
-        "1870's MarkersLeave is where the test looks"
-    );
-    let dir = tempfile::tempdir().unwrap();
-    let game_file = dir.path().join("1870.ron");
-    std::fs::write(&game_file, lifted_in_4).unwrap();
+    let (_dir, game_file) = markers_leaving_in_phase_4();
     let save = market_400_at(400, Some(&game_file));
     assert_eq!(save["phase"], "4");
     assert_eq!(save["privates"], Value::Null, "{save}");
