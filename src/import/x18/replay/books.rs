@@ -12,64 +12,64 @@
 use super::Replay;
 use crate::error::Error;
 use crate::game::{CompanyId, TrainId};
-use crate::play::{self, Event};
-use crate::state::MapState;
+use crate::play::Event;
 
 impl Replay<'_> {
-    /// `state` with the private companies the books say each company owns
-    /// (markers among them): those no longer owned taken, the others given.
-    pub(super) fn privates_onto(&self, state: MapState) -> Result<MapState, Error> {
+    /// The events that make the map's private companies those the books
+    /// say each company owns (markers among them): those no longer owned
+    /// taken, the others given.
+    fn privates_events(&self) -> Vec<Event> {
         let known = self.known_privates();
-        let taken = (state.privates.keys())
+        let held = &self.state.privates;
+        let taken = (held.keys())
             .filter(|p| !known.contains_key(*p))
             .map(|p| Event::TakePrivate { private: p.clone() });
         let given = (known.iter())
-            .filter(|(p, owner)| state.privates.get(*p) != Some(*owner))
+            .filter(|(p, owner)| held.get(*p) != Some(*owner))
             .map(|(p, owner)| Event::GivePrivate {
                 private: p.clone(),
                 to: owner.clone(),
             });
-        let events: Vec<Event> = taken.chain(given).collect();
-        self.applied(state, &events)
+        taken.chain(given).collect()
     }
 
-    /// `state` with each company's trains as the books have them, in the
-    /// order bought (by type, a variant as it was bought): a company whose
-    /// list differs has it replaced.
-    pub(super) fn trains_onto(&self, state: MapState) -> Result<MapState, Error> {
+    /// The events that make each company's trains on the map those the
+    /// books have, in the order bought (by type, a variant as it was
+    /// bought).
+    fn trains_events(&self) -> Result<Vec<Event>, Error> {
         let mut events = Vec::new();
-        for (company, held) in &state.trains {
+        for (company, held) in &self.state.trains {
             if !self.trains.contains_key(company) {
                 events.push(trains_event(company, held, &[]));
             }
         }
         for company in self.trains.keys() {
             let wanted = self.train_names(company)?;
-            let held = state.trains.get(company).map_or(&[][..], Vec::as_slice);
+            let held = self
+                .state
+                .trains
+                .get(company)
+                .map_or(&[][..], Vec::as_slice);
             if held != wanted.as_slice() {
                 events.push(trains_event(company, held, &wanted));
             }
         }
-        self.applied(state, &events)
+        Ok(events)
     }
 
     /// The books' changes since the last moment onto the map, as events:
     /// each company's trains made what the books say (the train bought
     /// added, those rusted or passed on removed), each private given or
-    /// taken. Nothing when the map already holds the books.
+    /// taken, applied as the engine makes them (no rule judges them).
+    /// Nothing when the map already holds the books.
     pub(super) fn emit_books(&mut self) -> Result<(), Error> {
-        let state = self.privates_onto(self.state.clone())?;
-        self.state = self.trains_onto(state)?;
-        Ok(())
-    }
-
-    /// `events` applied one after another to `state`, as the engine makes
-    /// them: no rule judges them.
-    fn applied(&self, mut state: MapState, events: &[Event]) -> Result<MapState, Error> {
-        for event in events {
-            state = play::apply(self.game, &state, event)?.edit.next;
+        for event in self.privates_events() {
+            self.apply_event(&event)?;
         }
-        Ok(state)
+        for event in self.trains_events()? {
+            self.apply_event(&event)?;
+        }
+        Ok(())
     }
 }
 
