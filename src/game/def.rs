@@ -416,6 +416,11 @@ pub struct Rules {
     /// token count. Absent: every company has its `tokens`.
     #[serde(default)]
     pub company_sizes: Vec<super::sizes::CompanySize>,
+    /// Hexes whose city makes a second home: a company whose first token
+    /// is there puts its second anywhere a token may go, no route needed
+    /// (1817WO's Nieuw Zeeland, 18xx.games's `place_second_token`).
+    #[serde(default)]
+    pub second_home_hexes: Vec<String>,
 }
 
 /// Rules in force until a phase begins (1867's "rules until the start of

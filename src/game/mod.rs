@@ -253,6 +253,8 @@ pub struct Game {
     /// Each printed home, resolved when the game loads (`check` proves it
     /// is on the map with a city).
     pub homes: BTreeMap<CompanyId, Coord>,
+    /// `rules.second_home_hexes`, resolved.
+    pub second_homes: BTreeSet<Coord>,
     pub dividends: Dividends,
     pub rules: Rules,
     pub import: ImportDef,

@@ -47,6 +47,12 @@ impl Game {
             .iter()
             .map(|p| pass_through::resolve(p, |h, what| r.on_map(&hexes, h, what), &err))
             .collect::<Result<Vec<_>>>()?;
+        let second_homes = def
+            .rules
+            .second_home_hexes
+            .iter()
+            .map(|h| r.on_map(&hexes, h, "rules.second_home_hexes"))
+            .collect::<Result<BTreeSet<Coord>>>()?;
         r.lift_tiles(&hexes)?;
         let homes = r.companies(&hexes)?;
         let early = r.early_rules(&hexes)?;
@@ -93,6 +99,7 @@ impl Game {
             rusts,
             obsolete,
             homes,
+            second_homes,
             dividends: def.dividends,
             rules: def.rules,
             import: def.import,

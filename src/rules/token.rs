@@ -244,7 +244,11 @@ fn check_plain(
         }
         _ => {
             let teleports = game.teleports_to(company, c);
-            if !teleports && !reach::from_tokens(game, state, company).has_city(c, city) {
+            let second_home = placed == 1 && has_second_home(game, state, company);
+            if !teleports
+                && !second_home
+                && !reach::from_tokens(game, state, company).has_city(c, city)
+            {
                 v.push(violation(
                     Rule::Reachable,
                     format!(
@@ -258,6 +262,15 @@ fn check_plain(
         space,
         violations: v,
     })
+}
+
+/// Whether `company`'s one token stands in a second home's hex
+/// (`rules.second_home_hexes`): its next token is a home, placed with no
+/// route.
+fn has_second_home(game: &Game, state: &MapState, company: &CompanyId) -> bool {
+    state
+        .tokens()
+        .any(|(c, _, co)| co == company && game.second_homes.contains(&c))
 }
 
 /// `GT has placed all 4 of its tokens (3 of its own, 1 gained with a minor

@@ -1,6 +1,7 @@
 //! Acquisitions the engine makes unasked in 18DE (the `Acquisitions`
 //! mechanism): the auction's winner holds one company able to buy, and
-//! the record has no `merge`.
+//! the record has no `merge`; and 1817's merger round, whose passes are
+//! no operating turns.
 
 use crate::common::{record_at, tokens_of};
 
@@ -45,4 +46,22 @@ fn companies_bought_with_no_merge_go_to_the_winners_company() {
         1,
         "{mb:?}"
     );
+}
+
+/// The first 330 actions of tobymao/18xx's
+/// `public/fixtures/1817/1817_game_end_bankrupt.json`: after operating
+/// round 1.1 the 2s are exported, and in the merger round that follows
+/// most companies pass by hand (J at 274, H, R, SR, PSNR, A&S, PLE). The
+/// engine (checked once with `export.rb`: phase 2 at the run of action
+/// 296) stays in phase 2 until NYOW buys the first 2+ at 329. A lone pass
+/// counted as an operating turn made J's turn at 294 look like a new
+/// round, whose end exported the 2+ and began phase 2+ early.
+#[test]
+fn a_merger_round_pass_is_no_operating_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = "1817_bankrupt_cut.json";
+    let at295 = record_at(record, 295, &dir.path().join("295.json"));
+    assert_eq!(at295["phase"], "2");
+    let at329 = record_at(record, 329, &dir.path().join("329.json"));
+    assert_eq!(at329["phase"], "2+");
 }

@@ -713,6 +713,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             labelled_cities_may_split: false,
             lose_lowest: None,
             company_sizes: vec![],
+            second_home_hexes: vec![],
         },
         import: ImportDef::default(),
         from_18xx_games: None,

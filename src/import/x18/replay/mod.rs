@@ -410,7 +410,7 @@ impl<'g> Replay<'g> {
                 return Ok(());
             }
         };
-        self.round_turn(&acting)?;
+        self.round_turn(&acting, !self.merger_round_pass(a))?;
         if operating(&a.kind) {
             self.rounds.operating = true;
             if !self.or_order.contains(&acting) {
@@ -437,6 +437,17 @@ impl<'g> Replay<'g> {
         }
         self.players_acting = false;
         Ok(())
+    }
+
+    /// Whether `a` may be a company's one pass in a merger round (titles
+    /// with `Acquisitions`: 18xx.games asks each company, in the operating
+    /// order, after each operating round): a pass that begins the
+    /// company's run of actions. It is no operating turn (were it counted,
+    /// the company's next operating turn would look like a second round).
+    fn merger_round_pass(&self, a: &Action) -> bool {
+        self.play.acquisitions
+            && matches!(a.kind, Kind::Pass)
+            && self.turn.as_ref().is_some_and(|t| t.actions == 1)
     }
 
     /// A private whose ability closes it when used has acted: it closes,

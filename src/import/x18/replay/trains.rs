@@ -35,8 +35,9 @@ pub(super) fn stock(kind: &Kind) -> bool {
 
 impl Replay<'_> {
     /// `company` acts: an operating round may begin, and with it what the
-    /// title does then.
-    pub(super) fn round_turn(&mut self, company: &CompanyId) -> Result<(), Error> {
+    /// title does then. A company `counted` has had its turn in this round
+    /// (not one that only passed in a merger round).
+    pub(super) fn round_turn(&mut self, company: &CompanyId, counted: bool) -> Result<(), Error> {
         let r = &self.rounds;
         let again = r.last.as_ref() != Some(company) && r.operated.contains(company);
         if again && !r.stock {
@@ -70,7 +71,9 @@ impl Replay<'_> {
                 self.emit_books()?;
             }
         }
-        self.rounds.operated.insert(company.clone());
+        if counted {
+            self.rounds.operated.insert(company.clone());
+        }
         self.rounds.last = Some(company.clone());
         if self.rounds.operating && !self.or_order.contains(company) {
             self.or_order.push(company.clone());
