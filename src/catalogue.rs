@@ -40,6 +40,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1870", include_str!("../catalogues/1870.ron")),
     ("18MT", include_str!("../catalogues/18MT.ron")),
     ("1888", include_str!("../catalogues/1888.ron")),
+    ("18JPT", include_str!("../catalogues/18JPT.ron")),
     ("18TN", include_str!("../catalogues/18TN.ron")),
     ("18Texas", include_str!("../catalogues/18Texas.ron")),
 ];

@@ -36,6 +36,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("18CO", include_str!("../../games/18CO.ron")),
     ("18DE", include_str!("../../games/18DE.ron")),
     ("18GA", include_str!("../../games/18GA.ron")),
+    ("18JP-T", include_str!("../../games/18JPT.ron")),
     ("18MEX", include_str!("../../games/18MEX.ron")),
     ("18MS", include_str!("../../games/18MS.ron")),
     ("18MT: Big Sky Barons", include_str!("../../games/18MT.ron")),

@@ -393,6 +393,13 @@ pub struct Rules {
     /// side of a grey or red hex (most games forbid it).
     #[serde(default)]
     pub track_may_dead_end: bool,
+    /// When true, new track may end at the blank side of a neighbouring
+    /// grey, red or blue tile, though still not off the map or across a
+    /// barrier: 18xx.games's own lay check asks only that the neighbour
+    /// exists (18JP-T's Tokyu laid a green T tile into the blank side of
+    /// Shijuku's grey one).
+    #[serde(default)]
+    pub track_may_meet_blank_sides: bool,
     /// On a hex with a city, a lay must use a tile with the most exits
     /// among the legal tiles of its colour (1867, 1861: 63 before 611).
     #[serde(default)]

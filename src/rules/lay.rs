@@ -346,7 +346,9 @@ impl Check<'_> {
             if self.old_faces.contains(&face) || game.rules.track_may_dead_end {
                 continue;
             }
-            if let Some(why) = blocked_edge(game, self.state, self.c, face) {
+            if let Some(why) = blocked_edge(game, self.state, self.c, face)
+                .filter(|_| !game.rules.track_may_meet_blank_sides || self.off_map_or_barrier(face))
+            {
                 v.push(violation(
                     Rule::TrackIntoNowhere,
                     format!(
@@ -359,6 +361,16 @@ impl Check<'_> {
             }
         }
         v
+    }
+
+    /// True when new track at `face` would cross a barrier or leave the
+    /// map: a dead end even where blank sides may be met.
+    fn off_map_or_barrier(&self, face: Face) -> bool {
+        let game = self.game;
+        game.is_barrier(self.c, face)
+            || !game
+                .hexes
+                .contains_key(&self.c.neighbour(face, game.coords.orientation))
     }
 
     /// Every printed track stub of the hex becomes an exit of the tile.

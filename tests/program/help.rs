@@ -74,6 +74,7 @@ fn bash_completion_knows_the_files_game() {
             "18CO",
             "18DE",
             "18GA",
+            "18JP-T",
             "18MEX",
             "18MS",
             "18MT: Big Sky Barons",

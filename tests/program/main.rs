@@ -44,6 +44,7 @@ mod rules;
 mod sizes;
 #[cfg(unix)]
 mod terminal;
+mod tokyo;
 mod x18;
 mod x18_acquired;
 mod x18_bad;

@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 36] = [
+const FIXTURES: [&str; 37] = [
     "1830_early",
     "1830_mid",
     "1830_late",
@@ -24,6 +24,7 @@ const FIXTURES: [&str; 36] = [
     "1889_late",
     "1870_mid",
     "1888_mid",
+    "18JPT_mid",
     "18CO_mid",
     "18Chesapeake_mid",
     "18ChesapeakeOfftheRails_mid",

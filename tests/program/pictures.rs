@@ -36,7 +36,7 @@ fn all_routes(name: &str, game: &Game) -> RouteOverlay {
 
 /// The pictures the issue names: 1867_bc, 1830_late, 1861_late and
 /// 1889_late with every company's routes, and each other title's fixture.
-const PICTURES: [&str; 27] = [
+const PICTURES: [&str; 28] = [
     "1867_bc.json",
     "1830_late.json",
     "1861_late.json",
@@ -57,6 +57,7 @@ const PICTURES: [&str; 27] = [
     "18Chesapeake_mid.json",
     "18ChesapeakeOfftheRails_mid.json",
     "18GA_mid.json",
+    "18JPT_mid.json",
     "18MEX_mid.json",
     "18MS_mid.json",
     "18MT_mid.json",

@@ -242,7 +242,8 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// takes MWS over and puts its tokens on E9 and C19 in its place), an 1870 game (`game_end_bankrupt`: three
 /// companies' destination tokens put on the map, `Destinations`), an 1888 game (128097: the
 /// Terracotta Army's and Yanda ferries' special tiles on fixed hexes, JHR's home token after
-/// JZR's L42 splits Beijing, trains exported as each set of operating rounds ends), two 18MEX games (80226: MEX merges into the NdM, which keeps its
+/// JZR's L42 splits Beijing, trains exported as each set of operating rounds ends), an 18JP-T game
+/// (`game_end_bankrupt`: Tobu's second starting token in Koshigaya), two 18MEX games (80226: MEX merges into the NdM, which keeps its
 /// Querétaro token by an `assign`; `game_end_stock_market`: MC, never
 /// floated, merges unasked; Copper Canyon laid through the KCMO), an 1893
 /// game (`game_end_bank`: AGV and HGK formed by vote, Leverkusen's green
@@ -271,6 +272,7 @@ fn import_check_accepts_every_real_move() {
         "18MT_bankrupt.json",
         "1870_bankrupt.json",
         "1888_128097.json",
+        "18JPT_bankrupt.json",
         "1861_29683.json",
         "1846_20381.json",
         "1846_12666.json",

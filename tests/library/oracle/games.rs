@@ -411,7 +411,7 @@ fn totals(list: &[(&str, u32)]) -> Vec<(String, u32)> {
 
 /// Three positions of each new game, grown through the CLI by legal lays,
 /// and 1817's, 1817NA's, 1817WO's, 18DE's, 1877: Venezuela's, 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 1893's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
-/// and 1817's, 1870's, 1888's, 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
+/// and 1817's, 1870's, 1888's, 18JP-T's, 18Chesapeake's, 18ChesapeakeOfftheRails's, 18GA's, 18MEX's, 18MS's, 18NL's, 18TN's, 1836Jr30's, 1836Jr56's, 18AL's, 18Texas's, 1882's and 1856's imported from real games (1846's the
 /// engine's own map): the fast search and the
 /// oracle agree for every company (with its private companies' bonuses), and the totals are pinned so that a
 /// change to the game data shows up here.
@@ -421,7 +421,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 32] = [
+    let cases: [(&str, &[(&str, u32)]); 33] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -515,6 +515,22 @@ fn game_fixtures_agree_with_the_oracle() {
         // Destinations pay their fixed bonus to a route from the company's
         // home hex: here JZR's (Beijing to B6), LYR's (Yantai to Qingdao)
         // and ZDR's, on both its routes (Zibo to Dongying).
+        // 18xx.games's 18JP-T record 18JPT_game_end_bankrupt imported just
+        // before SAR's run at action 476 (phase 6), which the player ran
+        // for ¥390 as here. Keisei's 4 ends at Narita (L84, ¥40 in brown),
+        // its hex bonus, so Narita pays it twice.
+        (
+            "18JPT_mid.json",
+            &[
+                ("HR", 260),
+                ("KC", 180),
+                ("KER", 450),
+                ("OER", 60),
+                ("SAR", 390),
+                ("TC", 150),
+                ("TM", 230),
+            ],
+        ),
         (
             "1888_mid.json",
             &[

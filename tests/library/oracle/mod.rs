@@ -709,6 +709,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             token_prices: Vec::new(),
             tile_lay: LayRule::Permissive,
             track_may_dead_end: false,
+            track_may_meet_blank_sides: false,
             upgrades_use_most_exits: false,
             labelled_cities_may_split: false,
             lose_lowest: None,
