@@ -42,8 +42,10 @@ impl Given {
     ) -> Result<Given, Error> {
         let train = train_name(game, train);
         match (legs, hexes.is_empty()) {
-            (Some(legs), false) => Given::parse(game, train, hexes, Some(legs)),
-            (Some(legs), true) => match turn_legs(legs) {
+            (Some(legs), false) if hexes_follow_legs(game, hexes, legs) => {
+                Given::parse(game, train, hexes, Some(legs))
+            }
+            (Some(legs), _) => match turn_legs(legs) {
                 // Each leg runs from one node of the route to the next, as
                 // the engine walks it: a hex inside a leg is passed, never a
                 // stop (18TN's Louisville, passed on its grey tile's bypass).
@@ -53,11 +55,25 @@ impl Given {
                     stops.extend(turned.last().and_then(|l| l.last()).cloned());
                     Given::parse(game, train, &stops, Some(&turned))
                 }
+                None if !hexes.is_empty() => Given::parse(game, train, hexes, Some(legs)),
                 None => Given::along(game, net, train, &join_legs(legs)),
             },
             (None, _) => Given::along(game, net, train, hexes),
         }
     }
+}
+
+/// Whether a record's `hexes` name the route's stops in order, one more
+/// than its legs. The engine writes the hexes of each leg's two ends, a
+/// hex given twice in a row once: where a leg is written end first (a leg
+/// inside one hex, as 18MEX's from Mexico City's town to its city, is
+/// written either way round), a hex comes again and the list no longer
+/// follows the route; the legs then say the stops. Legs that do not name
+/// hexes (a local train's) leave the hexes to say them.
+fn hexes_follow_legs(game: &Game, hexes: &[String], legs: &[Vec<String>]) -> bool {
+    let legs: Vec<&Vec<String>> = legs.iter().filter(|l| !l.is_empty()).collect();
+    hexes.len() == legs.len() + 1
+        || !legs.iter().flat_map(|l| l.iter()).all(|h| game.hex(h).is_ok())
 }
 
 /// The train type a record's train id runs as: the id itself where the
