@@ -3,8 +3,8 @@
 use crate::error::Error;
 use crate::geometry::Face;
 use crate::tile::{City, Colour, End, Lane, Tile, TileId, Town, Track};
-use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use std::collections::BTreeMap;
 use std::fmt;
 

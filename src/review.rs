@@ -247,7 +247,9 @@ fn explain(
                 (p - ran, "above")
             };
             let above_best = if ran > best {
-                format!("the record says the player ran ${ran}, more than hexroute's best ${best}; ")
+                format!(
+                    "the record says the player ran ${ran}, more than hexroute's best ${best}; "
+                )
             } else {
                 String::new()
             };
@@ -294,9 +296,11 @@ fn revision_of<'g>(game: &'g Game, run: &Run) -> Option<&'g crate::game::Revisio
         .routes
         .iter()
         .flat_map(|r| {
-            let ends = r.connections.iter().flatten().flat_map(|leg| {
-                leg.first().into_iter().chain(leg.last())
-            });
+            let ends = r
+                .connections
+                .iter()
+                .flatten()
+                .flat_map(|leg| leg.first().into_iter().chain(leg.last()));
             r.hexes.iter().chain(ends)
         })
         .filter_map(|h| game.hex(h).ok())

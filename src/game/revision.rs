@@ -53,9 +53,7 @@ pub fn resolve(
         .enumerate()
         .map(|(i, d)| {
             let refuse = |msg: String| {
-                Error::GameFile(format!(
-                    "{source}: from_18xx_games.revisions[{i}]: {msg}"
-                ))
+                Error::GameFile(format!("{source}: from_18xx_games.revisions[{i}]: {msg}"))
             };
             let from = unix_time(&d.date).ok_or_else(|| {
                 refuse(format!(
@@ -111,13 +109,30 @@ fn unix_day(text: &str) -> Option<i64> {
         return None;
     }
     let (y, m, d): (i64, i64, i64) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
-    let month_days = [31, if is_leap(y) { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let month_days = [
+        31,
+        if is_leap(y) { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
     if !(1..=12).contains(&m) || d < 1 || d > month_days[(m - 1) as usize] {
         return None;
     }
     // Days before this one since 1970-01-01: whole years, then months.
-    let years = (1970..y).map(|yr| if is_leap(yr) { 366 } else { 365 }).sum::<i64>()
-        - (y..1970).map(|yr| if is_leap(yr) { 366 } else { 365 }).sum::<i64>();
+    let years = (1970..y)
+        .map(|yr| if is_leap(yr) { 366 } else { 365 })
+        .sum::<i64>()
+        - (y..1970)
+            .map(|yr| if is_leap(yr) { 366 } else { 365 })
+            .sum::<i64>();
     let months: i64 = month_days[..(m - 1) as usize].iter().sum();
     Some((years + months + d - 1) * 86_400)
 }
@@ -162,7 +177,10 @@ mod tests {
             (def("2024-11-15", &["M8"], " "), "says nothing"),
         ] {
             let e = resolve(&[bad], &hex, "g.ron").unwrap_err().to_string();
-            assert!(e.contains("from_18xx_games.revisions[0]") && e.contains(says), "{e}");
+            assert!(
+                e.contains("from_18xx_games.revisions[0]") && e.contains(says),
+                "{e}"
+            );
         }
     }
 

@@ -164,15 +164,24 @@ fn lanes_of_a_side_are_pieces_of_their_own() {
     assert_eq!(lanes, [lane(2, 0), lane(2, 1)]);
     let puebla = tile("485P");
     let facing = End::Face(Face::UpperLeft);
-    let to_town = puebla.track.iter().find(|t| t.touches(End::Town(0)) && t.touches(facing));
-    let past = puebla.track.iter().find(|t| t.touches(End::Face(Face::UpperRight)));
+    let to_town = puebla
+        .track
+        .iter()
+        .find(|t| t.touches(End::Town(0)) && t.touches(facing));
+    let past = puebla
+        .track
+        .iter()
+        .find(|t| t.touches(End::Face(Face::UpperRight)));
     assert_eq!(to_town.unwrap().lane_at(facing), lane(2, 1));
     assert_eq!(past.unwrap().lane_at(facing), lane(2, 0));
     assert!(lane(2, 0).meets(lane(2, 1)) && !lane(2, 0).meets(lane(2, 0)));
     // Lanes are checked as the catalogue is read.
     let bad = [
         ("(Top, City(0), (lanes: 0))", "0 lanes"),
-        ("(Top, City(0), (lanes: 2, a: (2, 1)))", "`lanes` with `a` or `b`"),
+        (
+            "(Top, City(0), (lanes: 2, a: (2, 1)))",
+            "`lanes` with `a` or `b`",
+        ),
         ("(Top, City(0), (b: (2, 0)))", "which is no side"),
         ("(Top, City(0), (a: (2, 2)))", "lane 2 of 2"),
     ];

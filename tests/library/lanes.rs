@@ -66,7 +66,12 @@ fn one_route_crosses_a_side_twice_in_its_two_lanes() {
     let (game, state) = position();
     let net = Network::build(&game, &state);
     let run = udy_run(&game);
-    match &check(&net, &query(&game, "UdY", &["4"]), std::slice::from_ref(&run))[0] {
+    match &check(
+        &net,
+        &query(&game, "UdY", &["4"]),
+        std::slice::from_ref(&run),
+    )[0]
+    {
         Checked::Valid(r) => assert_eq!(r.revenue, 130),
         other => panic!("refused: {other:?}"),
     }
@@ -78,10 +83,7 @@ fn one_route_crosses_a_side_twice_in_its_two_lanes() {
     }
     let net = Network::build(&one_lane, &state);
     let checked = check(&net, &query(&one_lane, "UdY", &["4"]), &[run]);
-    assert!(
-        matches!(checked[0], Checked::Invalid(..)),
-        "{checked:?}"
-    );
+    assert!(matches!(checked[0], Checked::Invalid(..)), "{checked:?}");
 }
 
 /// Two routes at once, one in each lane, worked by hand for the MEX

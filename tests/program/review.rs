@@ -102,7 +102,11 @@ fn mexico_citys_two_lanes_and_its_inner_leg_are_read_as_the_engine_reads_them() 
     for (action, ran) in [(521, 270), (526, 240), (548, 530), (553, 280)] {
         let r = run(&review, action);
         assert!(r["flag"].is_null(), "{action}: {r}");
-        assert_eq!((r["ran"].as_u64(), r["priced"].as_u64()), (Some(ran), Some(ran)), "{action}");
+        assert_eq!(
+            (r["ran"].as_u64(), r["priced"].as_u64()),
+            (Some(ran), Some(ran)),
+            "{action}"
+        );
         assert!(r["gap"].as_i64().unwrap() >= 0, "{action}: {r}");
     }
 }
@@ -139,7 +143,10 @@ fn a_records_figure_from_before_a_change_names_the_change() {
     fs::write(&path, serde_json::to_vec(&rec).unwrap()).unwrap();
     let later = json_of(&["review", path.to_str().unwrap(), "--json"]);
     let flag = run(&later, 386)["flag"].as_str().unwrap().to_string();
-    assert!(flag.contains("the record's figure differs, not the routes"), "{flag}");
+    assert!(
+        flag.contains("the record's figure differs, not the routes"),
+        "{flag}"
+    );
     assert!(!flag.contains("2024-11-15"), "{flag}");
 }
 

@@ -421,7 +421,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 32] = [
+    let cases: [(&str, &[(&str, u32)]); 33] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
@@ -541,6 +541,23 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("SPM", 310),
                 ("TM", 230),
                 ("UdY", 220),
+            ],
+        ),
+        // 18xx.games's 18MEX record hotseat01 imported just before the
+        // UdY's run at action 562 (phase 5), with Mexico City's and
+        // Puebla's brown tiles in two lanes across their shared side. The
+        // MEX's $310 (its 4 crossing it twice) and the NdM's $530 (its 5
+        // and 3 crossing it once each) use both lanes ($280 and $510 with
+        // one lane a side); the engine accepts and prices both sets alike
+        // on this save (`price.rb`, checked once).
+        (
+            "18MEX_lanes.json",
+            &[
+                ("FCP", 150),
+                ("MC", 210),
+                ("MEX", 310),
+                ("NdM", 530),
+                ("UdY", 170),
             ],
         ),
         // 18xx.games's 18MS record 17510 imported just before GMO's run
