@@ -200,7 +200,10 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
         flagged[0]["flag"]
     );
     let r158 = runs.iter().find(|r| r["action"] == 158).unwrap();
-    assert_eq!((r158["priced"].as_u64(), r158["ran"].as_u64()), (Some(210), Some(210)));
+    assert_eq!(
+        (r158["priced"].as_u64(), r158["ran"].as_u64()),
+        (Some(210), Some(210))
+    );
     for r in runs.iter().filter(|r| r["flag"].is_null()) {
         assert_eq!(r["priced"], r["ran"], "{r}");
     }
