@@ -2,9 +2,11 @@
 
 use crate::error::Error;
 use crate::geometry::Face;
-use crate::tile::{City, Colour, End, Tile, TileId, Town, Track};
+use crate::tile::{City, Colour, End, Lane, Tile, TileId, Town, Track};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use std::collections::BTreeMap;
+use std::fmt;
 
 /// Catalogues shipped inside the binary, so the tool works from any directory.
 pub const EMBEDDED: &[(&str, &str)] = &[
@@ -73,6 +75,114 @@ impl From<EndDef> for End {
     }
 }
 
+/// A piece of track as a catalogue writes it: `(end, end)`, or with its
+/// lanes `(end, end, (lanes: 2))` / `(end, end, (a: (2, 1)))`.
+struct TrackDef {
+    a: EndDef,
+    b: EndDef,
+    lanes: Option<LaneDef>,
+}
+
+/// The lanes of a piece of track (18xx.games's `lanes`, `a_lane`,
+/// `b_lane`): `lanes: n` makes it n parallel pieces, one in each lane of
+/// the sides it reaches; `a`/`b` put its end in lane (width, index).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LaneDef {
+    #[serde(default = "one")]
+    lanes: u8,
+    #[serde(default = "only")]
+    a: (u8, u8),
+    #[serde(default = "only")]
+    b: (u8, u8),
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// The one lane of a side without lanes, as (width, index).
+fn only() -> (u8, u8) {
+    (1, 0)
+}
+
+impl<'de> Deserialize<'de> for TrackDef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TrackDef, D::Error> {
+        struct Piece;
+        impl<'de> Visitor<'de> for Piece {
+            type Value = TrackDef;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a piece of track: (end, end) or (end, end, (lanes: n))")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<TrackDef, A::Error> {
+                let a = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                let b = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+                let lanes = seq.next_element()?;
+                if seq.next_element::<de::IgnoredAny>()?.is_some() {
+                    return Err(de::Error::invalid_length(4, &self));
+                }
+                Ok(TrackDef { a, b, lanes })
+            }
+        }
+        d.deserialize_tuple(3, Piece)
+    }
+}
+
+impl TrackDef {
+    /// The pieces it stands for: one, or one per lane.
+    fn pieces(self) -> Result<Vec<Track>, String> {
+        let (a, b): (End, End) = (self.a.into(), self.b.into());
+        let Some(def) = self.lanes else {
+            return Ok(vec![Track::plain(a, b)]);
+        };
+        let lane = |spec: (u8, u8), end: End| match spec {
+            (1, 0) => Ok(Lane::ONLY),
+            _ if end.face().is_none() => Err(format!("a lane at {end}, which is no side")),
+            (width, index) if index < width => Ok(Lane { width, index }),
+            (width, index) => Err(format!("lane {index} of {width} at {end}")),
+        };
+        match def.lanes {
+            0 => Err(format!("track {a}-{b}: 0 lanes")),
+            2.. if def.a != only() || def.b != only() => {
+                Err(format!("track {a}-{b}: `lanes` with `a` or `b`"))
+            }
+            // A piece from side to side keeps its place across the tile:
+            // lane i at one side is lane width - 1 - i at the other, as
+            // 18xx.games counts them.
+            width @ 2.. => Ok((0..width)
+                .map(|index| {
+                    let at_a = Lane { width, index };
+                    let at_b = if a.face().is_some() && b.face().is_some() {
+                        Lane {
+                            width,
+                            index: width - 1 - index,
+                        }
+                    } else {
+                        at_a
+                    };
+                    Track {
+                        a,
+                        b,
+                        lanes: [at_a, at_b],
+                    }
+                })
+                .collect()),
+            1 => Ok(vec![Track {
+                a,
+                b,
+                lanes: [
+                    lane(def.a, a).map_err(|e| format!("track {a}-{b}: {e}"))?,
+                    lane(def.b, b).map_err(|e| format!("track {a}-{b}: {e}"))?,
+                ],
+            }]),
+        }
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TileDef {
@@ -83,7 +193,7 @@ struct TileDef {
     #[serde(default)]
     towns: Vec<Town>,
     #[serde(default)]
-    track: Vec<(EndDef, EndDef)>,
+    track: Vec<TrackDef>,
     #[serde(default)]
     labels: Vec<String>,
     #[serde(default)]
@@ -94,14 +204,14 @@ struct TileDef {
 
 impl TileDef {
     fn into_tile(self) -> Result<Tile, String> {
-        let track: Vec<Track> = self
-            .track
-            .into_iter()
-            .map(|(a, b)| Track {
-                a: a.into(),
-                b: b.into(),
-            })
-            .collect();
+        let mut track: Vec<Track> = Vec::new();
+        for piece in self.track {
+            track.extend(
+                piece
+                    .pieces()
+                    .map_err(|e| format!("tile {}: {e}", self.name))?,
+            );
+        }
         for t in &track {
             for end in [t.a, t.b] {
                 match end {

@@ -212,6 +212,7 @@ fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
     if let Some(r) = ran {
         explain(
             &mut flags,
+            game,
             r,
             player.priced,
             review.best,
@@ -226,9 +227,11 @@ fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
 
 /// Why the record's revenue `ran` differs from hexroute's, said truly:
 /// a route hexroute refuses, or routes it allows and prices otherwise
-/// (the record's figure, not its routes, differs).
+/// (the record's figure, not its routes, differs: by a change 18xx.games
+/// made to the title after the run, where the game file names one).
 fn explain(
     flags: &mut Vec<String>,
+    game: &Game,
     ran: u32,
     priced: Option<u32>,
     best: u32,
@@ -237,11 +240,37 @@ fn explain(
 ) {
     let old = run.routes.iter().any(|r| r.connections.is_none());
     match priced {
-        Some(p) if !refused && p < ran && ran > best => flags.push(format!(
-            "the record says the player ran ${ran}, more than hexroute's best ${best}; hexroute allows each of these routes and prices them at ${p}, ${} below the record: the record's figure differs, not the routes ({}18xx.games's pricing when the game was played, or a bonus hexroute does not pay)",
-            ran - p,
-            if old { "an old record: " } else { "" }
-        )),
+        Some(p) if !refused && p != ran => {
+            let (diff, side) = if p < ran {
+                (ran - p, "below")
+            } else {
+                (p - ran, "above")
+            };
+            let above_best = if ran > best {
+                format!(
+                    "the record says the player ran ${ran}, more than hexroute's best ${best}; "
+                )
+            } else {
+                String::new()
+            };
+            let why = match revision_of(game, run) {
+                Some(r) => format!(
+                    "the run is older than 18xx.games's change of {}: {}",
+                    r.date, r.what
+                ),
+                None if p < ran => format!(
+                    "{}18xx.games's pricing when the game was played, or a bonus hexroute does not pay",
+                    if old { "an old record: " } else { "" }
+                ),
+                None => format!(
+                    "{}18xx.games's pricing when the game was played",
+                    if old { "an old record: " } else { "" }
+                ),
+            };
+            flags.push(format!(
+                "{above_best}hexroute allows each of the player's routes and prices them at ${p}, ${diff} {side} the record's ${ran}: the record's figure differs, not the routes ({why})"
+            ));
+        }
         Some(p) if p != ran => flags.push(format!(
             "hexroute prices the player's routes at ${p}, the record at ${ran}"
         )),
@@ -257,6 +286,30 @@ fn explain(
             }
         ));
     }
+}
+
+/// The change 18xx.games made to the title after this run (the game
+/// file's `revisions`) at a hex its routes stop at, if any.
+fn revision_of<'g>(game: &'g Game, run: &Run) -> Option<&'g crate::game::Revision> {
+    let when = run.created_at?;
+    let stops: Vec<_> = run
+        .routes
+        .iter()
+        .flat_map(|r| {
+            let ends = r
+                .connections
+                .iter()
+                .flatten()
+                .flat_map(|leg| leg.first().into_iter().chain(leg.last()));
+            r.hexes.iter().chain(ends)
+        })
+        .filter_map(|h| game.hex(h).ok())
+        .collect();
+    game.from_18xx_games
+        .as_ref()?
+        .revisions
+        .iter()
+        .find(|r| r.explains(when, &stops))
 }
 
 /// What the player's run tells of a position the replay is unsure of.

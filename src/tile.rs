@@ -157,16 +157,71 @@ pub struct Town {
     pub fixed: bool,
 }
 
+/// Which of the parallel lanes a tile prints across one side a piece of
+/// track uses there (18xx.games's `lanes`: 18MEX's brown Mexico City runs
+/// two across the side it shares with Puebla). Most track has the one lane
+/// a side. Two routes may cross a side in two lanes, and track goes on only
+/// into the neighbour's lane facing it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Lane {
+    /// How many lanes the side has.
+    pub width: u8,
+    /// Which of them, 0 first, counted the same way round on every tile
+    /// (as 18xx.games numbers them).
+    pub index: u8,
+}
+
+impl Lane {
+    /// The one lane of a side without lanes.
+    pub const ONLY: Lane = Lane { width: 1, index: 0 };
+
+    /// True when track leaving a side in this lane goes on in lane `there`
+    /// of the neighbour's side facing it. Both tiles count their lanes the
+    /// same way round, so across the side lane `i` of `w` faces lane
+    /// `w - 1 - i`;
+    /// a side of fewer lanes faces the middle of one of more (as
+    /// 18xx.games matches them).
+    pub fn meets(self, there: Lane) -> bool {
+        let (narrow, wide) = if self.width <= there.width {
+            (self, there)
+        } else {
+            (there, self)
+        };
+        let centred = narrow.index + (wide.width - narrow.width) / 2;
+        u16::from(centred) + u16::from(wide.index) + 1 == u16::from(wide.width)
+    }
+}
+
 /// A piece of track joining two ends of the unrotated tile.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Track {
     pub a: End,
     pub b: End,
+    /// The lane it uses at `a` and at `b` (only a side's counts).
+    pub lanes: [Lane; 2],
 }
 
 impl Track {
+    /// Track in the one lane of each side it reaches.
+    pub fn plain(a: End, b: End) -> Track {
+        Track {
+            a,
+            b,
+            lanes: [Lane::ONLY; 2],
+        }
+    }
+
     pub fn touches(&self, end: End) -> bool {
         self.a == end || self.b == end
+    }
+
+    /// The lane it uses at `end` (one of its ends).
+    pub fn lane_at(&self, end: End) -> Lane {
+        if self.a == end {
+            self.lanes[0]
+        } else {
+            self.lanes[1]
+        }
     }
 
     /// The end across from `end`, if this track touches it.
@@ -237,6 +292,7 @@ impl Tile {
         self.track.iter().map(move |t| Track {
             a: t.a.rotated(rotation),
             b: t.b.rotated(rotation),
+            lanes: t.lanes,
         })
     }
 
@@ -349,5 +405,30 @@ impl Tile {
         } else {
             format!("{kind}{i}")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lane;
+
+    fn lane(width: u8, index: u8) -> Lane {
+        Lane { width, index }
+    }
+
+    /// 18xx.games's matching: across a side, lane i of w faces lane
+    /// w - 1 - i (its lanes are counted the other way round); one lane
+    /// faces the middle of three, and a side without lanes the second of two.
+    #[test]
+    fn lanes_meet_their_facing_lane() {
+        assert!(Lane::ONLY.meets(Lane::ONLY));
+        assert!(lane(2, 0).meets(lane(2, 1)));
+        assert!(lane(2, 1).meets(lane(2, 0)));
+        assert!(!lane(2, 0).meets(lane(2, 0)));
+        assert!(!lane(2, 1).meets(lane(2, 1)));
+        assert!(Lane::ONLY.meets(lane(3, 1)));
+        assert!(!Lane::ONLY.meets(lane(3, 0)));
+        assert!(lane(2, 0).meets(Lane::ONLY) != lane(2, 1).meets(Lane::ONLY));
+        assert!(lane(2, 1).meets(Lane::ONLY));
     }
 }

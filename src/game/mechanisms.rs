@@ -68,6 +68,9 @@ pub struct Play {
     /// A train that ran this operating round does not run again in it for
     /// the company it passed to (`TrainsRunOnce`).
     pub trains_run_once: bool,
+    /// Changes 18xx.games made to the title after games were played
+    /// (`revisions`), by day.
+    pub revisions: Vec<super::Revision>,
 }
 
 impl Play {
@@ -173,6 +176,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         destinations: false,
         markers_leave: None,
         trains_run_once: false,
+        revisions: super::revision::resolve(&def.revisions, &|h| game.hex(h), source)?,
     };
     let r = Resolver { game, source };
     for d in def.depot {

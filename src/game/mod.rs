@@ -27,6 +27,7 @@ mod pass_through;
 pub mod play;
 mod reserve;
 mod resolve;
+pub mod revision;
 mod rule;
 pub mod sizes;
 mod train_def;
@@ -42,6 +43,7 @@ pub use mechanisms::{Depot, National, PhaseBy, Play, PrivateTrain, RoundStart, T
 pub use pass_through::PassThrough;
 pub use play::*;
 pub use reserve::{Holder, Reservation};
+pub use revision::{Revision, RevisionDef};
 pub use rule::Rule;
 pub use turn::{Permit, TurnLay};
 pub use voted::VotedFormation;

@@ -27,6 +27,11 @@ pub struct PlayDef {
     /// loads (`game::Play`).
     #[serde(default)]
     pub mechanisms: Vec<Mechanism>,
+    /// Changes 18xx.games made to the title after games were played on it
+    /// (a value, a bonus): `review` names one where a run older than it
+    /// has a figure today's price of its routes does not match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revisions: Vec<super::revision::RevisionDef>,
 }
 
 /// A general mechanism of a title's rules: what the engine does, in

@@ -3,14 +3,15 @@
 //! A segment is one way to get from a stop to another stop over track that
 //! passes no stop in between. Routes are sequences of segments, so the
 //! search never walks plain track twice. Each segment carries the track
-//! elements it uses (hex edges crossed, plus any stop-to-stop track inside a
-//! tile): two routes conflict exactly when they share an element.
+//! elements it uses (hex edges crossed, each lane of a side apart, plus any
+//! stop-to-stop track inside a tile): two routes conflict exactly when they
+//! share an element.
 
 use super::pass_through::PassHexes;
 use crate::game::{CompanyId, Game, Rules};
 use crate::geometry::{Coord, Face};
 use crate::state::{MapState, city_blocks};
-use crate::tile::{End, StopKind, Tile};
+use crate::tile::{End, Lane, StopKind, Tile};
 use std::collections::BTreeMap;
 
 /// A revenue centre on the map.
@@ -86,7 +87,7 @@ struct Builder<'a> {
     game: &'a Game,
     tiles: BTreeMap<Coord, (&'a Tile, crate::geometry::Rotation)>,
     stop_ids: BTreeMap<(Coord, StopKind), usize>,
-    element_ids: BTreeMap<(Coord, Face), u32>,
+    element_ids: BTreeMap<(Coord, Face, u8), u32>,
     piece_ids: BTreeMap<(Coord, usize), u32>,
     next_element: u32,
 }
@@ -168,9 +169,11 @@ impl Network {
 }
 
 impl Builder<'_> {
-    fn edge_element(&mut self, c: Coord, face: Face) -> u32 {
+    /// The element of crossing side `face` of `c` in lane `here`, into the
+    /// neighbour's lane `there`: each lane of a side is track of its own.
+    fn edge_element(&mut self, c: Coord, face: Face, here: Lane, there: Lane) -> u32 {
         let n = c.neighbour(face, self.game.coords.orientation);
-        let key = std::cmp::min((c, face), (n, face.opposite()));
+        let key = std::cmp::min((c, face, here.index), (n, face.opposite(), there.index));
         let next = &mut self.next_element;
         *self.element_ids.entry(key).or_insert_with(|| {
             *next += 1;
@@ -258,24 +261,35 @@ impl Builder<'_> {
                     return;
                 };
                 let entry = face.opposite();
-                let el = self.edge_element(c, face);
-                if elements.contains(&el) {
-                    return;
-                }
                 let entry_end = End::Face(rotate_back(entry, nrot));
-                let next: Vec<usize> = (0..ntile.track.len())
-                    .filter(|&q| ntile.track[q].touches(entry_end))
+                // The track goes on only in the lane facing its own.
+                let out_lane = track.lane_at(to);
+                let next: Vec<(usize, Lane)> = (0..ntile.track.len())
+                    .map(|q| (q, ntile.track[q]))
+                    .filter(|(_, t)| t.touches(entry_end) && out_lane.meets(t.lane_at(entry_end)))
+                    .map(|(q, t)| (q, t.lane_at(entry_end)))
                     .collect();
-                if next.is_empty() {
-                    return;
+                let mut in_lanes: Vec<Lane> = next.iter().map(|&(_, l)| l).collect();
+                in_lanes.sort_unstable();
+                in_lanes.dedup();
+                if in_lanes.is_empty() {
+                    // Numbered all the same, so that elements keep their
+                    // numbers whether or not track goes on.
+                    self.edge_element(c, face, out_lane, out_lane);
                 }
-                elements.push(el);
-                hexes.push(n);
-                for q in next {
-                    self.walk(origin, n, entry_end, q, elements, hexes, found);
+                for in_lane in in_lanes {
+                    let el = self.edge_element(c, face, out_lane, in_lane);
+                    if elements.contains(&el) {
+                        continue;
+                    }
+                    elements.push(el);
+                    hexes.push(n);
+                    for &(q, _) in next.iter().filter(|(_, l)| *l == in_lane) {
+                        self.walk(origin, n, entry_end, q, elements, hexes, found);
+                    }
+                    hexes.pop();
+                    elements.pop();
                 }
-                hexes.pop();
-                elements.pop();
             }
         }
     }

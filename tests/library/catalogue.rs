@@ -143,3 +143,55 @@ fn track_reads_in_compass_sides_of_the_map() {
         tile("57").describe(Rotation::ZERO, flat)
     );
 }
+
+/// A piece of track in lanes (18xx.games's `lanes`, `a_lane`): 18MEX's
+/// brown Mexico City runs two lanes to its city from the side it shares
+/// with Puebla, whose tile takes one to its town and one past it; across
+/// the side each faces the other tile's lane width - 1 - i.
+#[test]
+fn lanes_of_a_side_are_pieces_of_their_own() {
+    use hexroute::tile::Lane;
+    let lane = |width, index| Lane { width, index };
+    let mc = tile("485MC");
+    let side = End::Face(Face::LowerRight);
+    let mut lanes: Vec<Lane> = mc
+        .track
+        .iter()
+        .filter(|t| t.touches(side))
+        .map(|t| t.lane_at(side))
+        .collect();
+    lanes.sort();
+    assert_eq!(lanes, [lane(2, 0), lane(2, 1)]);
+    let puebla = tile("485P");
+    let facing = End::Face(Face::UpperLeft);
+    let to_town = puebla
+        .track
+        .iter()
+        .find(|t| t.touches(End::Town(0)) && t.touches(facing));
+    let past = puebla
+        .track
+        .iter()
+        .find(|t| t.touches(End::Face(Face::UpperRight)));
+    assert_eq!(to_town.unwrap().lane_at(facing), lane(2, 1));
+    assert_eq!(past.unwrap().lane_at(facing), lane(2, 0));
+    assert!(lane(2, 0).meets(lane(2, 1)) && !lane(2, 0).meets(lane(2, 0)));
+    // Lanes are checked as the catalogue is read.
+    let bad = [
+        ("(Top, City(0), (lanes: 0))", "0 lanes"),
+        (
+            "(Top, City(0), (lanes: 2, a: (2, 1)))",
+            "`lanes` with `a` or `b`",
+        ),
+        ("(Top, City(0), (b: (2, 0)))", "which is no side"),
+        ("(Top, City(0), (a: (2, 2)))", "lane 2 of 2"),
+    ];
+    for (piece, says) in bad {
+        let text = format!(
+            "[(name: \"L\", colour: Yellow, cities: [(revenue: 10, spaces: 1)], track: [{piece}])]"
+        );
+        let e = hexroute::catalogue::parse(&text, "lanes.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(says), "{piece}: {e}");
+    }
+}

@@ -1,6 +1,7 @@
 //! `review` as a player reads it: older records with no revenue, routes
-//! over a bypass, runs the replay cannot be sure of, a record's figure
-//! that differs from its routes, and one run in detail.
+//! over a bypass and through Mexico City's lanes, runs the replay cannot be
+//! sure of, a record's figure that differs from its routes (and the change
+//! to the title that explains it), and one run in detail.
 
 use crate::common::*;
 use serde_json::Value;
@@ -85,6 +86,68 @@ fn a_recorded_route_over_a_bypass_is_read_as_the_engine_reads_it() {
     assert_eq!(player.len(), 1);
     assert_eq!(player[0]["priced"], 270);
     assert!(!player[0]["stops"].as_str().unwrap().contains("B13"));
+}
+
+/// 18MEX `18MEX_game_end_stock_market`: four runs through Mexico City
+/// (O10). At 526 and 553 a leg runs inside O10, from its town to its city,
+/// and the record's hexes give O10 three times (a leg written end first):
+/// the legs say the stops. At 521 and 548 two routes cross the side O10
+/// shares with Puebla, one in each of the brown tile's two lanes. Each run
+/// is allowed and priced as the record says; today's engine prices the
+/// player's routes of 521 ($130 + $140) and 548 ($260 + $270) alike
+/// (`realprice.rb`, checked once).
+#[test]
+fn mexico_citys_two_lanes_and_its_inner_leg_are_read_as_the_engine_reads_them() {
+    let review = reviewed("18MEX_stock_market.json");
+    for (action, ran) in [(521, 270), (526, 240), (548, 530), (553, 280)] {
+        let r = run(&review, action);
+        assert!(r["flag"].is_null(), "{action}: {r}");
+        assert_eq!(
+            (r["ran"].as_u64(), r["priced"].as_u64()),
+            (Some(ran), Some(ran)),
+            "{action}"
+        );
+        assert!(r["gap"].as_i64().unwrap() >= 0, "{action}: {r}");
+    }
+}
+
+/// 18Texas 65394 (played in December 2021 and January 2022): MKT's 5 at
+/// action 386 stops at Corpus Christi (M8), which 18xx.games raised from
+/// $40 to $50 in brown phases on 2024-11-15; the record's $230 is $10
+/// below today's price of its routes, $240 (the engine's too,
+/// `realprice.rb`). The flag names that change (the game file's
+/// `revisions`), and only for a run older than it: the same run dated
+/// after the change is given no such cause.
+#[test]
+fn a_records_figure_from_before_a_change_names_the_change() {
+    let r = run(&reviewed("18Texas_65394.json"), 386).clone();
+    let flag = r["flag"].as_str().unwrap();
+    assert!(
+        flag.contains("$10 above the record's $230")
+            && flag.contains("change of 2024-11-15")
+            && flag.contains("Corpus Christi (M8)"),
+        "{flag}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let mut rec: Value =
+        serde_json::from_slice(&fs::read(record("18Texas_65394.json")).unwrap()).unwrap();
+    let act = rec["actions"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|a| a["id"] == 386)
+        .unwrap();
+    // 2024-11-16, a day after the change.
+    act["created_at"] = 1_731_715_200.into();
+    let path = dir.path().join("later.json");
+    fs::write(&path, serde_json::to_vec(&rec).unwrap()).unwrap();
+    let later = json_of(&["review", path.to_str().unwrap(), "--json"]);
+    let flag = run(&later, 386)["flag"].as_str().unwrap().to_string();
+    assert!(
+        flag.contains("the record's figure differs, not the routes"),
+        "{flag}"
+    );
+    assert!(!flag.contains("2024-11-15"), "{flag}");
 }
 
 /// 1861: before action 708 the replay assumes RSR did not buy the first 8

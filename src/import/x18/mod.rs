@@ -76,6 +76,8 @@ pub struct Run {
     /// caution: the phase that type begins, and what it rusts, may have
     /// come already. `review` weighs the player's run as evidence.
     pub unseen_buys: Vec<(TrainId, String)>,
+    /// When the player ran (Unix seconds), where the record says.
+    pub created_at: Option<i64>,
 }
 
 impl Run {

@@ -15,7 +15,8 @@ impl Given {
     /// name it: its stops are the hexes with a stop on `net`, and the hexes
     /// between two stops are that leg.
     pub fn along(game: &Game, net: &Network, train: &str, path: &[String]) -> Result<Given, Error> {
-        let hexes: Vec<Coord> = path.iter().map(|h| game.hex(h)).collect::<Result<_, _>>()?;
+        let mut hexes: Vec<Coord> = path.iter().map(|h| game.hex(h)).collect::<Result<_, _>>()?;
+        drop_turnbacks(&mut hexes);
         let at_stop: Vec<usize> = (0..hexes.len())
             .filter(|&i| net.stops.iter().any(|s| s.hex == hexes[i]))
             .collect();
@@ -42,8 +43,10 @@ impl Given {
     ) -> Result<Given, Error> {
         let train = train_name(game, train);
         match (legs, hexes.is_empty()) {
-            (Some(legs), false) => Given::parse(game, train, hexes, Some(legs)),
-            (Some(legs), true) => match turn_legs(legs) {
+            (Some(legs), false) if hexes_follow_legs(game, hexes, legs) => {
+                Given::parse(game, train, hexes, Some(legs))
+            }
+            (Some(legs), _) => match turn_legs(legs) {
                 // Each leg runs from one node of the route to the next, as
                 // the engine walks it: a hex inside a leg is passed, never a
                 // stop (18TN's Louisville, passed on its grey tile's bypass).
@@ -53,11 +56,43 @@ impl Given {
                     stops.extend(turned.last().and_then(|l| l.last()).cloned());
                     Given::parse(game, train, &stops, Some(&turned))
                 }
+                None if !hexes.is_empty() => Given::parse(game, train, hexes, Some(legs)),
                 None => Given::along(game, net, train, &join_legs(legs)),
             },
             (None, _) => Given::along(game, net, train, hexes),
         }
     }
+}
+
+/// Drops a turn back at either end of a route named by every hex it
+/// enters (`J5-K4-J5-I4`). The engine of 2020 that wrote such records paid
+/// the stops of the track between each two hexes named, each once, and
+/// let a route run out to a hex and back: the stops are those of the route
+/// that starts (or ends) at the hex turned at (`K4-J5-I4`). A turn back
+/// inside the route is left, for the route check to refuse.
+fn drop_turnbacks(hexes: &mut Vec<Coord>) {
+    while hexes.len() >= 3 && hexes[0] == hexes[2] {
+        hexes.remove(0);
+    }
+    while hexes.len() >= 3 && hexes[hexes.len() - 1] == hexes[hexes.len() - 3] {
+        hexes.pop();
+    }
+}
+
+/// Whether a record's `hexes` name the route's stops in order, one more
+/// than its legs. The engine writes the hexes of each leg's two ends, a
+/// hex given twice in a row once: where a leg is written end first (a leg
+/// inside one hex, as 18MEX's from Mexico City's town to its city, is
+/// written either way round), a hex comes again and the list no longer
+/// follows the route; the legs then say the stops. Legs that do not name
+/// hexes (a local train's) leave the hexes to say them.
+fn hexes_follow_legs(game: &Game, hexes: &[String], legs: &[Vec<String>]) -> bool {
+    let legs: Vec<&Vec<String>> = legs.iter().filter(|l| !l.is_empty()).collect();
+    hexes.len() == legs.len() + 1
+        || !legs
+            .iter()
+            .flat_map(|l| l.iter())
+            .all(|h| game.hex(h).is_ok())
 }
 
 /// The train type a record's train id runs as: the id itself where the
@@ -183,6 +218,29 @@ mod tests {
     /// 18xx.games's connections of two 1836Jr30 runs through Amsterdam's
     /// NY tile (two cities) and an OO tile: each leg is turned to start
     /// where the one before it ended, though a hex comes twice.
+    /// 1889 record 314, action 158: KO's 3 named `J5-K4-J5-I4` (out to
+    /// Takamatsu and back), which the engine of the day paid as K4-J5-I4.
+    #[test]
+    fn a_turn_back_at_a_routes_end_is_dropped() {
+        use crate::geometry::Coord;
+        let (a, b, c, d) = (
+            Coord::new(0, 0),
+            Coord::new(0, 1),
+            Coord::new(1, 1),
+            Coord::new(2, 1),
+        );
+        let mut route = vec![a, b, a, c];
+        super::drop_turnbacks(&mut route);
+        assert_eq!(route, [b, a, c]);
+        let mut route = vec![a, c, d, c];
+        super::drop_turnbacks(&mut route);
+        assert_eq!(route, [a, c, d]);
+        // Inside the route it stays.
+        let mut route = vec![a, c, d, c, b];
+        super::drop_turnbacks(&mut route);
+        assert_eq!(route, [a, c, d, c, b]);
+    }
+
     #[test]
     fn legs_join_in_route_order_through_a_hex_twice() {
         let run = legs(&[&["D6", "E5"], &["D6", "E7"], &["E7", "E5"], &["E3", "E5"]]);

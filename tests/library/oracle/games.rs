@@ -559,6 +559,23 @@ fn game_fixtures_agree_with_the_oracle() {
                 ("UdY", 220),
             ],
         ),
+        // 18xx.games's 18MEX record hotseat01 imported just before the
+        // UdY's run at action 562 (phase 5), with Mexico City's and
+        // Puebla's brown tiles in two lanes across their shared side. The
+        // MEX's $310 (its 4 crossing it twice) and the NdM's $530 (its 5
+        // and 3 crossing it once each) use both lanes ($280 and $510 with
+        // one lane a side); the engine accepts and prices both sets alike
+        // on this save (`price.rb`, checked once).
+        (
+            "18MEX_lanes.json",
+            &[
+                ("FCP", 150),
+                ("MC", 210),
+                ("MEX", 310),
+                ("NdM", 530),
+                ("UdY", 170),
+            ],
+        ),
         // 18xx.games's 18MS record 17510 imported just before GMO's run
         // at action 245 (phase 3), which the player ran for $230. GMO's
         // token in New Orleans earns $10 more on each route stopping there;

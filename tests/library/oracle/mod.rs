@@ -14,7 +14,7 @@ use hexroute::game::{
 use hexroute::geometry::{Coord, Face, Orientation, Rotation};
 use hexroute::routes::{self, Query};
 use hexroute::state::{HexState, MapState};
-use hexroute::tile::{Colour, End, StopKind, TileId};
+use hexroute::tile::{Colour, End, Lane, StopKind, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod advise;
@@ -32,7 +32,8 @@ use trains::{end_towns, free_towns, pays, token_bonus, train, unpaid_towns};
 #[derive(Clone, Debug)]
 struct OracleRoute {
     stops: Vec<(Coord, End)>,
-    edges: BTreeSet<(Coord, Face)>,
+    /// Sides crossed, each in its lane (on the side's lesser key).
+    edges: BTreeSet<(Coord, Face, u8)>,
     /// Track inside a tile from stop to stop (18MS's New Orleans, city to
     /// town): a piece of track no two routes share, as a hex edge.
     inner: BTreeSet<(Coord, End, End)>,
@@ -48,9 +49,21 @@ impl OracleRoute {
     }
 }
 
-fn edge_key(game: &Game, c: Coord, face: Face) -> (Coord, Face) {
+/// Crossing side `face` of `c` in lane `here` into the neighbour's lane
+/// `there`: each lane of a side is track of its own.
+fn edge_key(game: &Game, c: Coord, face: Face, here: Lane, there: Lane) -> (Coord, Face, u8) {
     let n = c.neighbour(face, game.coords.orientation);
-    std::cmp::min((c, face), (n, face.opposite()))
+    std::cmp::min((c, face, here.index), (n, face.opposite(), there.index))
+}
+
+/// Whether track in lane `a` of a side goes on in lane `b` of the side
+/// facing it, by 18xx.games's rule written out here: with as many lanes
+/// each side, lane i faces lane width - 1 - i; else the fewer face the
+/// middle of the more.
+fn lanes_face(a: Lane, b: Lane) -> bool {
+    let (few, many) = if a.width <= b.width { (a, b) } else { (b, a) };
+    let shift = (many.width - few.width) / 2;
+    (few.index + shift) as i32 == many.width as i32 - 1 - many.index as i32
 }
 
 struct Oracle<'a> {
@@ -176,26 +189,30 @@ impl Oracle<'_> {
                 continue;
             };
             if !Self::is_stop(next) {
-                self.follow(route, c, next, found);
+                self.follow(route, c, next, t.lane_at(next), found);
                 continue;
             }
             let key = (c, stop.min(next), stop.max(next));
             if route.inner.insert(key) {
-                self.follow(route, c, next, found);
+                self.follow(route, c, next, Lane::ONLY, found);
                 route.inner.remove(&key);
             }
         }
     }
 
-    /// Arrived at end `at` of the tile at `c` by track.
-    fn follow(&self, route: &mut OracleRoute, c: Coord, at: End, found: &mut Vec<OracleRoute>) {
+    /// Arrived at end `at` of the tile at `c` by track (in lane `lane`,
+    /// where `at` is a side).
+    fn follow(
+        &self,
+        route: &mut OracleRoute,
+        c: Coord,
+        at: End,
+        lane: Lane,
+        found: &mut Vec<OracleRoute>,
+    ) {
         match at {
             End::Face(face) => {
                 if self.game.is_barrier(c, face) {
-                    return;
-                }
-                let key = edge_key(self.game, c, face);
-                if route.edges.contains(&key) {
                     return;
                 }
                 let n = c.neighbour(face, self.game.coords.orientation);
@@ -203,19 +220,26 @@ impl Oracle<'_> {
                     return;
                 };
                 let entry = End::Face(face.opposite());
-                let nexts: Vec<End> = ntile
+                let nexts: Vec<(End, Lane, Lane)> = ntile
                     .track_rotated(nrot)
-                    .filter_map(|t| t.other(entry))
+                    .filter(|t| t.touches(entry) && lanes_face(lane, t.lane_at(entry)))
+                    .map(|t| {
+                        let next = t.other(entry).unwrap();
+                        (next, t.lane_at(entry), t.lane_at(next))
+                    })
                     .collect();
-                route.edges.insert(key);
-                route.hexes += 1;
-                route.path.push(n);
-                for next in nexts {
-                    self.follow(route, n, next, found);
+                for (next, there, next_lane) in nexts {
+                    let key = edge_key(self.game, c, face, lane, there);
+                    if !route.edges.insert(key) {
+                        continue;
+                    }
+                    route.hexes += 1;
+                    route.path.push(n);
+                    self.follow(route, n, next, next_lane, found);
+                    route.hexes -= 1;
+                    route.path.pop();
+                    route.edges.remove(&key);
                 }
-                route.hexes -= 1;
-                route.path.pop();
-                route.edges.remove(&key);
             }
             stop if Self::is_stop(stop) => {
                 // The game's rule: no stop twice, no two hexes of one

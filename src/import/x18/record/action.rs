@@ -14,6 +14,9 @@ pub struct Action {
     pub auto_actions: Vec<AutoAction>,
     /// Older records mark undone actions so instead of with `undo`.
     pub(super) skip: bool,
+    /// When the player took it (Unix seconds), where the record says: the
+    /// engine of that day priced a run (`review` names a later change).
+    pub created_at: Option<i64>,
     pub kind: Kind,
 }
 
@@ -210,6 +213,9 @@ pub(super) struct Wire {
     pub(super) auto_actions: Option<Vec<AutoAction>>,
     #[serde(default)]
     pub(super) skip: Option<bool>,
+    /// Unix seconds; anything else is left unread.
+    #[serde(default)]
+    pub(super) created_at: Option<serde_json::Value>,
 }
 
 /// An action the engine took for a player's standing order, recorded
@@ -274,6 +280,7 @@ impl From<Wire> for Action {
             entity_type: w.entity_type,
             auto_actions: w.auto_actions.unwrap_or_default(),
             skip: w.skip == Some(true),
+            created_at: w.created_at.as_ref().and_then(serde_json::Value::as_i64),
             kind,
         }
     }

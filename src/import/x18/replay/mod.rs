@@ -570,6 +570,7 @@ impl<'g> Replay<'g> {
                 .collect::<Result<_, Error>>()?,
             state: self.state.clone(),
             unseen_buys: self.unseen_buys.clone(),
+            created_at: a.created_at,
         })
     }
 
