@@ -12,7 +12,9 @@
 //! the proof costs a network and a few walks cut at their root.
 
 use crate::game::Game;
-use crate::routes::{self, Query, Solution, network::Network};
+use crate::geometry::Coord;
+use crate::routes::check::{self, Checked, Given};
+use crate::routes::{self, Query, Solution, TrainRoute, network::Network};
 use crate::state::MapState;
 
 /// What each of the query's trains earned on a map before the turn (its
@@ -66,4 +68,75 @@ pub(super) fn upper(
         }
     }
     sum
+}
+
+/// The company's routes after a move that gives no train a richer route:
+/// when [`upper`] on `state` is no more than `now` earns, and `now`'s
+/// routes, checked on `state` as `routes --check` checks a player's, run
+/// there together for as much, no set earns more and that set earns as
+/// much, so it is the optimum without a search. `None` when either fails
+/// (the move may gain, or took a track `now` ran on), and for a query
+/// whose company loses its lowest route, which the check does not price.
+pub(super) fn as_now(
+    game: &Game,
+    state: &MapState,
+    query: &Query,
+    now: &Solution,
+) -> Option<Solution> {
+    if !now.optimal || query.lose_lowest.is_some() {
+        return None;
+    }
+    let most = upper(game, state, query, &floors(query, now), now.total);
+    if most > u64::from(now.total) {
+        return None;
+    }
+    let net = Network::build(game, state);
+    let given: Vec<Given> = now
+        .routes
+        .iter()
+        .map(|r| given_of(query, r))
+        .collect::<Option<_>>()?;
+    let routes: Vec<TrainRoute> = check::check(&net, query, &given)
+        .into_iter()
+        .map(|c| match c {
+            Checked::Valid(route) => Some(route),
+            Checked::Invalid(..) => None,
+        })
+        .collect::<Option<_>>()?;
+    let total: u32 = routes.iter().map(|r| r.revenue).sum();
+    (total == now.total).then(|| Solution {
+        routes,
+        ..now.clone()
+    })
+}
+
+/// A route of a solution as a player would give it: its train, every
+/// stop it visits (skipped ones too), and the hexes of each leg.
+fn given_of(query: &Query, route: &TrainRoute) -> Option<Given> {
+    let train = query.trains.iter().find(|t| t.name == route.train)?;
+    let stops: Vec<Coord> = route.stops.iter().map(|s| s.hex).collect();
+    Some(Given {
+        train: train.clone(),
+        name: route.train.to_string(),
+        legs: legs_of(&route.hexes, &stops),
+        stops,
+    })
+}
+
+/// The hexes from each stop to the next, cut from the route's hexes at
+/// its stops in order (`None` if a stop is not found in turn: the check
+/// then finds the track from the stops alone).
+fn legs_of(hexes: &[Coord], stops: &[Coord]) -> Option<Vec<Option<Vec<Coord>>>> {
+    let mut at = Vec::with_capacity(stops.len());
+    let mut from = 0;
+    for stop in stops {
+        let i = from + hexes[from..].iter().position(|h| h == stop)?;
+        at.push(i);
+        from = i;
+    }
+    Some(
+        at.windows(2)
+            .map(|w| Some(hexes[w[0]..=w[1]].to_vec()))
+            .collect(),
+    )
 }

@@ -75,8 +75,9 @@ fn cost_of(moves: &[Move]) -> u32 {
 pub struct Choice {
     pub moves: Vec<Move>,
     pub solution: Solution,
-    /// False when the turn cannot touch the company's network, so the
-    /// routes are today's and no search was made.
+    /// False when no route search was made: the turn cannot touch the
+    /// company's network, or a bound proves it earns what the company
+    /// earns now (today's routes, priced on the turn's map).
     pub searched: bool,
 }
 

@@ -154,6 +154,14 @@ pub(super) fn solve_all(
         for s in &skip {
             groups.remove(s);
         }
+        let as_now = if prune && len == 1 {
+            earn_as_now(ask, now, &round, &groups)?
+        } else {
+            BTreeMap::new()
+        };
+        for s in as_now.keys() {
+            groups.remove(s);
+        }
         let done = AtomicUsize::new(0);
         let of = groups.len();
         let fresh: Vec<(Search, Solution)> = groups
@@ -170,6 +178,7 @@ pub(super) fn solve_all(
             .collect::<Result<_>>()?;
         out.searches += fresh.len();
         solved.extend(fresh);
+        solved.extend(as_now.iter().map(|(s, sol)| (s.clone(), sol.clone())));
         for p in round {
             if p.search.as_ref().is_some_and(|s| skip.contains(s)) {
                 out.skipped += 1;
@@ -180,7 +189,7 @@ pub(super) fn solve_all(
                 Some(s) => solved[s].clone(),
             };
             let choice = Choice {
-                searched: p.search.is_some(),
+                searched: p.search.as_ref().is_some_and(|s| !as_now.contains_key(s)),
                 moves: p.moves,
                 solution,
             };
@@ -239,6 +248,30 @@ fn provably_no_better(
         })
         .collect::<Result<_>>()?;
     Ok(skip.into_iter().flatten().collect())
+}
+
+/// The searches of `groups` (one-move plans of `round`) proven to earn
+/// exactly what the company earns now, each with its routes: the bound on
+/// the plan's map is no more than `now`, and `now`'s routes still run
+/// there for as much ([`bound::as_now`]). A lay that gives no train a
+/// richer route is most lays; this spares each its search. Proven in
+/// parallel.
+fn earn_as_now(
+    ask: Ask,
+    now: &Solution,
+    round: &[Planned],
+    groups: &BTreeMap<Search, Vec<usize>>,
+) -> Result<BTreeMap<Search, Solution>> {
+    let proven: Vec<Option<(Search, Solution)>> = groups
+        .iter()
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|(s, members)| {
+            let map = map_of(ask, &round[members[0]])?;
+            Ok(bound::as_now(ask.game, &map, ask.query, now).map(|sol| (s.clone(), sol)))
+        })
+        .collect::<Result<_>>()?;
+    Ok(proven.into_iter().flatten().collect())
 }
 
 /// One hex as routes see it: the track pieces a route can run over (each

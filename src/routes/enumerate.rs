@@ -380,13 +380,16 @@ impl Walker<'_> {
         self.beaten(most)
     }
 
-    /// The face values of the route's stops: its token stop's and each
-    /// half's.
-    fn stop_values(&self) -> impl Iterator<Item = u32> + '_ {
+    /// The most an express earns on the route walked: it counts both its
+    /// ends, and its best stops between them (see [`Ceiling::counted_ends`]).
+    fn counted_ends(&self, c: &Ceiling) -> u64 {
+        let ends = [self.end_of(&self.left), self.end_of(&self.right)];
         let to = |r: &SegRef| self.net.out[r.from as usize][r.idx as usize].to;
-        std::iter::once(self.token)
+        let between = std::iter::once(self.token)
             .chain(self.left.iter().chain(self.right.iter()).map(to))
-            .map(|s| self.net.stops[s].revenue)
+            .filter(|s| !ends.contains(s))
+            .map(|s| self.net.stops[s].revenue);
+        c.counted_ends(ends.map(|s| self.net.stops[s].revenue), between)
     }
 
     /// True when a route earning at most `most` cannot be the answer of a
@@ -464,7 +467,7 @@ impl Walker<'_> {
             ceiling: Some(c), ..
         } = self.keep
             && (self.beaten(c.route(self.value))
-                || (c.counts_any() && self.beaten(c.counted(self.stop_values()))))
+                || (c.counts_any() && self.beaten(self.counted_ends(c))))
         {
             return;
         }
