@@ -46,6 +46,37 @@ pub(super) fn upper(
     enough: u32,
 ) -> u64 {
     let net = Network::build(game, state);
+    sum_alone(query, floors, enough, |train, floor| {
+        routes::richest_above(&net, query, train, floor)
+    })
+}
+
+/// As [`upper`], on the map after one move on hex `hex` where, on the map
+/// before it, no train's route alone beats its floor (`floors` were proven
+/// so, see [`Settled`]): a route that does not run on `hex` ran before the
+/// move for as much, so only the routes that run there are walked.
+pub(super) fn upper_through(
+    game: &Game,
+    state: &MapState,
+    query: &Query,
+    floors: &[u32],
+    enough: u32,
+    hex: Coord,
+) -> u64 {
+    let net = Network::build(game, state);
+    sum_alone(query, floors, enough, |train, floor| {
+        routes::richest_through_above(&net, query, train, floor, hex)
+    })
+}
+
+/// The sum, over the query's trains, of `alone(train, floor)` (the richest
+/// route of the train above its floor, `None` if none) or the floor.
+fn sum_alone(
+    query: &Query,
+    floors: &[u32],
+    enough: u32,
+    alone: impl Fn(&crate::game::TrainDef, u32) -> Option<u32>,
+) -> u64 {
     let mut sum = 0u64;
     // Trains of one type share a walk, at the lowest of their floors.
     let mut done = vec![false; query.trains.len()];
@@ -58,16 +89,34 @@ pub(super) fn upper(
             .filter(|&j| !done[j] && query.trains[j] == *train)
             .collect();
         let floor = same.iter().map(|&j| floors[j]).min().unwrap_or(0);
-        let alone = routes::richest_above(&net, query, train, floor).unwrap_or(0);
+        let best = alone(train, floor).unwrap_or(0);
         for &j in &same {
             done[j] = true;
-            sum += u64::from(alone.max(floors[j]));
+            sum += u64::from(best.max(floors[j]));
         }
         if sum > u64::from(enough) {
             break;
         }
     }
     sum
+}
+
+/// Floors no route beats: on a turn's map, no train of the query runs a
+/// route alone that earns more than its floor. Proven when [`upper`] with
+/// these floors is no more than their sum (each train's term is at least
+/// its floor, so none is more); a later move on the map then need only
+/// walk the routes through its hex ([`upper_through`]).
+pub(super) type Settled = Vec<u32>;
+
+/// The floors `floors` when [`upper`] on `state` proves them [`Settled`].
+pub(super) fn settle(
+    game: &Game,
+    state: &MapState,
+    query: &Query,
+    floors: Vec<u32>,
+) -> Option<Settled> {
+    let sum: u32 = floors.iter().sum();
+    (upper(game, state, query, &floors, sum) <= u64::from(sum)).then_some(floors)
 }
 
 /// The company's routes after a move that gives no train a richer route:
@@ -77,19 +126,24 @@ pub(super) fn upper(
 /// much, so it is the optimum without a search. `None` when either fails
 /// (the move may gain, or took a track `now` ran on), and for a query
 /// whose company loses its lowest route, which the check does not price.
+/// With the routes, `now`'s floors when the bound proves them [`Settled`]
+/// on `state`.
 pub(super) fn as_now(
     game: &Game,
     state: &MapState,
     query: &Query,
     now: &Solution,
-) -> Option<Solution> {
+) -> Option<(Solution, Option<Settled>)> {
     if !now.optimal || query.lose_lowest.is_some() {
         return None;
     }
-    let most = upper(game, state, query, &floors(query, now), now.total);
+    let floors = floors(query, now);
+    let most = upper(game, state, query, &floors, now.total);
     if most > u64::from(now.total) {
         return None;
     }
+    let sum: u64 = floors.iter().map(|&f| u64::from(f)).sum();
+    let settled = (most <= sum).then_some(floors);
     let net = Network::build(game, state);
     let given: Vec<Given> = now
         .routes
@@ -104,10 +158,11 @@ pub(super) fn as_now(
         })
         .collect::<Option<_>>()?;
     let total: u32 = routes.iter().map(|r| r.revenue).sum();
-    (total == now.total).then(|| Solution {
+    let solution = Solution {
         routes,
         ..now.clone()
-    })
+    };
+    (total == now.total).then_some((solution, settled))
 }
 
 /// A route of a solution as a player would give it: its train, every

@@ -57,6 +57,13 @@ impl Move {
         }
     }
 
+    /// The hex the move is on.
+    fn hex(&self) -> Coord {
+        match self {
+            Move::Lay { hex, .. } | Move::Token { hex, .. } => *hex,
+        }
+    }
+
     /// What the move costs, a token of unknown price counted as free.
     fn cost(&self) -> u32 {
         match self {
