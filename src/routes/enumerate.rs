@@ -187,13 +187,24 @@ fn tasks_of(net: &Network, from: From, is_token: &[bool]) -> Vec<(usize, Option<
                 std::iter::once((t, None)).chain((0..net.out[t].len()).map(move |i| (t, Some(i))))
             })
             .collect(),
-        From::Through(hex) => (0..net.stops.len())
-            .flat_map(|s| {
-                (0..net.out[s].len())
-                    .filter(move |&i| net.out[s][i].hexes.contains(&hex))
-                    .map(move |i| (s, Some(i)))
-            })
-            .collect(),
+        // A segment and its mirror (the same track walked the other way)
+        // find the same routes: the one from the smaller stop is walked.
+        From::Through(hex) => {
+            let enters = |seg: &super::network::Segment| seg.hexes.contains(&hex);
+            let mirrored = |s: usize, seg: &super::network::Segment| {
+                seg.to < s
+                    && net.out[seg.to]
+                        .iter()
+                        .any(|m| m.to == s && m.elements == seg.elements && enters(m))
+            };
+            (0..net.stops.len())
+                .flat_map(|s| {
+                    (0..net.out[s].len())
+                        .filter(move |&i| enters(&net.out[s][i]) && !mirrored(s, &net.out[s][i]))
+                        .map(move |i| (s, Some(i)))
+                })
+                .collect()
+        }
     }
 }
 
