@@ -298,6 +298,10 @@ fn provably_no_better(
     Ok(skip.into_iter().flatten().collect())
 }
 
+/// A one-move turn's routes, proven to earn what the company earns now,
+/// and the floors they settle on its map, if proven.
+type AsNow = (Solution, Option<bound::Settled>);
+
 /// The searches of `groups` (one-move plans of `round`) proven to earn
 /// exactly what the company earns now, each with its routes: the bound on
 /// the plan's map is no more than `now`, and `now`'s routes still run
@@ -309,8 +313,8 @@ fn earn_as_now(
     now: &Solution,
     round: &[Planned],
     groups: &BTreeMap<Search, Vec<usize>>,
-) -> Result<BTreeMap<Search, (Solution, Option<bound::Settled>)>> {
-    let proven: Vec<Option<(Search, (Solution, Option<bound::Settled>))>> = groups
+) -> Result<BTreeMap<Search, AsNow>> {
+    let proven: Vec<Option<(Search, AsNow)>> = groups
         .iter()
         .collect::<Vec<_>>()
         .into_par_iter()
