@@ -57,6 +57,13 @@ impl Move {
         }
     }
 
+    /// The hex the move is on.
+    fn hex(&self) -> Coord {
+        match self {
+            Move::Lay { hex, .. } | Move::Token { hex, .. } => *hex,
+        }
+    }
+
     /// What the move costs, a token of unknown price counted as free.
     fn cost(&self) -> u32 {
         match self {
@@ -75,8 +82,9 @@ fn cost_of(moves: &[Move]) -> u32 {
 pub struct Choice {
     pub moves: Vec<Move>,
     pub solution: Solution,
-    /// False when the turn cannot touch the company's network, so the
-    /// routes are today's and no search was made.
+    /// False when no route search was made: the turn cannot touch the
+    /// company's network, or a bound proves it earns what the company
+    /// earns now (today's routes, priced on the turn's map).
     pub searched: bool,
 }
 

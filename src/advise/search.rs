@@ -128,6 +128,9 @@ pub(super) fn solve_all(
         .map(|c| (super::turn_key(&c.moves), c.clone()))
         .collect();
     let mut solved: BTreeMap<Search, Solution> = BTreeMap::new();
+    // Turns on whose map no train's route alone beats its floor there.
+    let mut settled: BTreeMap<TurnKey, bound::Settled> = BTreeMap::new();
+    let longer = lengths.iter().any(|&n| n >= 2);
     let mut planned: Vec<Option<Planned>> = planned.into_iter().map(Some).collect();
     let mut out = Solved {
         choices: Vec::new(),
@@ -147,12 +150,48 @@ pub(super) fn solve_all(
             }
         }
         let skip: Vec<Search> = if prune {
-            provably_no_better(ask, &round, &groups, &known)?
+            provably_no_better(ask, &round, &groups, &known, &settled)?
         } else {
             Vec::new()
         };
         for s in &skip {
             groups.remove(s);
+        }
+        let as_now = if prune && len == 1 {
+            earn_as_now(ask, now, &round, &groups)?
+        } else {
+            BTreeMap::new()
+        };
+        for s in as_now.keys() {
+            groups.remove(s);
+        }
+        let as_now: BTreeMap<Search, Solution> = as_now
+            .into_iter()
+            .map(|(s, (solution, proven))| {
+                for &i in &by_search(&round, &s) {
+                    if let Some(floors) = &proven {
+                        settled.insert(super::turn_key(&round[i].moves), floors.clone());
+                    }
+                }
+                (s, solution)
+            })
+            .collect();
+        // Turns routes see as today's map are settled where today's is.
+        let unchanged = || round.iter().filter(|p| p.search.is_none());
+        let today = (prune && longer && len == 1 && unchanged().next().is_some())
+            .then(|| {
+                bound::settle(
+                    ask.game,
+                    ask.state,
+                    ask.query,
+                    bound::floors(ask.query, now),
+                )
+            })
+            .flatten();
+        if let Some(floors) = &today {
+            for p in unchanged() {
+                settled.insert(super::turn_key(&p.moves), floors.clone());
+            }
         }
         let done = AtomicUsize::new(0);
         let of = groups.len();
@@ -170,6 +209,7 @@ pub(super) fn solve_all(
             .collect::<Result<_>>()?;
         out.searches += fresh.len();
         solved.extend(fresh);
+        solved.extend(as_now.iter().map(|(s, sol)| (s.clone(), sol.clone())));
         for p in round {
             if p.search.as_ref().is_some_and(|s| skip.contains(s)) {
                 out.skipped += 1;
@@ -180,7 +220,7 @@ pub(super) fn solve_all(
                 Some(s) => solved[s].clone(),
             };
             let choice = Choice {
-                searched: p.search.is_some(),
+                searched: p.search.as_ref().is_some_and(|s| !as_now.contains_key(s)),
                 moves: p.moves,
                 solution,
             };
@@ -189,6 +229,13 @@ pub(super) fn solve_all(
         }
     }
     Ok(out)
+}
+
+/// The plans of `round` that share search `s`.
+fn by_search(round: &[Planned], s: &Search) -> Vec<usize> {
+    (0..round.len())
+        .filter(|&i| round[i].search.as_ref() == Some(s))
+        .collect()
 }
 
 /// What tells turns apart: their moves, in any order.
@@ -211,6 +258,7 @@ fn provably_no_better(
     round: &[Planned],
     groups: &BTreeMap<Search, Vec<usize>>,
     known: &BTreeMap<TurnKey, Choice>,
+    settled: &BTreeMap<TurnKey, bound::Settled>,
 ) -> Result<Vec<Search>> {
     let shorter = |p: &Planned| {
         let n = p.moves.len();
@@ -234,11 +282,48 @@ fn provably_no_better(
             let p = &round[groups[s][0]];
             let map = map_of(ask, p)?;
             let floors = bound::floors(ask.query, &parts[0].solution);
-            let most = bound::upper(ask.game, &map, ask.query, &floors, least);
+            // Where the shorter turn's map is settled at these floors,
+            // only the routes through the last move's hex can beat them.
+            let n = p.moves.len();
+            let proven = settled.get(&super::turn_key(&p.moves[..n - 1])) == Some(&floors);
+            let most = match p.moves[n - 1].hex() {
+                hex if proven => {
+                    bound::upper_through(ask.game, &map, ask.query, &floors, least, hex)
+                }
+                _ => bound::upper(ask.game, &map, ask.query, &floors, least),
+            };
             Ok((most <= u64::from(least)).then(|| s.clone()))
         })
         .collect::<Result<_>>()?;
     Ok(skip.into_iter().flatten().collect())
+}
+
+/// A one-move turn's routes, proven to earn what the company earns now,
+/// and the floors they settle on its map, if proven.
+type AsNow = (Solution, Option<bound::Settled>);
+
+/// The searches of `groups` (one-move plans of `round`) proven to earn
+/// exactly what the company earns now, each with its routes: the bound on
+/// the plan's map is no more than `now`, and `now`'s routes still run
+/// there for as much ([`bound::as_now`]). A lay that gives no train a
+/// richer route is most lays; this spares each its search. Proven in
+/// parallel.
+fn earn_as_now(
+    ask: Ask,
+    now: &Solution,
+    round: &[Planned],
+    groups: &BTreeMap<Search, Vec<usize>>,
+) -> Result<BTreeMap<Search, AsNow>> {
+    let proven: Vec<Option<(Search, AsNow)>> = groups
+        .iter()
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|(s, members)| {
+            let map = map_of(ask, &round[members[0]])?;
+            Ok(bound::as_now(ask.game, &map, ask.query, now).map(|found| (s.clone(), found)))
+        })
+        .collect::<Result<_>>()?;
+    Ok(proven.into_iter().flatten().collect())
 }
 
 /// One hex as routes see it: the track pieces a route can run over (each

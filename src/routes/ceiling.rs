@@ -142,6 +142,38 @@ impl Ceiling {
         self.route(best[..n].iter().map(|&v| u64::from(v)).sum())
     }
 
+    /// As [`Ceiling::counted`], for a route whose ends are worth `ends`
+    /// and whose other stops `between`: an express must count its two
+    /// ends (`revenue::must_stop_at`), so it counts them and its N − 2
+    /// best stops between, which is never more than its N best anywhere
+    /// and often less (a rich city passed in the middle cannot take the
+    /// place of a poor end).
+    pub(super) fn counted_ends(&self, ends: [u32; 2], between: impl Iterator<Item = u32>) -> u64 {
+        const HELD: usize = 8;
+        let n = self.stops as usize;
+        if !(2..=HELD).contains(&n) {
+            return self.counted(ends.into_iter().chain(between));
+        }
+        let mut best = [0u32; HELD];
+        let k = n - 2;
+        for v in between {
+            if k > 0 && v > best[k - 1] {
+                let mut j = k - 1;
+                while j > 0 && best[j - 1] < v {
+                    best[j] = best[j - 1];
+                    j -= 1;
+                }
+                best[j] = v;
+            }
+        }
+        let sum = best[..k]
+            .iter()
+            .chain(ends.iter())
+            .map(|&v| u64::from(v))
+            .sum();
+        self.route(sum)
+    }
+
     /// The most a route grown from the one walked so far earns: its stops'
     /// values add to `value`; it has visited `visits` stops, `cities` of
     /// them cities; `visited(i)` says whether stop `i` is out of reach

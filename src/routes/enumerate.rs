@@ -113,6 +113,10 @@ struct Walker<'a> {
     /// Company token stops with a smaller id than `token`: routes through
     /// them are found from there instead.
     earlier_token: Vec<bool>,
+    /// Walking from a stop that need not be the company's token (see
+    /// [`From::Through`]): a route must hold a token, may not pass a start
+    /// it could not pass as a stop, and is kept in either orientation.
+    anchored: bool,
     bits: Vec<u64>,
     /// Places a route has stopped in: stop hexes, or stops, as the game's
     /// `within_route` rule says (see [`Places`]).
@@ -158,30 +162,75 @@ enum Keep<'a> {
     },
 }
 
-/// The routes a company could run from each of its tokens, in token order,
-/// and how many routes were priced that some train can run.
+/// Which routes the walks find.
+#[derive(Copy, Clone)]
+enum From {
+    /// Every route the company could run, walked from its token stops.
+    Tokens,
+    /// Every route that runs on hex `0`: each uses a segment entering it
+    /// (one ending at a stop there, or passing through), so the walks
+    /// start at each such segment's first stop, with the segment first.
+    Through(Coord),
+}
+
+/// The walks `from` asks for: a start stop, and the segment (by index
+/// among those leaving it) its left half must begin with, if any.
+fn tasks_of(net: &Network, from: From, is_token: &[bool]) -> Vec<(usize, Option<usize>)> {
+    match from {
+        // Each token's walk is split by the first segment of its left half
+        // (none first, then each in order), so that the routes come in the
+        // order one walk would list them and a token with much track beyond
+        // it keeps both threads busy.
+        From::Tokens => (0..net.stops.len())
+            .filter(|&s| is_token[s])
+            .flat_map(|t| {
+                std::iter::once((t, None)).chain((0..net.out[t].len()).map(move |i| (t, Some(i))))
+            })
+            .collect(),
+        // A segment and its mirror (the same track walked the other way)
+        // find the same routes: the one from the smaller stop is walked.
+        From::Through(hex) => {
+            let enters = |seg: &super::network::Segment| seg.hexes.contains(&hex);
+            let mirrored = |s: usize, seg: &super::network::Segment| {
+                seg.to < s
+                    && net.out[seg.to]
+                        .iter()
+                        .any(|m| m.to == s && m.elements == seg.elements && enters(m))
+            };
+            (0..net.stops.len())
+                .flat_map(|s| {
+                    (0..net.out[s].len())
+                        .filter(move |&i| enters(&net.out[s][i]) && !mirrored(s, &net.out[s][i]))
+                        .map(move |i| (s, Some(i)))
+                })
+                .collect()
+        }
+    }
+}
+
+/// The routes a company could run from each of its tokens (or, under
+/// [`From::Through`], each anchor), in stop order, and how many routes
+/// were priced that some train can run.
 fn walk_all<T: Send>(
     net: &Network,
     query: &Query,
     types: &[TrainDef],
     keep: Keep,
+    from: From,
     take: impl Fn(&mut Walker) -> T + Sync,
 ) -> (Vec<T>, usize) {
     let company = &query.company;
-    let is_token: Vec<bool> = net.stops.iter().map(|s| s.holds_token(company)).collect();
-    let tokens: Vec<usize> = (0..net.stops.len()).filter(|&s| is_token[s]).collect();
+    // Under `Through`, a route is found from each segment entering the hex
+    // that it uses (no earlier start excludes it), in whichever orientation
+    // puts that segment in its left half.
+    let is_token: Vec<bool> = match from {
+        From::Tokens => net.stops.iter().map(|s| s.holds_token(company)).collect(),
+        From::Through(_) => vec![false; net.stops.len()],
+    };
+    let anchored = matches!(from, From::Through(_));
     let places = Places::of(net);
     let limits = Limits::of(types);
-    // Each token's walk is split by the first segment of its left half
-    // (none first, then each in order), so that the routes come in the
-    // order one walk would list them and a token with much track beyond
-    // it keeps both threads busy.
-    let tasks: Vec<(usize, Option<usize>)> = tokens
-        .iter()
-        .flat_map(|&t| {
-            std::iter::once((t, None)).chain((0..net.out[t].len()).map(move |i| (t, Some(i))))
-        })
-        .collect();
+    let tasks = tasks_of(net, from, &is_token);
     let found: Vec<(T, usize)> = tasks
         .par_iter()
         .map(|&(t, first)| {
@@ -194,6 +243,7 @@ fn walk_all<T: Send>(
                 keep,
                 token: t,
                 earlier_token: (0..net.stops.len()).map(|s| is_token[s] && s < t).collect(),
+                anchored,
                 bits: vec![0; places.words],
                 hex_used: vec![false; places.count],
                 hex_of: places.within.clone(),
@@ -230,7 +280,7 @@ pub(super) fn enumerate(
     query: &Query,
     types: &[TrainDef],
 ) -> (Vec<Candidate>, usize) {
-    let (lists, priced) = walk_all(net, query, types, Keep::Every, |w| {
+    let (lists, priced) = walk_all(net, query, types, Keep::Every, From::Tokens, |w| {
         std::mem::take(&mut w.out)
     });
     (lists.into_iter().flatten().collect(), priced)
@@ -245,13 +295,38 @@ pub(super) fn richest(
     train: &TrainDef,
     floor: Option<u32>,
 ) -> (Option<Candidate>, usize) {
+    richest_from(net, query, train, floor, From::Tokens)
+}
+
+/// What the richest route of one train that runs on hex `hex` earns, if
+/// it earns more than `floor`.
+pub(super) fn richest_through(
+    net: &Network,
+    query: &Query,
+    train: &TrainDef,
+    floor: u32,
+    hex: Coord,
+) -> Option<u32> {
+    richest_from(net, query, train, Some(floor), From::Through(hex))
+        .0
+        .map(|c| c.revenue[0])
+        .filter(|&r| r > floor)
+}
+
+fn richest_from(
+    net: &Network,
+    query: &Query,
+    train: &TrainDef,
+    floor: Option<u32>,
+    from: From,
+) -> (Option<Candidate>, usize) {
     let ceiling = Ceiling::of(net, &query.company, train, &query.bonuses);
     let keep = Keep::Richest {
         ceiling: ceiling.as_ref(),
         floor,
     };
     let types = std::slice::from_ref(train);
-    let (found, priced) = walk_all(net, query, types, keep, |w| w.richest.take());
+    let (found, priced) = walk_all(net, query, types, keep, from, |w| w.richest.take());
     let best = found
         .into_iter()
         .flatten()
@@ -331,7 +406,10 @@ impl Walker<'_> {
     fn extend(&mut self, at: usize, side: Side) {
         // From a token on an off-board (18MEX's Mérida) a route runs one
         // way only: a left half takes no right half, which would pass it.
-        let terminal = self.net.stops[self.token].terminal;
+        // So too from a start the company may not pass (under `Through`,
+        // a city full of others' tokens).
+        let start = &self.net.stops[self.token];
+        let terminal = start.terminal || (self.anchored && !start.passable_for(self.company));
         match side {
             Side::Left if terminal && !self.left.is_empty() => self.emit(),
             Side::Left => self.extend(self.token, Side::Right),
@@ -380,13 +458,24 @@ impl Walker<'_> {
         self.beaten(most)
     }
 
-    /// The face values of the route's stops: its token stop's and each
-    /// half's.
-    fn stop_values(&self) -> impl Iterator<Item = u32> + '_ {
+    /// True when a stop of the route walked holds the company's token.
+    fn holds_token(&self) -> bool {
         let to = |r: &SegRef| self.net.out[r.from as usize][r.idx as usize].to;
         std::iter::once(self.token)
             .chain(self.left.iter().chain(self.right.iter()).map(to))
-            .map(|s| self.net.stops[s].revenue)
+            .any(|s| self.net.stops[s].holds_token(self.company))
+    }
+
+    /// The most an express earns on the route walked: it counts both its
+    /// ends, and its best stops between them (see [`Ceiling::counted_ends`]).
+    fn counted_ends(&self, c: &Ceiling) -> u64 {
+        let ends = [self.end_of(&self.left), self.end_of(&self.right)];
+        let to = |r: &SegRef| self.net.out[r.from as usize][r.idx as usize].to;
+        let between = std::iter::once(self.token)
+            .chain(self.left.iter().chain(self.right.iter()).map(to))
+            .filter(|s| !ends.contains(s))
+            .map(|s| self.net.stops[s].revenue);
+        c.counted_ends(ends.map(|s| self.net.stops[s].revenue), between)
     }
 
     /// True when a route earning at most `most` cannot be the answer of a
@@ -457,15 +546,18 @@ impl Walker<'_> {
         if self.left.is_empty() && self.right.is_empty() {
             return;
         }
-        if self.end_of(&self.left) >= self.end_of(&self.right) {
+        if !self.anchored && self.end_of(&self.left) >= self.end_of(&self.right) {
             return;
         }
         if let Keep::Richest {
             ceiling: Some(c), ..
         } = self.keep
             && (self.beaten(c.route(self.value))
-                || (c.counts_any() && self.beaten(c.counted(self.stop_values()))))
+                || (c.counts_any() && self.beaten(self.counted_ends(c))))
         {
+            return;
+        }
+        if self.anchored && !self.holds_token() {
             return;
         }
         fill_visits(

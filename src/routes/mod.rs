@@ -347,6 +347,18 @@ pub fn richest_above(net: &Network, query: &Query, train: &TrainDef, floor: u32)
         .filter(|&r| r > floor)
 }
 
+/// As [`richest_above`], among the routes that run on hex `hex`: where a
+/// move changed only that hex, every route it adds runs there.
+pub fn richest_through_above(
+    net: &Network,
+    query: &Query,
+    train: &TrainDef,
+    floor: u32,
+    hex: Coord,
+) -> Option<u32> {
+    enumerate::richest_through(net, query, train, floor, hex)
+}
+
 /// One train needs no assignment: its richest route is the answer, found
 /// as the routes are walked, with no list kept.
 fn solve_one(net: &Network, query: &Query, train: &TrainDef) -> Solution {

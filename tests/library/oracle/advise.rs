@@ -466,3 +466,65 @@ fn eighteen_tn_and_texas_turns_hold_a_second_yellow() {
         assert!(turns(None) > turns(Some(1)), "{file}");
     }
 }
+
+/// `routes::richest_through_above`, the walk of only the routes that run
+/// on one hex (what bounds a turn's later move): on positions of three
+/// titles (1867's 5+5E express among them), for every hex the company's
+/// track reaches and each of its trains, the richest route alone is the
+/// richer of the richest through the hex and the richest on the map
+/// without that hex (the hex taken out of the game, so no route runs on
+/// it); and with a floor, the walk answers as the floor says.
+#[test]
+fn the_walk_through_one_hex_finds_the_routes_that_run_on_it() {
+    use hexroute::routes::network::Network;
+    let mut through_richest = 0;
+    for (file, company) in [
+        ("1867_bc.json", "CNR"),
+        ("1846_mid.json", "NYC"),
+        ("1830_mid.json", "PRR"),
+    ] {
+        let (game, state) = super::games::load_fixture(file);
+        let company = CompanyId::from(company);
+        let net = Network::build(&game, &state);
+        let mut hexes: Vec<_> = hexroute::reach::from_tokens(&game, &state, &company)
+            .pieces
+            .iter()
+            .map(|(c, _)| *c)
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        assert!(hexes.len() > 5, "{file}: a weak case");
+        for name in &state.trains[company.as_str()] {
+            let train = game.train(name).unwrap().clone();
+            let query = Query {
+                company: company.clone(),
+                trains: vec![train.clone()],
+                bonuses: routes::bonuses_in_force(&game, state.phase, &[]),
+                lose_lowest: None,
+            };
+            let all = routes::richest_above(&net, &query, &train, 0);
+            for &hex in &hexes {
+                let mut without = game.clone();
+                without.hexes.remove(&hex);
+                let elsewhere =
+                    routes::richest_above(&Network::build(&without, &state), &query, &train, 0);
+                let through = routes::richest_through_above(&net, &query, &train, 0, hex);
+                assert_eq!(all, through.max(elsewhere), "{file} {name} {hex:?}");
+                if let Some(r) = through {
+                    through_richest += usize::from(elsewhere < through);
+                    for floor in [r - 1, r] {
+                        assert_eq!(
+                            routes::richest_through_above(&net, &query, &train, floor, hex),
+                            (r > floor).then_some(r),
+                            "{file} {name} {hex:?} above {floor}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        through_richest > 0,
+        "no hex carried the richest route: a weak test"
+    );
+}
