@@ -68,6 +68,10 @@ pub struct Play {
     /// A train that ran this operating round does not run again in it for
     /// the company it passed to (`TrainsRunOnce`).
     pub trains_run_once: bool,
+    /// The kind of company that buys the depot's next train as its home
+    /// token goes down in the first set of operating rounds
+    /// (`FirstSetTrain`).
+    pub first_set_train: Option<super::CompanyKind>,
 }
 
 impl Play {
@@ -173,6 +177,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         destinations: false,
         markers_leave: None,
         trains_run_once: false,
+        first_set_train: None,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -195,12 +200,6 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         }
         named.push(name);
         r.add(&mut play, m)?;
-    }
-    if play.mergers && play.national.is_none() {
-        return Err(r.refuse(
-            "from_18xx_games.mechanisms.Mergers",
-            "minors merge only where a National takes what they leave: name one".into(),
-        ));
     }
     Ok(play)
 }
@@ -364,6 +363,7 @@ impl Resolver<'_> {
             Mechanism::Destinations => play.destinations = true,
             Mechanism::MarkersLeave(m) => play.markers_leave = Some(self.markers_leave(m, &at)?),
             Mechanism::TrainsRunOnce => play.trains_run_once = true,
+            Mechanism::FirstSetTrain(kind) => play.first_set_train = Some(kind),
         }
         Ok(())
     }

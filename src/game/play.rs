@@ -38,8 +38,9 @@ pub enum Mechanism {
     National(NationalDef),
     /// Minors merge into majors (several into a new one, or one converting
     /// into one): hand `merge` and `convert`, and the record's `merge`,
-    /// `convert` actions (1867, 1861). Needs a `National`, which takes the
-    /// tokens a merged minor leaves beyond the major's.
+    /// `convert` actions (1867, 1861, 18NewEngland). Where a `National`
+    /// is named it takes the tokens a merged minor leaves beyond the
+    /// major's; 18NewEngland's majors take them all.
     Mergers,
     /// Companies acquire one another, or merge, one into one: the record's
     /// `merge` names the survivor and the company it takes (whose tokens,
@@ -136,6 +137,11 @@ pub enum Mechanism {
     /// as each operating round begins; 18MT's takeover keeps it, where
     /// 18CO's clears it).
     TrainsRunOnce,
+    /// Companies of this kind whose home token goes down in the game's
+    /// first set of operating rounds buy the depot's next train with it,
+    /// with no action (18NewEngland's minors formed in its first stock
+    /// round: `buy_first_train`).
+    FirstSetTrain(super::CompanyKind),
 }
 
 impl Mechanism {
@@ -167,6 +173,7 @@ impl Mechanism {
             Mechanism::Destinations => "Destinations",
             Mechanism::MarkersLeave(_) => "MarkersLeave",
             Mechanism::TrainsRunOnce => "TrainsRunOnce",
+            Mechanism::FirstSetTrain(_) => "FirstSetTrain",
         }
     }
 }

@@ -98,7 +98,13 @@ impl Replay<'_> {
         let company = self.company(name)?;
         self.market_par(a, par, &company)?;
         self.holders.insert(company.clone(), a.entity());
-        *self.sold.entry(company.clone()).or_default() += 20;
+        // The president's share: 20%, or all of a one-share company
+        // (18NewEngland's minors, which float as they form).
+        let president = match self.game.company(&company)?.shares {
+            1 => 100,
+            _ => 20,
+        };
+        *self.sold.entry(company.clone()).or_default() += president;
         self.shares_seen.insert(format!("{name}_0"));
         if self.play.home_token == HomeTokenTiming::Par {
             self.home_token(&company)?;

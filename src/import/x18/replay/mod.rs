@@ -18,6 +18,7 @@ mod acquire;
 mod books;
 mod closing;
 mod destination;
+mod first_train;
 mod formation;
 mod late;
 mod markers_leave;
@@ -289,6 +290,7 @@ impl<'g> Replay<'g> {
                 operated: BTreeSet::new(),
                 last: None,
                 operating: false,
+                sets_ended: 0,
             },
             variants: BTreeMap::new(),
             gone: BTreeSet::new(),
@@ -402,6 +404,7 @@ impl<'g> Replay<'g> {
                         let set_ended = self.rounds.operating;
                         self.end_round()?;
                         if set_ended {
+                            self.rounds.sets_ended += 1;
                             self.set_ended()?;
                         }
                         self.rounds.stock = true;
@@ -508,7 +511,8 @@ impl<'g> Replay<'g> {
         if already || self.chooses_home_city(company, home) {
             return Ok(());
         }
-        self.put_home_token(company, home)
+        self.put_home_token(company, home)?;
+        self.first_set_train(company)
     }
 
     /// Puts `company`'s token on its home `home` as the engine does, with
