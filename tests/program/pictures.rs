@@ -61,6 +61,7 @@ const PICTURES: [&str; 27] = [
     "18MS_mid.json",
     "18MT_mid.json",
     "18NL_mid.json",
+    "18NewEngland_mid.json",
     "1893_mid.json",
     "18TN_mid.json",
     "18Texas_mid.json",

@@ -20,7 +20,10 @@ impl Replay<'_> {
         let Some(id) = self.next_in_depot() else {
             return Ok(());
         };
-        self.trains.entry(company.clone()).or_default().push(id.clone());
+        self.trains
+            .entry(company.clone())
+            .or_default()
+            .push(id.clone());
         self.leaves_depot(&id)?;
         self.emit_books()
     }
