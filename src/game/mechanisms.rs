@@ -72,6 +72,8 @@ pub struct Play {
     /// token goes down in the first set of operating rounds
     /// (`FirstSetTrain`).
     pub first_set_train: Option<super::CompanyKind>,
+    /// A first stock round's first `par` reserves (`ParReserves`).
+    pub par_reserves: bool,
 }
 
 impl Play {
@@ -178,6 +180,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         markers_leave: None,
         trains_run_once: false,
         first_set_train: None,
+        par_reserves: false,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -364,6 +367,7 @@ impl Resolver<'_> {
             Mechanism::MarkersLeave(m) => play.markers_leave = Some(self.markers_leave(m, &at)?),
             Mechanism::TrainsRunOnce => play.trains_run_once = true,
             Mechanism::FirstSetTrain(kind) => play.first_set_train = Some(kind),
+            Mechanism::ParReserves => play.par_reserves = true,
         }
         Ok(())
     }

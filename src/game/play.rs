@@ -142,6 +142,10 @@ pub enum Mechanism {
     /// with no action (18NewEngland's minors formed in its first stock
     /// round: `buy_first_train`).
     FirstSetTrain(super::CompanyKind),
+    /// In the first stock round a player's first `par` of a company
+    /// reserves it and a second forms it (18NewEngland's
+    /// `ReserveParShares`): a company only reserved never forms.
+    ParReserves,
 }
 
 impl Mechanism {
@@ -174,6 +178,7 @@ impl Mechanism {
             Mechanism::MarkersLeave(_) => "MarkersLeave",
             Mechanism::TrainsRunOnce => "TrainsRunOnce",
             Mechanism::FirstSetTrain(_) => "FirstSetTrain",
+            Mechanism::ParReserves => "ParReserves",
         }
     }
 }

@@ -96,6 +96,10 @@ impl Replay<'_> {
     pub(super) fn par(&mut self, a: &Action, par: &Par) -> Result<(), Error> {
         let name = Self::field(a, &par.corporation, "corporation")?;
         let company = self.company(name)?;
+        if self.reserves(a, &company) {
+            return Ok(());
+        }
+        self.note_par_cell(par, &company);
         self.market_par(a, par, &company)?;
         self.holders.insert(company.clone(), a.entity());
         // The president's share: 20%, or all of a one-share company

@@ -124,6 +124,11 @@ pub(super) struct Replay<'g> {
     private_uses: BTreeMap<PrivateId, u32>,
     /// Hexes where the national keeps a token for itself.
     reserved: BTreeSet<Coord>,
+    /// First stock round reservations by player (`ParReserves`).
+    reservations: BTreeSet<(String, CompanyId)>,
+    /// Each company's par cell (price, row), for the order home tokens go
+    /// down in as an operating round begins.
+    par_cells: BTreeMap<CompanyId, (u32, u32)>,
     /// Minors merging (or the one converting), until the major is named.
     merging: Vec<CompanyId>,
     /// Companies in the order they operated in the latest operating round.
@@ -306,6 +311,8 @@ impl<'g> Replay<'g> {
             unseen_buys: Vec::new(),
             markers: BTreeMap::new(),
             holders: BTreeMap::new(),
+            reservations: BTreeSet::new(),
+            par_cells: BTreeMap::new(),
             last_action: 0,
             forming: None,
             borrowed: BTreeMap::new(),
@@ -432,7 +439,7 @@ impl<'g> Replay<'g> {
                     .filter(|(_, sold)| **sold >= self.play.float_percent)
                     .map(|(co, _)| co.clone())
                     .collect();
-                for company in floated {
+                for company in self.in_par_order(floated) {
                     self.home_token(&company)?;
                 }
             }
