@@ -74,6 +74,9 @@ pub struct Play {
     pub first_set_train: Option<super::CompanyKind>,
     /// A first stock round's first `par` reserves (`ParReserves`).
     pub par_reserves: bool,
+    /// Minors not formed put their homes down after the first stock
+    /// round (`UnformedHomes`).
+    pub unformed_homes: bool,
 }
 
 impl Play {
@@ -181,6 +184,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         trains_run_once: false,
         first_set_train: None,
         par_reserves: false,
+        unformed_homes: false,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -368,6 +372,7 @@ impl Resolver<'_> {
             Mechanism::TrainsRunOnce => play.trains_run_once = true,
             Mechanism::FirstSetTrain(kind) => play.first_set_train = Some(kind),
             Mechanism::ParReserves => play.par_reserves = true,
+            Mechanism::UnformedHomes => play.unformed_homes = true,
         }
         Ok(())
     }

@@ -146,6 +146,10 @@ pub enum Mechanism {
     /// reserves it and a second forms it (18NewEngland's
     /// `ReserveParShares`): a company only reserved never forms.
     ParReserves,
+    /// As the first stock round ends, every minor not formed puts its
+    /// home token down (face down: 18NewEngland 2's
+    /// `init_round_finished`); it holds the city until the minor forms.
+    UnformedHomes,
 }
 
 impl Mechanism {
@@ -179,6 +183,7 @@ impl Mechanism {
             Mechanism::TrainsRunOnce => "TrainsRunOnce",
             Mechanism::FirstSetTrain(_) => "FirstSetTrain",
             Mechanism::ParReserves => "ParReserves",
+            Mechanism::UnformedHomes => "UnformedHomes",
         }
     }
 }

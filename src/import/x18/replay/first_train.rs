@@ -8,7 +8,7 @@
 
 use super::Replay;
 use crate::error::Error;
-use crate::game::CompanyId;
+use crate::game::{CompanyId, CompanyKind};
 use crate::import::x18::record::{Action, Par};
 
 impl Replay<'_> {
@@ -49,6 +49,23 @@ impl Replay<'_> {
         companies
     }
 
+    /// As the first stock round ends, every minor not formed puts its home
+    /// token down where the title says so (`UnformedHomes`); a minor formed
+    /// later finds it there.
+    pub(super) fn unformed_homes(&mut self) -> Result<(), Error> {
+        if !self.play.unformed_homes || self.rounds.sets_ended > 0 {
+            return Ok(());
+        }
+        let minors: Vec<CompanyId> = (self.game.companies.iter())
+            .filter(|c| c.kind == CompanyKind::Minor)
+            .map(|c| c.abbrev.clone())
+            .collect();
+        for minor in minors {
+            self.home_token(&minor)?;
+        }
+        Ok(())
+    }
+
     /// `company`'s home token has gone down: where the title says so, and
     /// no set of operating rounds has ended yet, it buys the depot's next
     /// train, which may begin a phase as a purchase does.
@@ -56,7 +73,8 @@ impl Replay<'_> {
         let Some(kind) = self.play.first_set_train else {
             return Ok(());
         };
-        if self.rounds.sets_ended > 0 || self.game.company(company)?.kind != kind {
+        let floated = self.sold.get(company).copied().unwrap_or(0) >= self.play.float_percent;
+        if self.rounds.sets_ended > 0 || self.game.company(company)?.kind != kind || !floated {
             return Ok(());
         }
         let Some(id) = self.next_in_depot() else {

@@ -442,6 +442,7 @@ impl<'g> Replay<'g> {
                 for company in self.in_par_order(floated) {
                     self.home_token(&company)?;
                 }
+                self.unformed_homes()?;
             }
             HomeTokenTiming::OperatingRound | HomeTokenTiming::Par => {}
         }
