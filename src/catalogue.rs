@@ -31,6 +31,14 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("18MEX", include_str!("../catalogues/18MEX.ron")),
     ("18MS", include_str!("../catalogues/18MS.ron")),
     ("18NL", include_str!("../catalogues/18NL.ron")),
+    (
+        "18NewEngland",
+        include_str!("../catalogues/18NewEngland.ron"),
+    ),
+    (
+        "18NewEngland2",
+        include_str!("../catalogues/18NewEngland2.ron"),
+    ),
     ("1817", include_str!("../catalogues/1817.ron")),
     ("1817NA", include_str!("../catalogues/1817NA.ron")),
     ("1817WO", include_str!("../catalogues/1817WO.ron")),

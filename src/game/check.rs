@@ -190,6 +190,14 @@ fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
         if let Some(b) = &t.token_bonus {
             token_bonus(t, b).map_err(|why| (field(".token_bonus"), why.into()))?;
         }
+        if t.stacks && t.token_bonus.is_some() {
+            return Err((
+                field(".stacks"),
+                "a stacking train is paid times the trains it runs for, and a bonus per own \
+                 token is paid once; leave one of them out"
+                    .into(),
+            ));
+        }
         if t.end_towns == EndTowns::TakeStop && t.towns == Towns::Counted {
             return Err((
                 field(".end_towns"),

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-pub use super::train_def::{Distance, EndTowns, Skip, TokenBonus, Towns, TrainDef};
+pub use super::train_def::{Distance, EndTowns, Skip, TokenBonus, Towns, TrainDef, running};
 
 /// A phase of the game: which tiles may be laid, which off-board value applies.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]

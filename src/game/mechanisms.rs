@@ -71,6 +71,15 @@ pub struct Play {
     /// Changes 18xx.games made to the title after games were played
     /// (`revisions`), by day.
     pub revisions: Vec<super::Revision>,
+    /// The kind of company that buys the depot's next train as its home
+    /// token goes down in the first set of operating rounds
+    /// (`FirstSetTrain`).
+    pub first_set_train: Option<super::CompanyKind>,
+    /// A first stock round's first `par` reserves (`ParReserves`).
+    pub par_reserves: bool,
+    /// Minors not formed put their homes down after the first stock
+    /// round (`UnformedHomes`).
+    pub unformed_homes: bool,
 }
 
 impl Play {
@@ -177,6 +186,9 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         markers_leave: None,
         trains_run_once: false,
         revisions: super::revision::resolve(&def.revisions, &|h| game.hex(h), source)?,
+        first_set_train: None,
+        par_reserves: false,
+        unformed_homes: false,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -199,12 +211,6 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         }
         named.push(name);
         r.add(&mut play, m)?;
-    }
-    if play.mergers && play.national.is_none() {
-        return Err(r.refuse(
-            "from_18xx_games.mechanisms.Mergers",
-            "minors merge only where a National takes what they leave: name one".into(),
-        ));
     }
     Ok(play)
 }
@@ -368,6 +374,9 @@ impl Resolver<'_> {
             Mechanism::Destinations => play.destinations = true,
             Mechanism::MarkersLeave(m) => play.markers_leave = Some(self.markers_leave(m, &at)?),
             Mechanism::TrainsRunOnce => play.trains_run_once = true,
+            Mechanism::FirstSetTrain(kind) => play.first_set_train = Some(kind),
+            Mechanism::ParReserves => play.par_reserves = true,
+            Mechanism::UnformedHomes => play.unformed_homes = true,
         }
         Ok(())
     }

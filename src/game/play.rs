@@ -43,8 +43,9 @@ pub enum Mechanism {
     National(NationalDef),
     /// Minors merge into majors (several into a new one, or one converting
     /// into one): hand `merge` and `convert`, and the record's `merge`,
-    /// `convert` actions (1867, 1861). Needs a `National`, which takes the
-    /// tokens a merged minor leaves beyond the major's.
+    /// `convert` actions (1867, 1861, 18NewEngland). Where a `National`
+    /// is named it takes the tokens a merged minor leaves beyond the
+    /// major's; 18NewEngland's majors take them all.
     Mergers,
     /// Companies acquire one another, or merge, one into one: the record's
     /// `merge` names the survivor and the company it takes (whose tokens,
@@ -141,6 +142,19 @@ pub enum Mechanism {
     /// as each operating round begins; 18MT's takeover keeps it, where
     /// 18CO's clears it).
     TrainsRunOnce,
+    /// Companies of this kind whose home token goes down in the game's
+    /// first set of operating rounds buy the depot's next train with it,
+    /// with no action (18NewEngland's minors formed in its first stock
+    /// round: `buy_first_train`).
+    FirstSetTrain(super::CompanyKind),
+    /// In the first stock round a player's first `par` of a company
+    /// reserves it and a second forms it (18NewEngland's
+    /// `ReserveParShares`): a company only reserved never forms.
+    ParReserves,
+    /// As the first stock round ends, every minor not formed puts its
+    /// home token down (face down: 18NewEngland 2's
+    /// `init_round_finished`); it holds the city until the minor forms.
+    UnformedHomes,
 }
 
 impl Mechanism {
@@ -172,6 +186,9 @@ impl Mechanism {
             Mechanism::Destinations => "Destinations",
             Mechanism::MarkersLeave(_) => "MarkersLeave",
             Mechanism::TrainsRunOnce => "TrainsRunOnce",
+            Mechanism::FirstSetTrain(_) => "FirstSetTrain",
+            Mechanism::ParReserves => "ParReserves",
+            Mechanism::UnformedHomes => "UnformedHomes",
         }
     }
 }

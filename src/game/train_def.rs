@@ -108,6 +108,13 @@ pub struct TrainDef {
     /// stops). Absent: nothing.
     #[serde(default)]
     pub token_bonus: Option<TokenBonus>,
+    /// Trains that stack (18NewEngland's expresses, its `route_trains` and
+    /// `revenue_multiplier`): of a company's trains marked so, only one of
+    /// the smallest number runs, its revenue multiplied by how many such
+    /// trains the company owns (a 5E and an 8E run as one 5E paid twice).
+    /// Absent: the train runs for itself.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stacks: bool,
 }
 
 /// A train's bonus for the company's own tokens among the stops it counts:
@@ -129,4 +136,26 @@ impl TrainDef {
     pub fn per_own_token(&self) -> u32 {
         self.token_bonus.as_ref().map_or(0, |b| b.per_token)
     }
+}
+
+/// The trains that run of a company owning `trains`: those that do not
+/// stack, in their order, then, where any stack, one stacking train of the
+/// smallest number (the first of equals) with its multiplier times the
+/// number of stacking trains (`TrainDef::stacks`). A train of no number
+/// counts as the largest.
+pub fn running(trains: &[TrainDef]) -> Vec<TrainDef> {
+    let (stacked, mut run): (Vec<&TrainDef>, Vec<&TrainDef>) =
+        trains.iter().partition(|t| t.stacks);
+    let shortest = stacked
+        .iter()
+        .min_by_key(|t| t.stops.map_or(u64::MAX, u64::from));
+    let mut out: Vec<TrainDef> = run.drain(..).cloned().collect();
+    if let Some(t) = shortest {
+        let count = u32::try_from(stacked.len()).unwrap_or(u32::MAX);
+        out.push(TrainDef {
+            multiplier: t.multiplier.saturating_mul(count),
+            ..(*t).clone()
+        });
+    }
+    out
 }

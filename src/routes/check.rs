@@ -107,6 +107,7 @@ pub enum Checked {
 /// than one track, the ways that let the whole set run, then earn the
 /// most, are taken.
 pub fn check(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
+    let query = &query.running();
     let Some(longest) = query
         .bonuses
         .iter()
@@ -152,7 +153,12 @@ fn check_each(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
             out.push(Checked::Invalid(Broken::NotOwned, None));
             continue;
         };
-        left.remove(own);
+        // Priced as the company's train runs (a stacking train paid for
+        // every train it runs for).
+        let g = &Given {
+            train: left.remove(own).clone(),
+            ..g.clone()
+        };
         match ways_of(net, query, &places, g) {
             Ok(w) => {
                 ways.push(w);

@@ -48,6 +48,17 @@ pub struct Query {
     pub lose_lowest: Option<String>,
 }
 
+impl Query {
+    /// The query with the trains that run: stacking trains (`stacks`,
+    /// 18NewEngland's expresses) as the one that runs for them all.
+    pub fn running(&self) -> Query {
+        Query {
+            trains: crate::game::running(&self.trains),
+            ..self.clone()
+        }
+    }
+}
+
 /// One train's route in a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrainRoute {
@@ -218,6 +229,7 @@ pub fn solve_within(
     progress: &(dyn Fn(assign::Progress) + Sync),
     limit: &assign::Limit,
 ) -> Result<Solution, Error> {
+    let query = &query.running();
     check_bounds(net, query)?;
     if let Some(token) = &query.lose_lowest {
         return lose_lowest::solve(net, query, token, progress, limit);

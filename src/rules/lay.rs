@@ -64,9 +64,11 @@ pub(super) fn check_lay_plain(
     let new = game.tile(name)?;
     let current = state.tile_at(game, c);
     let laid = state.hexes.get(&c).and_then(|h| h.tile.as_ref()).is_some();
-    // A tile whose stops change (1856's towns) upgrades, whatever its colour.
-    let stop_upgrade =
-        laid && current.is_some_and(|(t, _)| game.stop_upgrade(&t.name, name, state.phase, c));
+    // A tile whose stops change (1856's towns) upgrades, whatever its colour;
+    // so does a printed tile of a colour (18NewEngland's yellow Lowell).
+    let stop_upgrade = current.is_some_and(|(t, _)| {
+        (laid || t.colour != Colour::Blank) && game.stop_upgrade(&t.name, name, state.phase, c)
+    });
     let kind = if stop_upgrade { LayKind::Upgrade } else { kind };
     let k = Check {
         game,

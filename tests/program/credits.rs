@@ -8,7 +8,7 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 29] = [
+const CREDITS: [(&str, &str, &str); 31] = [
     ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
     ("1817NA", "Mark Voyer", "—"),
     ("1817WO", "Mark Voyer & Brennan Sheremeto", "—"),
@@ -44,6 +44,12 @@ const CREDITS: [(&str, &str, &str); 29] = [
     ("18MS", "Mark Derrick", "All-Aboard Games"),
     ("18MT: Big Sky Barons", "R. Ryan Driskel", "—"),
     ("18NL", "Helmut Ohley", "—"),
+    ("18NewEngland", "Scott Petersen", "All-Aboard Games"),
+    (
+        "18NewEngland 2: Northern States",
+        "Scott Petersen",
+        "All-Aboard Games",
+    ),
     ("18TN", "Mark Derrick", "Golden Spike Games"),
     ("18Texas", "Scott Petersen", "All-Aboard Games"),
 ];

@@ -669,10 +669,10 @@ fn a_damaged_game_file_is_refused_when_it_loads() {
             "custom.ron: from_18xx_games.mechanisms.Mergers: named twice: give it once, with all it holds",
         ),
         (
-            "1882",
-            "HeldTrains(",
-            "Mergers, HeldTrains(",
-            "custom.ron: from_18xx_games.mechanisms.Mergers: minors merge only where a National takes what they leave: name one",
+            "18NewEngland",
+            "multiplier: 1, stacks: true),\n        (name: \"6E\"",
+            "multiplier: 1, stacks: true, token_bonus: Some((per_token: 10))),\n        (name: \"6E\"",
+            "custom.ron: trains[\"5E\"].stacks: a stacking train is paid times the trains it runs for, and a bonus per own token is paid once; leave one of them out",
         ),
         // `on_map` is what the rest of the file models for the private.
         (

@@ -78,6 +78,8 @@ fn bash_completion_knows_the_files_game() {
             "18MEX",
             "18MS",
             "18MT: Big Sky Barons",
+            "18NewEngland",
+            "18NewEngland 2: Northern States",
             "18NL",
             "18TN",
             "18Texas"

@@ -33,6 +33,7 @@ const FIXTURES: [&str; 37] = [
     "18MS_mid",
     "18MT_mid",
     "18NL_mid",
+    "18NewEngland_mid",
     "1893_mid",
     "1817_mid",
     "1817NA_mid",

@@ -62,6 +62,7 @@ const PICTURES: [&str; 28] = [
     "18MS_mid.json",
     "18MT_mid.json",
     "18NL_mid.json",
+    "18NewEngland_mid.json",
     "1893_mid.json",
     "18TN_mid.json",
     "18Texas_mid.json",

@@ -255,7 +255,10 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// game (`game_end_bank`: AGV and HGK formed by vote, Leverkusen's green
 /// city) and an 1861 game
 /// (GRR's token on I13, action 461, the home of MV, which had merged into
-/// MKN: a merged minor's home is held no more).
+/// MKN: a merged minor's home is held no more), an 18NewEngland game
+/// (73885: minors merging into and converting to majors, the first
+/// minors' trains bought with their home tokens) and an 18NewEngland 2 game
+/// (72500: Burlington's one city split into X1's two).
 #[test]
 fn import_check_accepts_every_real_move() {
     for rec in [
@@ -282,6 +285,8 @@ fn import_check_accepts_every_real_move() {
         "1861_29683.json",
         "1846_20381.json",
         "1846_12666.json",
+        "18NewEngland_73885.json",
+        "18NewEngland2_72500.json",
     ] {
         let out = stdout_of(
             hexroute()

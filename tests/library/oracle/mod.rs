@@ -26,7 +26,7 @@ mod trains;
 
 use bonuses::{longest_per_stop, random_bonuses};
 use games::{add_tokens, scatter_tokens};
-use trains::{end_towns, free_towns, pays, token_bonus, train, unpaid_towns};
+use trains::{end_towns, free_towns, pays, stacking, token_bonus, train, unpaid_towns};
 
 /// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
 #[derive(Clone, Debug)]
@@ -402,6 +402,7 @@ impl Oracle<'_> {
     /// The best total over every conflict-free assignment of routes to
     /// trains, with a bonus on the longest route (most stops) of each.
     fn solve(&self, trains: &[TrainDef], bonuses: &[Bonus]) -> u32 {
+        let trains = &trains::running(trains);
         let routes = self.routes();
         let table: Vec<Vec<u32>> = routes
             .iter()
@@ -452,6 +453,7 @@ impl Oracle<'_> {
         trains: &[TrainDef],
         bonuses: &[Bonus],
     ) -> Result<(), String> {
+        let trains = &trains::running(trains);
         let legal = self.routes();
         let mut chosen: Vec<&OracleRoute> = Vec::new();
         for r in &solution.routes {
@@ -805,6 +807,16 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             .into_iter()
             .map(|t| match t.multiplier {
                 1 => token_bonus(t, per_token),
+                _ => t,
+            })
+            .collect()
+    } else if Rng(seed ^ 0x0018_00E5_u64 | 1).chance(30) {
+        // Otherwise sometimes every train passing towns stacks
+        // (18NewEngland's expresses), from a generator of its own too.
+        trains
+            .into_iter()
+            .map(|t| match t.skip {
+                Skip::Towns => stacking(t),
                 _ => t,
             })
             .collect()

@@ -23,6 +23,7 @@ pub(super) fn train(
         end_towns: EndTowns::AsOthers,
         pays: None,
         token_bonus: None,
+        stacks: false,
     }
 }
 
@@ -94,4 +95,37 @@ pub(super) fn ends_refused(train: &TrainDef, r: &OracleRoute) -> bool {
             .iter()
             .flatten()
             .any(|(_, e)| is_town(*e))
+}
+
+/// The same train, stacking with the company's other stacking trains
+/// (18NewEngland's expresses).
+pub(super) fn stacking(t: TrainDef) -> TrainDef {
+    TrainDef { stacks: true, ..t }
+}
+
+/// The trains that run, by the oracle's own reading of 18NewEngland's
+/// `route_trains` and `revenue_multiplier`: every train that does not
+/// stack, and of those that do, one with the fewest stops (no number is
+/// the most), paid once for each stacking train the company owns.
+pub(super) fn running(trains: &[TrainDef]) -> Vec<TrainDef> {
+    let stack_size = trains.iter().filter(|t| t.stacks).count() as u32;
+    let mut out: Vec<TrainDef> = trains.iter().filter(|t| !t.stacks).cloned().collect();
+    let mut shortest: Option<&TrainDef> = None;
+    for t in trains.iter().filter(|t| t.stacks) {
+        let shorter = match (shortest.and_then(|s| s.stops), t.stops) {
+            (_, None) => false,
+            (None, Some(_)) => true,
+            (Some(a), Some(b)) => b < a,
+        };
+        if shortest.is_none() || shorter {
+            shortest = Some(t);
+        }
+    }
+    if let Some(t) = shortest {
+        out.push(TrainDef {
+            multiplier: t.multiplier * stack_size,
+            ..t.clone()
+        });
+    }
+    out
 }

@@ -96,9 +96,19 @@ impl Replay<'_> {
     pub(super) fn par(&mut self, a: &Action, par: &Par) -> Result<(), Error> {
         let name = Self::field(a, &par.corporation, "corporation")?;
         let company = self.company(name)?;
+        if self.reserves(a, &company) {
+            return Ok(());
+        }
+        self.note_par_cell(par, &company);
         self.market_par(a, par, &company)?;
         self.holders.insert(company.clone(), a.entity());
-        *self.sold.entry(company.clone()).or_default() += 20;
+        // The president's share: 20%, or all of a one-share company
+        // (18NewEngland's minors, which float as they form).
+        let president = match self.game.company(&company)?.shares {
+            1 => 100,
+            _ => 20,
+        };
+        *self.sold.entry(company.clone()).or_default() += president;
         self.shares_seen.insert(format!("{name}_0"));
         if self.play.home_token == HomeTokenTiming::Par {
             self.home_token(&company)?;

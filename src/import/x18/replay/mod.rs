@@ -18,6 +18,7 @@ mod acquire;
 mod books;
 mod closing;
 mod destination;
+mod first_train;
 mod formation;
 mod late;
 mod markers_leave;
@@ -123,6 +124,11 @@ pub(super) struct Replay<'g> {
     private_uses: BTreeMap<PrivateId, u32>,
     /// Hexes where the national keeps a token for itself.
     reserved: BTreeSet<Coord>,
+    /// First stock round reservations by player (`ParReserves`).
+    reservations: BTreeSet<(String, CompanyId)>,
+    /// Each company's par cell (price, row), for the order home tokens go
+    /// down in as an operating round begins.
+    par_cells: BTreeMap<CompanyId, (u32, u32)>,
     /// Minors merging (or the one converting), until the major is named.
     merging: Vec<CompanyId>,
     /// Companies in the order they operated in the latest operating round.
@@ -289,6 +295,7 @@ impl<'g> Replay<'g> {
                 operated: BTreeSet::new(),
                 last: None,
                 operating: false,
+                sets_ended: 0,
             },
             variants: BTreeMap::new(),
             gone: BTreeSet::new(),
@@ -304,6 +311,8 @@ impl<'g> Replay<'g> {
             unseen_buys: Vec::new(),
             markers: BTreeMap::new(),
             holders: BTreeMap::new(),
+            reservations: BTreeSet::new(),
+            par_cells: BTreeMap::new(),
             last_action: 0,
             forming: None,
             borrowed: BTreeMap::new(),
@@ -402,6 +411,7 @@ impl<'g> Replay<'g> {
                         let set_ended = self.rounds.operating;
                         self.end_round()?;
                         if set_ended {
+                            self.rounds.sets_ended += 1;
                             self.set_ended()?;
                         }
                         self.rounds.stock = true;
@@ -429,9 +439,10 @@ impl<'g> Replay<'g> {
                     .filter(|(_, sold)| **sold >= self.play.float_percent)
                     .map(|(co, _)| co.clone())
                     .collect();
-                for company in floated {
+                for company in self.in_par_order(floated) {
                     self.home_token(&company)?;
                 }
+                self.unformed_homes()?;
             }
             HomeTokenTiming::OperatingRound | HomeTokenTiming::Par => {}
         }
@@ -519,7 +530,8 @@ impl<'g> Replay<'g> {
         if already || self.chooses_home_city(company, home) {
             return Ok(());
         }
-        self.put_home_token(company, home)
+        self.put_home_token(company, home)?;
+        self.first_set_train(company)
     }
 
     /// Puts `company`'s token on its home `home` as the engine does, with

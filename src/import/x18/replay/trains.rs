@@ -23,6 +23,8 @@ pub(super) struct Rounds {
     /// A company has done what only an operating round has (lay, run, buy
     /// a train) in this round.
     pub(super) operating: bool,
+    /// Sets of operating rounds ended (stock rounds begun after one).
+    pub(super) sets_ended: u32,
 }
 
 /// A player's actions that only a stock round (or the draft) has.
