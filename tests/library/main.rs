@@ -8,3 +8,4 @@ mod layers;
 mod oracle;
 mod pass_through;
 mod schema;
+mod track_pools;

@@ -182,6 +182,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
         end_towns: EndTowns::AsOthers,
         pays: None,
         token_bonus: None,
+        track_pool: None,
     };
     // Some trains whose towns are outside N count an end town all the same,
     // and some trains end no route at a town.
@@ -281,6 +282,7 @@ fn port_choice_equals_brute_force() {
         let train = TrainDef {
             pays: None,
             token_bonus: None,
+            track_pool: None,
             ..train
         };
         let end = if rng.below(2) == 0 {
@@ -335,6 +337,7 @@ fn a_port_pays_once_per_token_city() {
         end_towns: EndTowns::AsOthers,
         pays: None,
         token_bonus: None,
+        track_pool: None,
     };
     assert_eq!(best_run(&four, &visits, 4, &[]).unwrap().revenue, 150);
     let two = TrainDef {
@@ -434,6 +437,7 @@ fn twenty_bonus_stops_are_all_considered() {
         end_towns: EndTowns::AsOthers,
         pays: None,
         token_bonus: None,
+        track_pool: None,
     };
     let run = best_run(&express, &visits, 22, &bonuses).unwrap();
     // Ends 50 + 50; ten more stops at $10 each; the ten richest bonuses
@@ -466,6 +470,7 @@ fn express_counts_its_token_stop() {
         end_towns: EndTowns::AsOthers,
         pays: None,
         token_bonus: None,
+        track_pool: None,
     };
     // Ends 100, the token city 10, two more 50s: 210 x 2 = $420 (without
     // the rule it would be the five $50s: 250 x 2 = $500).
@@ -513,6 +518,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         end_towns: EndTowns::AsOthers,
         pays: None,
         token_bonus: None,
+        track_pool: None,
     };
     // 30 + 10 + 20 + 40 + 10 + 50 + 20 = 180, every stop counted.
     let run = best_run(&train(4, Skip::Nothing, Towns::Free), &visits, 7, &[]).unwrap();
@@ -593,6 +599,7 @@ fn multiplier_doubles_only_multiplied_bonuses() {
         end_towns: EndTowns::AsOthers,
         pays: None,
         token_bonus: None,
+        track_pool: None,
     };
     // (80 + 100) * 2 = 360, plus 40 * 2 = 80, plus 10 once.
     let run = best_run(
@@ -658,6 +665,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         end_towns: EndTowns::AsOthers,
         pays: Some(3),
         token_bonus: None,
+        track_pool: None,
     };
     // The richest three (50 + 40 + 30) hold no token: 20 + 50 + 40 = 110,
     // the end at hex 0 counted, the other end (hex 4) too, hex 1 not.
@@ -718,6 +726,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         stops: Some(4),
         pays: None,
         token_bonus: None,
+        track_pool: None,
         ..three_five.clone()
     };
     assert_eq!(best_run(&four, &visits, 5, &[]), None);
@@ -756,6 +765,7 @@ fn end_towns_take_a_stop_and_unpaid_towns_earn_nothing() {
         end_towns,
         pays: None,
         token_bonus: None,
+        track_pool: None,
     };
     let price = |t: &TrainDef, v: &[Visit]| best_run(t, v, v.len(), &[]).map(|r| r.revenue);
     let free = |n: u32| train(n, 1, Towns::Free, EndTowns::TakeStop);
@@ -819,6 +829,7 @@ fn modern_trains_earn_per_own_token_by_hand() {
         end_towns: EndTowns::AsOthers,
         pays: None,
         token_bonus: Some(crate::game::TokenBonus { per_token: 10 }),
+        track_pool: None,
     };
     let eight = TrainDef {
         name: "8".into(),
