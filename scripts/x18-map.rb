@@ -92,7 +92,7 @@ cat = []
 hexes = []
 seen_borders = {}
 barriers = []
-game.hexes.sort_by { |h| [h.id[/[A-Z]+/], h.id[/\d+/].to_i] }.each do |h|
+game.hexes.sort_by { |h| [h.id[/[A-Za-z]+/], h.id[/\d+/].to_i] }.each do |h|
   t = h.tile
   entry = "(at: #{h.id.inspect}"
   # a blue hex (water, or 1817NA's ports no train can reach: off-boards of

@@ -681,6 +681,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             .collect(),
         hexes,
         barriers: vec![],
+        open_sides: vec![],
         water_sides: vec![],
         tile_counts: vec![],
         unlimited_tiles: vec![],
