@@ -248,7 +248,8 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// game (`game_end_bank`: AGV and HGK formed by vote, Leverkusen's green
 /// city) and an 1861 game
 /// (GRR's token on I13, action 461, the home of MV, which had merged into
-/// MKN: a merged minor's home is held no more).
+/// MKN: a merged minor's home is held no more), and an 18 Los Angeles 2
+/// game (`game_end_final_train`: the Dump's token, a public marker).
 #[test]
 fn import_check_accepts_every_real_move() {
     for rec in [
@@ -274,6 +275,7 @@ fn import_check_accepts_every_real_move() {
         "1861_29683.json",
         "1846_20381.json",
         "1846_12666.json",
+        "18LosAngeles2_final_train.json",
     ] {
         let out = stdout_of(
             hexroute()
