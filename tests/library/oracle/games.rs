@@ -117,8 +117,10 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     }
     // Companies with no token from the start first; 18 Los Angeles gives
     // every company but one its home token at setup.
-    let (free, homed): (Vec<_>, Vec<_>) =
-        game.companies.iter().partition(|c| c.setup_tokens.is_empty());
+    let (free, homed): (Vec<_>, Vec<_>) = game
+        .companies
+        .iter()
+        .partition(|c| c.setup_tokens.is_empty());
     let mut companies: Vec<String> = free
         .into_iter()
         .chain(homed)

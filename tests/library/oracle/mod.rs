@@ -423,7 +423,14 @@ impl Oracle<'_> {
         if routes.is_empty() {
             return 0;
         }
-        assign(self, 0, &mut Vec::new(), (trains, &routes), &table, per_stop)
+        assign(
+            self,
+            0,
+            &mut Vec::new(),
+            (trains, &routes),
+            &table,
+            per_stop,
+        )
     }
 
     /// Checks the fast search's answer route by route: each route is one
