@@ -482,7 +482,10 @@ fn blocked_edge(game: &Game, state: &MapState, c: Coord, face: Face) -> Option<S
     }
     let n = c.neighbour(face, game.coords.orientation);
     if !game.hexes.contains_key(&n) {
-        return (!game.open_sides.contains(&(c, face))).then(|| "runs off the map".into());
+        if game.open_sides.contains(&(c, face)) {
+            return None;
+        }
+        return Some("runs off the map".into());
     }
     let (tile, rot) = state.tile_at(game, n)?;
     let fixed = matches!(tile.colour, Colour::Grey | Colour::Red | Colour::Blue);

@@ -166,7 +166,7 @@ fn choose_tuned(
     }
     // Each track pool has a copy of the elements of its own.
     let width = cands[0].bits.len();
-    let words = width * (pool_of.iter().max().map_or(0, |&p| p) + 1);
+    let words = width * (pool_of.iter().copied().max().unwrap_or(0) + 1);
     let lists: Vec<Ranked> = (0..pool_of.len())
         .into_par_iter()
         .map(|t| rank(cands, t, words, pool_of[t] * width))
