@@ -15,6 +15,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1836Jr30", include_str!("../catalogues/1836Jr30.ron")),
     ("1836Jr56", include_str!("../catalogues/1836Jr56.ron")),
     ("1846", include_str!("../catalogues/1846.ron")),
+    (
+        "18LosAngeles2",
+        include_str!("../catalogues/18LosAngeles2.ron"),
+    ),
     ("1856", include_str!("../catalogues/1856.ron")),
     ("1861", include_str!("../catalogues/1861.ron")),
     ("1867", include_str!("../catalogues/1867.ron")),

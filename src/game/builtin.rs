@@ -13,6 +13,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1836Jr30", include_str!("../../games/1836Jr30.ron")),
     ("1836Jr56", include_str!("../../games/1836Jr56.ron")),
     ("1846", include_str!("../../games/1846.ron")),
+    (
+        "18 Los Angeles 2",
+        include_str!("../../games/18LosAngeles2.ron"),
+    ),
     ("1856", include_str!("../../games/1856.ron")),
     ("1861", include_str!("../../games/1861.ron")),
     ("1867", include_str!("../../games/1867.ron")),

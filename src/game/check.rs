@@ -187,6 +187,13 @@ fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
         if let Some(n) = t.pays {
             pays(t, n).map_err(|why| (field(".pays"), why.into()))?;
         }
+        if t.track_pool.as_deref().is_some_and(|p| p.trim().is_empty()) {
+            return Err((
+                field(".track_pool"),
+                "an empty pool name; name the pool (as \"freight\"), or leave track_pool out"
+                    .into(),
+            ));
+        }
         if let Some(b) = &t.token_bonus {
             token_bonus(t, b).map_err(|why| (field(".token_bonus"), why.into()))?;
         }

@@ -271,6 +271,16 @@ pub struct BarrierDef {
     pub face: Face,
 }
 
+/// A side of an edge hex where track may leave the map (`open_sides`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OpenSideDef {
+    /// A hex at the map's edge.
+    pub at: String,
+    /// Its side facing off the map.
+    pub face: Face,
+}
+
 /// A hex side across water (1867's St Lawrence): laying track over it
 /// costs money, but it is no barrier to track or trains.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
@@ -659,6 +669,12 @@ pub struct GameDef {
     /// Hex sides no track crosses.
     #[serde(default)]
     pub barriers: Vec<BarrierDef>,
+    /// Sides of the map's edge hexes where new track may run off the map
+    /// (18 Los Angeles's A4, A6 and A8 lead to 18xx.games's hidden
+    /// off-boards a5 and a9, of revenue 0 and visit cost 100, where no route
+    /// ever stops): the track ends there, as if the map went on blank.
+    #[serde(default)]
+    pub open_sides: Vec<OpenSideDef>,
     /// Hex sides across water, which cost money to build over.
     #[serde(default)]
     pub water_sides: Vec<WaterSideDef>,

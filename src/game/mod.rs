@@ -220,6 +220,9 @@ pub struct Game {
     pub hexes: BTreeMap<Coord, MapHex>,
     /// Impassable hex sides, recorded from both sides.
     pub barriers: BTreeSet<(Coord, Face)>,
+    /// Sides of edge hexes where new track may run off the map
+    /// (`open_sides`).
+    pub open_sides: BTreeSet<(Coord, Face)>,
     /// Water sides and what building across them costs, from both sides.
     pub water_sides: BTreeMap<(Coord, Face), u32>,
     /// Player tiles and how many of each there are.

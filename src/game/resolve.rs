@@ -33,6 +33,7 @@ impl Game {
         };
         let hexes = r.hexes(&tiles)?;
         let (barriers, water_sides) = r.sides()?;
+        let open_sides = r.open_sides()?;
         let tile_counts = r.tile_counts(&tiles)?;
         let bonuses = r.bonuses()?;
         let offboard_groups = r.offboard_groups()?;
@@ -82,6 +83,7 @@ impl Game {
             companies: def.companies,
             hexes,
             barriers,
+            open_sides,
             water_sides,
             tile_counts,
             bonuses,
@@ -246,6 +248,31 @@ impl Resolver<'_> {
             }
         }
         Ok(hexes)
+    }
+
+    /// The sides where track may leave the map: each on a hex of the map,
+    /// facing a hex that is not.
+    fn open_sides(&self) -> Result<BTreeSet<(Coord, Face)>> {
+        let orientation = self.def.coordinates.orientation;
+        let on_map: BTreeSet<Coord> = self
+            .def
+            .hexes
+            .iter()
+            .map(|h| self.parse(&h.at))
+            .collect::<Result<_>>()?;
+        let mut open = BTreeSet::new();
+        for side in &self.def.open_sides {
+            let c = self.parse(&side.at)?;
+            if !on_map.contains(&c) || on_map.contains(&c.neighbour(side.face, orientation)) {
+                return Err((self.err)(format!(
+                    "open_sides: hex {} {}: not a side at the map's edge; name a hex of the \
+                     map and its side facing off it",
+                    side.at, side.face
+                )));
+            }
+            open.insert((c, side.face));
+        }
+        Ok(open)
     }
 
     /// Barriers and water sides, each on both hexes it separates.

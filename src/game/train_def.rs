@@ -115,6 +115,13 @@ pub struct TrainDef {
     /// Absent: the train runs for itself.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stacks: bool,
+    /// The track its routes keep to themselves (18 Los Angeles's
+    /// passenger and freight trains: 18xx.games's `check_overlap` keyed by
+    /// train type): routes of trains of one pool never share track (nor,
+    /// under `between_routes: TrackOrCityHex`, a stop hex), routes of
+    /// trains of two pools may. Absent: the pool of every train without one.
+    #[serde(default)]
+    pub track_pool: Option<String>,
 }
 
 /// A train's bonus for the company's own tokens among the stops it counts:

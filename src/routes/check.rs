@@ -9,6 +9,7 @@ use super::bitset;
 use super::enumerate::{SegRef, describe_walk};
 use super::network::Network;
 use super::places::Places;
+use super::pools::Pools;
 use super::report::{CheckReport, CheckedRoute, RouteReport};
 use super::{Query, TrainRoute};
 use crate::error::Error;
@@ -144,6 +145,7 @@ fn give_longest(bonus: &Bonus, given: &[Given], out: &mut [Checked]) {
 /// [`check`] with every bonus priced route by route.
 fn check_each(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
     let places = Places::of(net);
+    let pools = Pools::of(&query.trains);
     let mut ways: Vec<Vec<Way>> = Vec::new();
     let mut out: Vec<Checked> = Vec::new();
     let mut left: Vec<&TrainDef> = query.trains.iter().collect();
@@ -153,14 +155,20 @@ fn check_each(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
             out.push(Checked::Invalid(Broken::NotOwned, None));
             continue;
         };
+        let train = left.remove(own);
+        let pool = pools.index(train);
         // Priced as the company's train runs (a stacking train paid for
         // every train it runs for).
         let g = &Given {
-            train: left.remove(own).clone(),
+            train: train.clone(),
             ..g.clone()
         };
         match ways_of(net, query, &places, g) {
-            Ok(w) => {
+            Ok(mut w) => {
+                // A route clashes only with routes of its own track pool.
+                for way in &mut w {
+                    way.bits = pools.spread(&way.bits, pool);
+                }
                 ways.push(w);
                 out.push(Checked::Invalid(Broken::Overlap, None));
             }
@@ -172,7 +180,13 @@ fn check_each(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
     }
     let mut pick = vec![None; given.len()];
     let mut best = (0, 0, vec![None; given.len()]);
-    choose(&ways, 0, &mut vec![0; places.words], &mut pick, &mut best);
+    choose(
+        &ways,
+        0,
+        &mut vec![0; places.words * pools.count()],
+        &mut pick,
+        &mut best,
+    );
     for (i, p) in best.2.iter().enumerate() {
         if let Some(w) = p {
             out[i] = Checked::Valid(ways[i][*w].route.clone());

@@ -22,6 +22,7 @@ mod lose_lowest;
 pub mod network;
 pub mod pass_through;
 mod places;
+mod pools;
 pub mod report;
 pub mod request;
 pub mod revenue;
@@ -320,7 +321,9 @@ fn solve_plain(
             revenue: &c.revenue,
         })
         .collect();
-    let choice = assign::choose(&priced_routes, &type_of, types.len(), progress, limit);
+    let pools = pools::Pools::of(&types);
+    let pool_of: Vec<usize> = types.iter().map(|t| pools.index(t)).collect();
+    let choice = assign::choose(&priced_routes, &type_of, &pool_of, progress, limit);
     let mut routes = Vec::new();
     let mut total = 0;
     for (slot, pick) in choice.iter().enumerate() {

@@ -496,6 +496,9 @@ fn blocked_edge(game: &Game, state: &MapState, c: Coord, face: Face) -> Option<S
     }
     let n = c.neighbour(face, game.coords.orientation);
     if !game.hexes.contains_key(&n) {
+        if game.open_sides.contains(&(c, face)) {
+            return None;
+        }
         return Some("runs off the map".into());
     }
     let (tile, rot) = state.tile_at(game, n)?;

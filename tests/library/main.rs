@@ -11,3 +11,4 @@ mod pass_through;
 mod schema;
 mod second_home;
 mod stacked;
+mod track_pools;

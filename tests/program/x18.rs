@@ -257,8 +257,9 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// (GRR's token on I13, action 461, the home of MV, which had merged into
 /// MKN: a merged minor's home is held no more), an 18NewEngland game
 /// (73885: minors merging into and converting to majors, the first
-/// minors' trains bought with their home tokens) and an 18NewEngland 2 game
-/// (72500: Burlington's one city split into X1's two).
+/// minors' trains bought with their home tokens), an 18NewEngland 2 game
+/// (72500: Burlington's one city split into X1's two) and an 18 Los Angeles 2
+/// game (`game_end_final_train`: the Dump's token, a public marker).
 #[test]
 fn import_check_accepts_every_real_move() {
     for rec in [
@@ -287,6 +288,7 @@ fn import_check_accepts_every_real_move() {
         "1846_12666.json",
         "18NewEngland_73885.json",
         "18NewEngland2_72500.json",
+        "18LosAngeles2_final_train.json",
     ] {
         let out = stdout_of(
             hexroute()

@@ -108,7 +108,9 @@ pub struct Priced<'a> {
 }
 
 /// The best conflict-free choice of one candidate (or none) per train;
-/// `type_of[slot]` is the type of each train, indexing `revenue`.
+/// `type_of[slot]` is the type of each train, indexing `revenue`, and
+/// `pool_of[type]` its track pool: routes clash only within a pool
+/// (`TrainDef::track_pool`; all 0 where the game has none).
 ///
 /// When `limit` stops the search early, the answer is the best set found
 /// by then (never worse than the greedy one), and `limit.stopped()` says
@@ -116,11 +118,11 @@ pub struct Priced<'a> {
 pub fn choose(
     cands: &[Priced],
     type_of: &[usize],
-    n_types: usize,
+    pool_of: &[usize],
     progress: &(dyn Fn(Progress) + Sync),
     limit: &Limit,
 ) -> Vec<Option<usize>> {
-    choose_tuned(cands, type_of, n_types, progress, limit, Tuning::RELEASE)
+    choose_tuned(cands, type_of, pool_of, progress, limit, Tuning::RELEASE)
 }
 
 /// How hard the search's helpers work before the search proper: settings
@@ -153,7 +155,7 @@ impl Tuning {
 fn choose_tuned(
     cands: &[Priced],
     type_of: &[usize],
-    n_types: usize,
+    pool_of: &[usize],
     progress: &(dyn Fn(Progress) + Sync),
     limit: &Limit,
     tuning: Tuning,
@@ -162,10 +164,12 @@ fn choose_tuned(
     if k == 0 || cands.is_empty() {
         return vec![None; k];
     }
-    let words = cands[0].bits.len();
-    let lists: Vec<Ranked> = (0..n_types)
+    // Each track pool has a copy of the elements of its own.
+    let width = cands[0].bits.len();
+    let words = width * (pool_of.iter().copied().max().unwrap_or(0) + 1);
+    let lists: Vec<Ranked> = (0..pool_of.len())
         .into_par_iter()
-        .map(|t| rank(cands, t, words))
+        .map(|t| rank(cands, t, words, pool_of[t] * width))
         .collect();
     // Search the trains in the order that prunes best: richest first.
     let mut order: Vec<usize> = (0..k).collect();

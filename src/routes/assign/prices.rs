@@ -381,7 +381,7 @@ mod tests {
                 revenue: r,
             })
             .collect();
-        element_prices(&[rank(&cands, 0, 1)], &[trains], 1)
+        element_prices(&[rank(&cands, 0, 1, 0)], &[trains], 1)
     }
 
     /// Three routes around a triangle of elements, each using two of

@@ -40,7 +40,10 @@ impl Ranked {
     }
 }
 
-pub(super) fn rank(cands: &[Priced], t: usize, words: usize) -> Ranked {
+/// Ranks type `t`'s routes into rows of `words` words, each route's track
+/// elements placed `at` words in: a type's track pool (`TrainDef::track_pool`)
+/// has elements of its own, so only routes of one pool can clash.
+pub(super) fn rank(cands: &[Priced], t: usize, words: usize, at: usize) -> Ranked {
     let mut ids: Vec<u32> = (0..cands.len() as u32)
         .filter(|&c| cands[c as usize].revenue[t] > 0)
         .collect();
@@ -52,7 +55,10 @@ pub(super) fn rank(cands: &[Priced], t: usize, words: usize) -> Ranked {
     let revenue = ids.iter().map(|&c| cands[c as usize].revenue[t]).collect();
     let mut bits = Vec::with_capacity(ids.len() * words);
     for &c in &ids {
-        bits.extend_from_slice(cands[c as usize].bits);
+        let own = cands[c as usize].bits;
+        bits.resize(bits.len() + at, 0);
+        bits.extend_from_slice(own);
+        bits.resize(bits.len() + words - at - own.len(), 0);
     }
     let chunks = ids.len().div_ceil(64);
     let elements = words * 64;

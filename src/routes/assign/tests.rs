@@ -115,7 +115,7 @@ fn run(
         .num_threads(threads)
         .build()
         .unwrap()
-        .install(|| choose_tuned(&cands, ty, 2, &|_| {}, &Limit::none(), tuning))
+        .install(|| choose_tuned(&cands, ty, &[0, 0], &|_| {}, &Limit::none(), tuning))
 }
 
 /// Regression: of several identical trains, any number may idle. One
@@ -270,7 +270,7 @@ fn hot_bound_is_never_below_the_best() {
                 revenue: r,
             })
             .collect();
-        let lists: Vec<Ranked> = (0..2).map(|t| rank(&cands, t, 2)).collect();
+        let lists: Vec<Ranked> = (0..2).map(|t| rank(&cands, t, 2, 0)).collect();
         let hot_bits = [2, 6, 18][case % 3];
         let hot = Hot::new(&lists, &types, 2, hot_bits, 1 << 20).expect("three trains or more");
         // Take routes for the first `d` trains, one at random that fits

@@ -183,6 +183,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
         pays: None,
         token_bonus: None,
         stacks: false,
+        track_pool: None,
     };
     // Some trains whose towns are outside N count an end town all the same,
     // and some trains end no route at a town.
@@ -283,6 +284,7 @@ fn port_choice_equals_brute_force() {
             pays: None,
             token_bonus: None,
             stacks: false,
+            track_pool: None,
             ..train
         };
         let end = if rng.below(2) == 0 {
@@ -338,6 +340,7 @@ fn a_port_pays_once_per_token_city() {
         pays: None,
         token_bonus: None,
         stacks: false,
+        track_pool: None,
     };
     assert_eq!(best_run(&four, &visits, 4, &[]).unwrap().revenue, 150);
     let two = TrainDef {
@@ -438,6 +441,7 @@ fn twenty_bonus_stops_are_all_considered() {
         pays: None,
         token_bonus: None,
         stacks: false,
+        track_pool: None,
     };
     let run = best_run(&express, &visits, 22, &bonuses).unwrap();
     // Ends 50 + 50; ten more stops at $10 each; the ten richest bonuses
@@ -471,6 +475,7 @@ fn express_counts_its_token_stop() {
         pays: None,
         token_bonus: None,
         stacks: false,
+        track_pool: None,
     };
     // Ends 100, the token city 10, two more 50s: 210 x 2 = $420 (without
     // the rule it would be the five $50s: 250 x 2 = $500).
@@ -519,6 +524,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         pays: None,
         token_bonus: None,
         stacks: false,
+        track_pool: None,
     };
     // 30 + 10 + 20 + 40 + 10 + 50 + 20 = 180, every stop counted.
     let run = best_run(&train(4, Skip::Nothing, Towns::Free), &visits, 7, &[]).unwrap();
@@ -600,6 +606,7 @@ fn multiplier_doubles_only_multiplied_bonuses() {
         pays: None,
         token_bonus: None,
         stacks: false,
+        track_pool: None,
     };
     // (80 + 100) * 2 = 360, plus 40 * 2 = 80, plus 10 once.
     let run = best_run(
@@ -666,6 +673,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         pays: Some(3),
         token_bonus: None,
         stacks: false,
+        track_pool: None,
     };
     // The richest three (50 + 40 + 30) hold no token: 20 + 50 + 40 = 110,
     // the end at hex 0 counted, the other end (hex 4) too, hex 1 not.
@@ -727,6 +735,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         pays: None,
         token_bonus: None,
         stacks: false,
+        track_pool: None,
         ..three_five.clone()
     };
     assert_eq!(best_run(&four, &visits, 5, &[]), None);
@@ -766,6 +775,7 @@ fn end_towns_take_a_stop_and_unpaid_towns_earn_nothing() {
         pays: None,
         token_bonus: None,
         stacks: false,
+        track_pool: None,
     };
     let price = |t: &TrainDef, v: &[Visit]| best_run(t, v, v.len(), &[]).map(|r| r.revenue);
     let free = |n: u32| train(n, 1, Towns::Free, EndTowns::TakeStop);
@@ -830,6 +840,7 @@ fn modern_trains_earn_per_own_token_by_hand() {
         pays: None,
         token_bonus: Some(crate::game::TokenBonus { per_token: 10 }),
         stacks: false,
+        track_pool: None,
     };
     let eight = TrainDef {
         name: "8".into(),

@@ -115,10 +115,15 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
             }
         }
     }
-    let mut companies: Vec<String> = game
+    // Companies with no token from the start first; 18 Los Angeles gives
+    // every company but one its home token at setup.
+    let (free, homed): (Vec<_>, Vec<_>) = game
         .companies
         .iter()
-        .filter(|c| c.setup_tokens.is_empty())
+        .partition(|c| c.setup_tokens.is_empty());
+    let mut companies: Vec<String> = free
+        .into_iter()
+        .chain(homed)
         .take(3)
         .map(|c| c.abbrev.to_string())
         .collect();

@@ -17,35 +17,39 @@ impl Oracle<'_> {
             .iter()
             .map(|r| trains.iter().map(|t| self.best(t, r, &[])).collect())
             .collect();
+        /// `used`: each running train's index, route and pay.
         fn assign(
             oracle: &Oracle,
             i: usize,
-            used: &mut Vec<(usize, u32)>,
-            routes: &[OracleRoute],
+            used: &mut Vec<(usize, usize, u32)>,
+            (trains, routes): (&[TrainDef], &[OracleRoute]),
             table: &[Vec<u32>],
-            trains: usize,
         ) -> u32 {
-            if i == trains {
-                let sum: u32 = used.iter().map(|(_, v)| v).sum();
-                let low = used.iter().map(|(_, v)| *v).min().unwrap_or(0);
-                return if used.len() == trains { sum - low } else { sum };
+            if i == trains.len() {
+                let sum: u32 = used.iter().map(|(_, _, v)| v).sum();
+                let low = used.iter().map(|(_, _, v)| *v).min().unwrap_or(0);
+                return if used.len() == trains.len() {
+                    sum - low
+                } else {
+                    sum
+                };
             }
-            let mut best = assign(oracle, i + 1, used, routes, table, trains);
+            let mut best = assign(oracle, i + 1, used, (trains, routes), table);
             for r in 0..routes.len() {
                 if table[r][i] == 0
-                    || used
-                        .iter()
-                        .any(|&(u, _)| !oracle.compatible(&routes[u], &routes[r]))
+                    || used.iter().any(|&(t, u, _)| {
+                        !oracle.may_share(&trains[t], &routes[u], &trains[i], &routes[r])
+                    })
                 {
                     continue;
                 }
-                used.push((r, table[r][i]));
-                best = best.max(assign(oracle, i + 1, used, routes, table, trains));
+                used.push((i, r, table[r][i]));
+                best = best.max(assign(oracle, i + 1, used, (trains, routes), table));
                 used.pop();
             }
             best
         }
-        assign(self, 0, &mut Vec::new(), &routes, &table, trains.len())
+        assign(self, 0, &mut Vec::new(), (trains, &routes), &table)
     }
 }
 

@@ -26,7 +26,9 @@ mod trains;
 
 use bonuses::{longest_per_stop, random_bonuses};
 use games::{add_tokens, scatter_tokens};
-use trains::{end_towns, free_towns, pays, stacking, token_bonus, train, unpaid_towns};
+use trains::{
+    end_towns, free_towns, pays, stacking, token_bonus, track_pool, train, unpaid_towns,
+};
 
 /// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
 #[derive(Clone, Debug)]
@@ -399,6 +401,13 @@ impl Oracle<'_> {
                     .any(|p| b.places(self.game).any(|q| p == q)))
     }
 
+    /// True when trains `a` and `b` may run `ra` and `rb` together: always
+    /// when their track pools differ (18 Los Angeles's freight trains
+    /// reuse other trains' track), else when the routes are compatible.
+    fn may_share(&self, a: &TrainDef, ra: &OracleRoute, b: &TrainDef, rb: &OracleRoute) -> bool {
+        a.track_pool != b.track_pool || self.compatible(ra, rb)
+    }
+
     /// The best total over every conflict-free assignment of routes to
     /// trains, with a bonus on the longest route (most stops) of each.
     fn solve(&self, trains: &[TrainDef], bonuses: &[Bonus]) -> u32 {
@@ -409,29 +418,30 @@ impl Oracle<'_> {
             .map(|r| trains.iter().map(|t| self.best(t, r, bonuses)).collect())
             .collect();
         let per_stop = longest_per_stop(bonuses);
+        /// `used`: each running train's index and route.
         fn assign(
             oracle: &Oracle,
             i: usize,
-            used: &mut Vec<usize>,
-            routes: &[OracleRoute],
+            used: &mut Vec<(usize, usize)>,
+            (trains, routes): (&[TrainDef], &[OracleRoute]),
             table: &[Vec<u32>],
             per_stop: u32,
         ) -> u32 {
-            if i == table.first().map_or(0, |row| row.len()) {
-                let longest = used.iter().map(|&u| routes[u].stops.len()).max();
+            if i == trains.len() {
+                let longest = used.iter().map(|&(_, u)| routes[u].stops.len()).max();
                 return per_stop * longest.unwrap_or(0) as u32;
             }
-            let mut best = assign(oracle, i + 1, used, routes, table, per_stop); // train i stays idle
+            let mut best = assign(oracle, i + 1, used, (trains, routes), table, per_stop); // train i stays idle
             for r in 0..routes.len() {
                 if table[r][i] == 0
-                    || used
-                        .iter()
-                        .any(|&u| !oracle.compatible(&routes[u], &routes[r]))
+                    || used.iter().any(|&(t, u)| {
+                        !oracle.may_share(&trains[t], &routes[u], &trains[i], &routes[r])
+                    })
                 {
                     continue;
                 }
-                used.push(r);
-                let rest = assign(oracle, i + 1, used, routes, table, per_stop);
+                used.push((i, r));
+                let rest = assign(oracle, i + 1, used, (trains, routes), table, per_stop);
                 best = best.max(table[r][i] + rest);
                 used.pop();
             }
@@ -440,7 +450,14 @@ impl Oracle<'_> {
         if routes.is_empty() {
             return 0;
         }
-        assign(self, 0, &mut Vec::new(), &routes, &table, per_stop)
+        assign(
+            self,
+            0,
+            &mut Vec::new(),
+            (trains, &routes),
+            &table,
+            per_stop,
+        )
     }
 
     /// Checks the fast search's answer route by route: each route is one
@@ -455,7 +472,7 @@ impl Oracle<'_> {
     ) -> Result<(), String> {
         let trains = &trains::running(trains);
         let legal = self.routes();
-        let mut chosen: Vec<&OracleRoute> = Vec::new();
+        let mut chosen: Vec<(&TrainDef, &OracleRoute)> = Vec::new();
         for r in &solution.routes {
             let stops: Vec<(Coord, End)> = r
                 .stops
@@ -502,10 +519,13 @@ impl Oracle<'_> {
                     r.train, priced, r.revenue
                 ));
             }
-            if let Some(other) = chosen.iter().find(|o| !self.compatible(o, found)) {
+            if let Some(other) = chosen
+                .iter()
+                .find(|(t, o)| !self.may_share(t, o, train, found))
+            {
                 return Err(format!("{r:?} clashes with {other:?}"));
             }
-            chosen.push(found);
+            chosen.push((train, found));
         }
         // One route earns the longest route's bonus, and none visits more.
         let carriers: Vec<&routes::TrainRoute> = solution
@@ -520,7 +540,7 @@ impl Oracle<'_> {
             })
             .collect();
         if longest_per_stop(bonuses) > 0 && !chosen.is_empty() {
-            let most = chosen.iter().map(|o| o.stops.len()).max().unwrap_or(0);
+            let most = chosen.iter().map(|(_, o)| o.stops.len()).max().unwrap_or(0);
             match carriers.as_slice() {
                 [one] if one.stops.len() == most => {}
                 _ => {
@@ -696,6 +716,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             .collect(),
         hexes,
         barriers: vec![],
+        open_sides: vec![],
         water_sides: vec![],
         tile_counts: vec![],
         unlimited_tiles: vec![],
@@ -817,6 +838,21 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
             .into_iter()
             .map(|t| match t.skip {
                 Skip::Towns => stacking(t),
+                _ => t,
+            })
+            .collect()
+    } else {
+        trains
+    };
+    // Sometimes some train types keep a track pool of their own (18 Los
+    // Angeles's freight trains), again from a generator of its own.
+    let mut pooled = Rng(seed ^ 0x0018_1a00_u64 | 1);
+    let trains = if pooled.chance(30) {
+        trains
+            .into_iter()
+            .map(|t| match pooled.below(3) {
+                0 => track_pool(t, "freight"),
+                1 => track_pool(t, "other"),
                 _ => t,
             })
             .collect()

@@ -24,6 +24,7 @@ pub(super) fn train(
         pays: None,
         token_bonus: None,
         stacks: false,
+        track_pool: None,
     }
 }
 
@@ -45,6 +46,15 @@ pub(super) fn pays(t: TrainDef, n: u32) -> TrainDef {
 pub(super) fn token_bonus(t: TrainDef, per_token: u32) -> TrainDef {
     TrainDef {
         token_bonus: Some(TokenBonus { per_token }),
+        ..t
+    }
+}
+
+/// The same train in track pool `pool`: its routes may share track with
+/// the routes of trains of other pools (18 Los Angeles's freight trains).
+pub(super) fn track_pool(t: TrainDef, pool: &str) -> TrainDef {
+    TrainDef {
+        track_pool: Some(pool.into()),
         ..t
     }
 }

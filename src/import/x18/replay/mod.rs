@@ -616,6 +616,7 @@ impl<'g> Replay<'g> {
         match &a.kind {
             Kind::LayTile(lay) => self.lay_tile(a, lay),
             Kind::PlaceToken(place) if self.takeover_token(a, place)? => Ok(()),
+            Kind::PlaceToken(place) if self.marker_token(a, place)? => Ok(()),
             Kind::PlaceToken(place) => {
                 self.started_anew(a)?;
                 self.place_token(a, place)

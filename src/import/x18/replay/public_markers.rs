@@ -1,12 +1,13 @@
 //! Public markers a private company's use puts on a hex (a `pass_through`
 //! rule's marker: 1817's coal mine goes down with the tile a mine private
 //! lays, a bridge where a bridge company is assigned): no company owns
-//! them, and every route entering the hex is paid for them.
+//! them, and every route entering the hex is paid for them (or pays
+//! them: 18 Los Angeles's dump, a token its private places).
 
 use super::Replay;
 use crate::error::Error;
 use crate::geometry::Coord;
-use crate::import::x18::record::{Action, Assign};
+use crate::import::x18::record::{Action, Assign, PlaceToken};
 use crate::play::Event;
 
 impl Replay<'_> {
@@ -39,6 +40,18 @@ impl Replay<'_> {
             return Ok(false);
         }
         let c = self.coord(Self::field(a, &assign.target, "target")?)?;
+        self.apply_event(&Event::PublicMarker { c, marker })?;
+        Ok(true)
+    }
+
+    /// A private with a public marker places a token (18 Los Angeles's
+    /// Angeles Public Dump): no company's, its marker goes on the hex.
+    /// False when the private has none (a token of the company's own).
+    pub(super) fn marker_token(&mut self, a: &Action, place: &PlaceToken) -> Result<bool, Error> {
+        let Some(marker) = self.public_marker(a) else {
+            return Ok(false);
+        };
+        let (c, _, _) = self.city_space(a, &place.at, false)?;
         self.apply_event(&Event::PublicMarker { c, marker })?;
         Ok(true)
     }
