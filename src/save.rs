@@ -164,10 +164,10 @@ struct SaveIn {
 mod change;
 /// A JSON object whose keys keep the order given (map order for hexes).
 mod ordered;
-/// Companies' sizes as saved.
-mod sizes;
 /// The routes companies' next runs must include, as saved.
 mod required;
+/// Companies' sizes as saved.
+mod sizes;
 
 use required::{RequiredJson, required_from_json, required_to_json};
 

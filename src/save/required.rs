@@ -39,6 +39,11 @@ pub(super) fn required_from_json(
 pub(super) fn required_to_json(game: &Game, required: &RequiredRoutes) -> RequiredJson {
     required
         .iter()
-        .map(|(co, ends)| (co.to_string(), ends.hexes().map(|c| game.format(c)).collect()))
+        .map(|(co, ends)| {
+            (
+                co.to_string(),
+                ends.hexes().map(|c| game.format(c)).collect(),
+            )
+        })
         .collect()
 }

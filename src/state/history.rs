@@ -130,8 +130,12 @@ impl Change {
             .then(|| (before.destinations.clone(), after.destinations.clone()));
         let sizes =
             (before.sizes != after.sizes).then(|| (before.sizes.clone(), after.sizes.clone()));
-        let required_routes = (before.required_routes != after.required_routes)
-            .then(|| (before.required_routes.clone(), after.required_routes.clone()));
+        let required_routes = (before.required_routes != after.required_routes).then(|| {
+            (
+                before.required_routes.clone(),
+                after.required_routes.clone(),
+            )
+        });
         Change {
             command,
             time,

@@ -216,6 +216,7 @@ fn fast_equals_oracle_on_game(id: &str, seed: u64) -> Option<(bool, bool)> {
         trains: trains.clone(),
         bonuses: bonuses.clone(),
         lose_lowest: None,
+        required: None,
     };
     let fast = routes::solve(&game, &state, &query).unwrap();
     let names: Vec<&str> = trains.iter().map(|t| t.name.as_str()).collect();
@@ -252,6 +253,7 @@ fn one_train_search_equals_brute_force_on_every_game() {
                     trains: vec![train.clone()],
                     bonuses: bonuses.clone(),
                     lose_lowest: None,
+                    required: None,
                 };
                 let fast = routes::solve(&game, &state, &query).unwrap();
                 assert_eq!(fast.total, best, "{id} seed {seed}: train {}", train.name);
@@ -397,6 +399,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
             trains,
             bonuses,
             lose_lowest: None,
+            required: None,
         };
         let fast = routes::solve(&game, &state, &query).unwrap();
         assert_eq!(fast.total, oracle, "{file}: {company} {names:?}");
@@ -777,6 +780,7 @@ fn cnr_1150_is_legal_by_the_oracle() {
         trains,
         bonuses,
         lose_lowest: None,
+        required: None,
     };
     let on_reduced = routes::solve(&game, &reduced, &query).unwrap();
     assert_eq!(on_reduced.total, 1150);

@@ -820,6 +820,7 @@ fn fast_equals_oracle(
         trains: train_defs,
         bonuses,
         lose_lowest: None,
+        required: None,
     };
     let fast = routes::solve(game, state, &query).unwrap();
     assert_eq!(fast.total, oracle, "seed {seed}: trains {chosen:?}");

@@ -582,6 +582,9 @@ impl<'g> Replay<'g> {
             if auto.kind == "buy_shares" {
                 self.buy_shares(auto.shares.as_deref().unwrap_or_default())?;
             }
+            if auto.kind == "destination_connection" && self.play.destinations {
+                self.connection_runs(auto.corporations.as_deref().unwrap_or_default())?;
+            }
         }
         self.emit_books()?;
         Ok(Flow::Go)
@@ -671,6 +674,7 @@ impl<'g> Replay<'g> {
             Kind::RunRoutes { routes } => {
                 let routes = routes.as_deref().unwrap_or_default();
                 self.lose_lowest_used(a)?;
+                self.connection_run_made(a)?;
                 self.trains_ran(routes);
                 self.market_run(a, routes)
             }
