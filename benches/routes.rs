@@ -17,6 +17,7 @@ fn query(g: &game::Game, phase: game::PhaseId, company: &str, trains: &[&str]) -
         trains: trains.iter().map(|t| g.train(t).unwrap().clone()).collect(),
         bonuses: routes::bonuses_in_force(g, phase, &[]),
         lose_lowest: None,
+        required: None,
     }
 }
 

@@ -667,6 +667,7 @@ pub fn run_routes(record: &Record, game: &Game, action: u64) -> Result<RunRoutes
         candidates: 0,
         optimal: false,
         lose_lowest: query.lose_lowest.clone(),
+        required_route: best.required_route.clone(),
         routes: ran_routes,
         payout: None,
     };

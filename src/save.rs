@@ -142,6 +142,11 @@ struct SaveIn {
     /// 2, 5 and 10 shares); a company left out has its `tokens`.
     #[serde(default, deserialize_with = "crate::unique::map")]
     sizes: BTreeMap<String, SizeJson>,
+    /// The route a company's next run must include (1870's connection
+    /// run): company → the hexes both ends of one of its routes must be
+    /// among (its home and its destination).
+    #[serde(default, deserialize_with = "crate::unique::map")]
+    required_routes: RequiredJson,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
@@ -159,8 +164,12 @@ struct SaveIn {
 mod change;
 /// A JSON object whose keys keep the order given (map order for hexes).
 mod ordered;
+/// The routes companies' next runs must include, as saved.
+mod required;
 /// Companies' sizes as saved.
 mod sizes;
+
+use required::{RequiredJson, required_from_json, required_to_json};
 
 use sizes::{SizeJson, sizes_from_json, sizes_to_json};
 
@@ -188,6 +197,8 @@ struct SaveOut<'a> {
     destinations_reached: &'a BTreeSet<CompanyId>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     sizes: BTreeMap<String, SizeJson>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    required_routes: RequiredJson,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -375,6 +386,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
     let lose_lowest = lose_lowest_in(game, &raw.lose_lowest)?;
     let destinations = companies_in(game, &raw.destinations_reached, "destinations_reached")?;
     let sizes = sizes_from_json(game, &raw.sizes, "sizes")?;
+    let required_routes = required_from_json(game, &raw.required_routes, "required_routes")?;
     Ok(SavedGame {
         state: MapState {
             phase,
@@ -385,6 +397,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             lose_lowest,
             destinations,
             sizes,
+            required_routes,
         },
         history: History {
             changes: history,
@@ -438,6 +451,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         lose_lowest: BTreeSet::new(),
         destinations: BTreeSet::new(),
         sizes: BTreeMap::new(),
+        required_routes: BTreeMap::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -575,6 +589,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
         lose_lowest: &state.lose_lowest,
         destinations_reached: &state.destinations,
         sizes: sizes_to_json(&state.sizes),
+        required_routes: required_to_json(game, &state.required_routes),
         history: history
             .changes
             .iter()

@@ -9,10 +9,12 @@ mod beside;
 mod hand;
 mod history;
 mod others;
+mod required;
 mod size;
 mod standing;
 pub use hand::HAND_EDIT;
 pub use history::{History, Provenance, SavedGame};
+pub use required::RouteEnds;
 pub use size::Size;
 pub use standing::Standing;
 
@@ -53,6 +55,9 @@ pub struct MapState {
     /// Each company's size and token count, where the game's companies
     /// come in sizes (`rules.company_sizes`) and it has one.
     pub sizes: BTreeMap<CompanyId, Size>,
+    /// A route each company's next run must include (1870's connection
+    /// run: [`RouteEnds`]).
+    pub required_routes: BTreeMap<CompanyId, RouteEnds>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -71,6 +76,8 @@ pub enum Drift {
     Destinations,
     /// Companies' sizes and token counts.
     Sizes,
+    /// The routes companies' next runs must include.
+    RequiredRoutes,
 }
 
 #[derive(Copy, Clone)]
@@ -115,7 +122,13 @@ pub struct Change {
     pub destinations: Option<(BTreeSet<CompanyId>, BTreeSet<CompanyId>)>,
     /// The companies' sizes, before and after, when they changed.
     pub sizes: Option<(BTreeMap<CompanyId, Size>, BTreeMap<CompanyId, Size>)>,
+    /// The routes companies' next runs must include, before and after,
+    /// when they changed.
+    pub required_routes: Option<(RequiredRoutes, RequiredRoutes)>,
 }
+
+/// The route each company's next run must include.
+pub type RequiredRoutes = BTreeMap<CompanyId, RouteEnds>;
 
 /// Which company owns a private company, if any.
 pub type Owner = Option<CompanyId>;
@@ -131,6 +144,7 @@ impl Change {
             && self.lose_lowest.is_none()
             && self.destinations.is_none()
             && self.sizes.is_none()
+            && self.required_routes.is_none()
     }
 }
 
@@ -146,6 +160,7 @@ impl MapState {
             lose_lowest: BTreeSet::new(),
             destinations: BTreeSet::new(),
             sizes: BTreeMap::new(),
+            required_routes: BTreeMap::new(),
         }
     }
 
@@ -225,6 +240,9 @@ impl MapState {
         }
         if let Some(pair) = &change.sizes {
             self.sizes = side.of(pair).clone();
+        }
+        if let Some(pair) = &change.required_routes {
+            self.required_routes = side.of(pair).clone();
         }
     }
 

@@ -293,6 +293,9 @@ pub fn show_history(games: Games, file: &Path, as_json: bool) -> Result<()> {
             if let Some((before, after)) = &ch.sizes {
                 what.push(sizes_changed(before, after));
             }
+            if let Some((before, after)) = &ch.required_routes {
+                what.push(required_changed(&game, before, after));
+            }
             (ch.command.clone(), ch.time.clone(), what)
         })
         .collect();
@@ -401,6 +404,28 @@ pub fn trains(games: Games, file: &Path, company: Option<&str>, as_json: bool) -
 }
 
 /// A change of companies' sizes in words: `A&S 2 shares, 1 token → 5 shares, 2 tokens`.
+/// The routes companies' next runs must include, as they changed.
+fn required_changed(
+    game: &hexroute::game::Game,
+    before: &hexroute::state::RequiredRoutes,
+    after: &hexroute::state::RequiredRoutes,
+) -> String {
+    let word = |e: Option<&hexroute::state::RouteEnds>| match e {
+        Some(e) => {
+            let hexes: Vec<String> = e.hexes().map(|c| game.format(c)).collect();
+            format!("a route between {}", hexes.join(" and "))
+        }
+        None => "none".to_string(),
+    };
+    let companies: std::collections::BTreeSet<_> = before.keys().chain(after.keys()).collect();
+    let v: Vec<String> = companies
+        .into_iter()
+        .filter(|co| before.get(*co) != after.get(*co))
+        .map(|co| format!("{co} {} → {}", word(before.get(co)), word(after.get(co))))
+        .collect();
+    format!("required at the next run: {}", v.join("; "))
+}
+
 fn sizes_changed(
     before: &std::collections::BTreeMap<hexroute::game::CompanyId, hexroute::state::Size>,
     after: &std::collections::BTreeMap<hexroute::game::CompanyId, hexroute::state::Size>,

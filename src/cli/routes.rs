@@ -236,6 +236,12 @@ fn print_report(r: &CompanyRoutes) {
             token
         );
     }
+    if let Some(hexes) = &r.required_route {
+        say!(
+            "  one route must run between {} (both ends among them): it has just connected its destination",
+            hexes.join(" and ")
+        );
+    }
     if r.routes.is_empty() {
         say!("  no route can be run: revenue $0");
     }

@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::game::{CompanyId, Game, Holding, Marker, PhaseId, Private, PrivateId, TrainId};
 use crate::geometry::{Coord, Rotation};
 use crate::rules::{LayBy, LayKind, Site};
-use crate::state::MapState;
+use crate::state::{MapState, RouteEnds};
 use crate::tile::TileId;
 use std::collections::BTreeSet;
 
@@ -27,6 +27,7 @@ mod formation;
 mod markers;
 mod merge;
 mod national;
+mod required;
 mod size;
 mod tokens;
 
@@ -158,6 +159,12 @@ pub enum Event {
     PlaceMarker { marker: Marker, owner: CompanyId },
     /// A company reaches its destination: its bonus paid until then stops.
     ReachDestination(CompanyId),
+    /// A company's next run must include a route with both ends among
+    /// these hexes (1870's connection run), or with `None` no longer must.
+    RequireRoute {
+        company: CompanyId,
+        ends: Option<RouteEnds>,
+    },
     /// A public marker (a `pass_through` rule's: 1817's mine) goes on hex
     /// `c`, for every company's routes.
     PublicMarker { c: Coord, marker: String },
@@ -284,6 +291,9 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
         }
         Event::ReachDestination(company) => {
             edit::change_destination(game, state, company, true)?.into()
+        }
+        Event::RequireRoute { company, ends } => {
+            required::require(game, state, company, ends.as_ref())?.into()
         }
         Event::PublicMarker { c, marker } => markers::put(game, state, *c, marker)?.into(),
         Event::Resize {

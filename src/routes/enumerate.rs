@@ -11,6 +11,7 @@ use super::revenue::{self, Visit};
 use super::{Query, RouteStop, TrainRoute};
 use crate::game::{Bonus, CompanyId, Distance, Skip, Towns, TrainDef, TrainId};
 use crate::geometry::Coord;
+use crate::state::RouteEnds;
 use crate::tile::StopKind;
 use rayon::prelude::*;
 
@@ -108,6 +109,9 @@ struct Walker<'a> {
     limits: Limits,
     types: &'a [TrainDef],
     bonuses: &'a [Bonus],
+    /// The route the run must include (`Query::required`): a route meeting
+    /// it is kept even where a shorter one inside it earns as much.
+    required: Option<&'a RouteEnds>,
     keep: Keep<'a>,
     token: usize,
     /// Company token stops with a smaller id than `token`: routes through
@@ -240,6 +244,7 @@ fn walk_all<T: Send>(
                 limits,
                 types,
                 bonuses: &query.bonuses,
+                required: query.required.as_ref(),
                 keep,
                 token: t,
                 earlier_token: (0..net.stops.len()).map(|s| is_token[s] && s < t).collect(),
@@ -541,6 +546,18 @@ impl Walker<'_> {
         }
     }
 
+    /// True when the route in `visits_buf` meets the run's requirement.
+    fn meets_required(&self) -> bool {
+        match (
+            self.required,
+            self.visits_buf.first(),
+            self.visits_buf.last(),
+        ) {
+            (Some(ends), Some(first), Some(last)) => ends.met_by(first.hex, last.hex),
+            _ => false,
+        }
+    }
+
     /// Records the current route if it is new in this orientation.
     fn emit(&mut self) {
         if self.left.is_empty() && self.right.is_empty() {
@@ -589,7 +606,9 @@ impl Walker<'_> {
         if self.beaten(u64::from(revenue[0])) {
             return;
         }
-        self.drop_dominated(&mut revenue);
+        if !self.meets_required() {
+            self.drop_dominated(&mut revenue);
+        }
         if revenue.iter().all(|r| *r == 0) {
             return;
         }
@@ -618,6 +637,14 @@ impl Walker<'_> {
             revenue,
         }
     }
+}
+
+/// The hexes of a candidate's two end stops.
+pub(super) fn ends(net: &Network, c: &Candidate) -> (Coord, Coord) {
+    let (left, right) = c.segs.split_at(c.split as usize);
+    let stops = route_stops(net, c.token as usize, left, right);
+    let hex = |s: Option<&usize>| s.map_or(net.stops[c.token as usize].hex, |&s| net.stops[s].hex);
+    (hex(stops.first()), hex(stops.last()))
 }
 
 /// Stops of a route in travel order: left half reversed, token, right half.

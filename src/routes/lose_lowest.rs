@@ -45,6 +45,7 @@ pub(super) fn solve(
         candidates: 0,
         optimal: true,
         lose_lowest: None,
+        required: None,
     });
     best.optimal = optimal;
     best.lose_lowest = Some(token.to_string());
@@ -75,6 +76,7 @@ mod tests {
             trains: vec![train; trains],
             bonuses: Vec::new(),
             lose_lowest: token.then(|| "Civil War".to_string()),
+            required: None,
         }
     }
 

@@ -25,12 +25,13 @@ mod places;
 mod pools;
 pub mod report;
 pub mod request;
+mod requirement;
 pub mod revenue;
 
 use crate::error::Error;
 use crate::game::{Bonus, BonusKind, CompanyId, Game, PhaseId, TrainDef, TrainId};
 use crate::geometry::Coord;
-use crate::state::MapState;
+use crate::state::{MapState, RouteEnds};
 use crate::tile::StopKind;
 use enumerate::{describe, enumerate, richest};
 pub use lose_lowest::pays;
@@ -47,6 +48,10 @@ pub struct Query {
     /// game's name for it): it loses its lowest route unless it runs
     /// fewer routes than it has trains.
     pub lose_lowest: Option<String>,
+    /// A route the run must include: at least one train's route has both
+    /// ends among these hexes (1870's connection run; the map state's
+    /// `required_routes`). See [`requirement`].
+    pub required: Option<RouteEnds>,
 }
 
 impl Query {
@@ -105,6 +110,8 @@ pub struct Solution {
     /// The one-run token the search took into account (the query's
     /// `lose_lowest`): one train fewer runs, paying what all would.
     pub lose_lowest: Option<String>,
+    /// The route the run had to include (the query's `required`).
+    pub required: Option<RouteEnds>,
 }
 
 /// Distinct train types, and which type each given train is.
@@ -232,6 +239,9 @@ pub fn solve_within(
 ) -> Result<Solution, Error> {
     let query = &query.running();
     check_bounds(net, query)?;
+    if let Some(required) = &query.required {
+        return requirement::solve(net, query, required, progress, limit);
+    }
     if let Some(token) = &query.lose_lowest {
         return lose_lowest::solve(net, query, token, progress, limit);
     }
@@ -346,6 +356,7 @@ fn solve_plain(
         candidates: priced,
         optimal: !limit.stopped(),
         lose_lowest: None,
+        required: None,
     })
 }
 
@@ -389,5 +400,6 @@ fn solve_one(net: &Network, query: &Query, train: &TrainDef) -> Solution {
         candidates: priced,
         optimal: true,
         lose_lowest: None,
+        required: None,
     }
 }

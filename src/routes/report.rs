@@ -39,6 +39,10 @@ pub struct CompanyRoutes {
     /// fewer, paying the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lose_lowest: Option<String>,
+    /// The hexes one route had to run between, both ends among them (the
+    /// save's `required_routes`: 1870's connection run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub required_route: Option<Vec<String>>,
     /// Who gets the revenue, with `--pay`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payout: Option<crate::dividend::Payout>,
@@ -225,6 +229,8 @@ impl CompanyRoutes {
             optimal: s.optimal,
             routes: s.routes.iter().map(|r| RouteReport::new(game, r)).collect(),
             lose_lowest: s.lose_lowest.clone(),
+            required_route: (s.required.as_ref())
+                .map(|e| e.hexes().map(|c| game.format(c)).collect()),
             payout: None,
         }
     }

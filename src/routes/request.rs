@@ -268,11 +268,12 @@ fn with_privates(
 }
 
 /// `q` with the one-run token its company holds on `state`, if the game
-/// has one.
+/// has one, and the route its next run must include, if any.
 fn holding(game: &Game, state: &MapState, mut q: Query) -> Query {
     if state.lose_lowest.contains(&q.company) {
         q.lose_lowest = game.rules.lose_lowest.clone();
     }
+    q.required = state.required_routes.get(&q.company).cloned();
     q
 }
 
@@ -290,6 +291,7 @@ fn query<S: std::borrow::Borrow<str>>(
             .collect::<Result<_, _>>()?,
         bonuses: bonuses.to_vec(),
         lose_lowest: None,
+        required: None,
     })
 }
 

@@ -50,6 +50,19 @@ pub(super) struct ChangeJson {
     /// The companies' sizes, before and after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sizes: Option<SizesChange>,
+    /// The routes companies' next runs must include, before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    required_routes: Option<RequiredChange>,
+}
+
+/// The routes companies' next runs must include, before and after a change.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct RequiredChange {
+    #[serde(deserialize_with = "crate::unique::map")]
+    before: RequiredJson,
+    #[serde(deserialize_with = "crate::unique::map")]
+    after: RequiredJson,
 }
 
 /// The companies' sizes before and after a change.
@@ -209,6 +222,13 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         )),
         None => None,
     };
+    let required_routes = match ch.required_routes {
+        Some(r) => Some((
+            required_from_json(game, &r.before, "required_routes")?,
+            required_from_json(game, &r.after, "required_routes")?,
+        )),
+        None => None,
+    };
     Ok(Change {
         command: ch.command,
         time: ch.time,
@@ -220,6 +240,7 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         lose_lowest,
         destinations,
         sizes,
+        required_routes,
     })
 }
 
@@ -299,6 +320,10 @@ pub(super) fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
         sizes: ch.sizes.as_ref().map(|(b, a)| SizesChange {
             before: sizes_to_json(b),
             after: sizes_to_json(a),
+        }),
+        required_routes: ch.required_routes.as_ref().map(|(b, a)| RequiredChange {
+            before: required_to_json(game, b),
+            after: required_to_json(game, a),
         }),
     }
 }

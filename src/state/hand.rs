@@ -4,7 +4,7 @@
 //! hand edit in the history as a change of its own, so later undos walk
 //! back through it without `--force` and `redo` can bring it back.
 
-use super::{Change, HexState, Owner, SavedGame, Size, Standing};
+use super::{Change, HexState, Owner, RequiredRoutes, SavedGame, Size, Standing};
 use crate::game::{CompanyId, Holding, PhaseId, TrainId};
 use crate::geometry::Coord;
 use std::collections::{BTreeMap, BTreeSet};
@@ -24,6 +24,7 @@ struct Recorded {
     lose_lowest: Option<BTreeSet<CompanyId>>,
     destinations: Option<BTreeSet<CompanyId>>,
     sizes: Option<BTreeMap<CompanyId, Size>>,
+    required_routes: Option<RequiredRoutes>,
 }
 
 impl SavedGame {
@@ -53,6 +54,9 @@ impl SavedGame {
             }
             if let Some((_, after)) = &ch.sizes {
                 r.sizes = Some(after.clone());
+            }
+            if let Some((_, after)) = &ch.required_routes {
+                r.required_routes = Some(after.clone());
             }
         }
         r
@@ -112,6 +116,10 @@ impl SavedGame {
             .sizes
             .filter(|was| *was != self.state.sizes)
             .map(|was| (was, self.state.sizes.clone()));
+        let required_routes = r
+            .required_routes
+            .filter(|was| *was != self.state.required_routes)
+            .map(|was| (was, self.state.required_routes.clone()));
         let change = Change {
             command: HAND_EDIT.into(),
             time: time.into(),
@@ -123,6 +131,7 @@ impl SavedGame {
             lose_lowest,
             destinations,
             sizes,
+            required_routes,
         };
         (!change.is_empty()).then_some(change)
     }
@@ -171,6 +180,7 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         lose_lowest: None,
         destinations: None,
         sizes: None,
+        required_routes: None,
     };
     let mut off = on.clone();
     for (c, pair) in hand.hexes {
@@ -228,6 +238,12 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         match last.sizes.is_some() {
             true => on.sizes = Some(pair),
             false => off.sizes = Some(pair),
+        }
+    }
+    if let Some(pair) = hand.required_routes {
+        match last.required_routes.is_some() {
+            true => on.required_routes = Some(pair),
+            false => off.required_routes = Some(pair),
         }
     }
     let some = |c: Change| (!c.is_empty()).then_some(c);

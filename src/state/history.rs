@@ -130,6 +130,12 @@ impl Change {
             .then(|| (before.destinations.clone(), after.destinations.clone()));
         let sizes =
             (before.sizes != after.sizes).then(|| (before.sizes.clone(), after.sizes.clone()));
+        let required_routes = (before.required_routes != after.required_routes).then(|| {
+            (
+                before.required_routes.clone(),
+                after.required_routes.clone(),
+            )
+        });
         Change {
             command,
             time,
@@ -141,6 +147,7 @@ impl Change {
             lose_lowest,
             destinations,
             sizes,
+            required_routes,
         }
     }
 }
@@ -212,6 +219,11 @@ impl SavedGame {
             && state.sizes != *after
         {
             return Some(Drift::Sizes);
+        }
+        if let Some((_, after)) = &last.required_routes
+            && state.required_routes != *after
+        {
+            return Some(Drift::RequiredRoutes);
         }
         if let Some((p, _)) = last
             .privates

@@ -44,6 +44,7 @@ fn total(game: &Game, state: &MapState, trains: &[&str]) -> u32 {
             .collect(),
         bonuses: Vec::new(),
         lose_lowest: None,
+        required: None,
     };
     routes::solve(game, state, &query).unwrap().total
 }
@@ -72,6 +73,7 @@ fn pass_through_bonus_and_toll_worked_by_hand() {
         trains: vec![game.train("3").unwrap().clone()],
         bonuses: Vec::new(),
         lose_lowest: None,
+        required: None,
     };
     let best = routes::solve(&game, &tolled, &query).unwrap();
     let bonuses = &best.routes[0].bonuses;

@@ -120,6 +120,7 @@ fn route(game: &Game, state: &MapState) {
             trains,
             bonuses: Vec::new(),
             lose_lowest: None,
+            required: None,
         };
         let limit = Limit::until(std::time::Instant::now() + std::time::Duration::from_secs(2));
         match routes::solve_within(&net, &query, &|_| {}, &limit) {

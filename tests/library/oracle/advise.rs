@@ -43,6 +43,7 @@ fn check(file: &str, company: &str, tokens: bool) {
         trains: trains.clone(),
         bonuses: bonuses.clone(),
         lose_lowest: None,
+        required: None,
     };
     let id = CompanyId::from(company);
     let ask = ask(&game, &state, &query, &id, tokens, None);
@@ -179,6 +180,7 @@ fn no_sampled_1846_two_lay_turn_beats_the_advice() {
         trains,
         bonuses,
         lose_lowest: None,
+        required: None,
     };
     let ask = ask(&game, &state, &query, &company, false, None);
     let advice = advise::advise(ask, &|_, _| {}).unwrap();
@@ -258,6 +260,7 @@ fn two_lays_reach_what_one_cannot() {
         trains: vec![game.train("3").unwrap().clone()],
         bonuses: Vec::new(),
         lose_lowest: None,
+        required: None,
     };
     let advise_with = |game: &Game, lays: Option<usize>| {
         let ask = ask(game, &state, &query, &company, false, lays);
@@ -331,6 +334,7 @@ fn both_ways(file: &str, company: &str, tokens: bool) -> (advise::Advice, advise
             .collect(),
         bonuses: routes::bonuses_in_force(&game, state.phase, &[]),
         lose_lowest: None,
+        required: None,
     };
     let ask = ask(&game, &state, &query, &company, tokens, None);
     let pruned = advise::advise(ask, &|_, _| {}).unwrap();
@@ -406,6 +410,7 @@ fn one_train_searches_with_a_floor_and_the_sum_of_them_bounds_the_revenue() {
                 trains: trains.clone(),
                 bonuses: routes::bonuses_in_force(&game, state.phase, &[]),
                 lose_lowest: None,
+                required: None,
             };
             let together = routes::solve(&game, &state, &query).unwrap().total;
             let mut alone_sum = 0;
@@ -458,6 +463,7 @@ fn eighteen_tn_and_texas_turns_hold_a_second_yellow() {
                 .collect(),
             bonuses: routes::bonuses_in_force(&game, state.phase, &[]),
             lose_lowest: None,
+            required: None,
         };
         let turns = |lays: Option<usize>| {
             let ask = ask(&game, &state, &query, &company, false, lays);

@@ -141,6 +141,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         lose_lowest: Default::default(),
         destinations: Default::default(),
         sizes: Default::default(),
+        required_routes: Default::default(),
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);
@@ -221,6 +222,7 @@ fn fast_equals_oracle_on_game(id: &str, seed: u64) -> Option<(bool, bool)> {
         trains: trains.clone(),
         bonuses: bonuses.clone(),
         lose_lowest: None,
+        required: None,
     };
     let fast = routes::solve(&game, &state, &query).unwrap();
     let names: Vec<&str> = trains.iter().map(|t| t.name.as_str()).collect();
@@ -257,6 +259,7 @@ fn one_train_search_equals_brute_force_on_every_game() {
                     trains: vec![train.clone()],
                     bonuses: bonuses.clone(),
                     lose_lowest: None,
+                    required: None,
                 };
                 let fast = routes::solve(&game, &state, &query).unwrap();
                 assert_eq!(fast.total, best, "{id} seed {seed}: train {}", train.name);
@@ -402,6 +405,7 @@ fn check_fixture(file: &str) -> Vec<(String, u32)> {
             trains,
             bonuses,
             lose_lowest: None,
+            required: None,
         };
         let fast = routes::solve(&game, &state, &query).unwrap();
         assert_eq!(fast.total, oracle, "{file}: {company} {names:?}");
@@ -815,6 +819,7 @@ fn cnr_1150_is_legal_by_the_oracle() {
         trains,
         bonuses,
         lose_lowest: None,
+        required: None,
     };
     let on_reduced = routes::solve(&game, &reduced, &query).unwrap();
     assert_eq!(on_reduced.total, 1150);

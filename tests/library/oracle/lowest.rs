@@ -76,6 +76,7 @@ fn losing_the_lowest_route_equals_brute_force() {
             trains: defs.clone(),
             bonuses: Vec::new(),
             lose_lowest: Some("Civil War".into()),
+            required: None,
         };
         let fast = routes::solve(&game, &state, &query).unwrap();
         assert_eq!(fast.total, want, "seed {seed}: trains {chosen:?}");

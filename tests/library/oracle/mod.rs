@@ -22,6 +22,7 @@ mod bonuses;
 mod games;
 mod lowest;
 mod pay;
+mod required;
 mod trains;
 
 use bonuses::{longest_per_stop, random_bonuses};
@@ -803,6 +804,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         lose_lowest: Default::default(),
         destinations: Default::default(),
         sizes: Default::default(),
+        required_routes: Default::default(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);
@@ -894,6 +896,7 @@ fn fast_equals_oracle(
         trains: train_defs,
         bonuses,
         lose_lowest: None,
+        required: None,
     };
     let fast = routes::solve(game, state, &query).unwrap();
     assert_eq!(fast.total, oracle, "seed {seed}: trains {chosen:?}");

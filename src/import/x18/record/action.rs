@@ -226,6 +226,10 @@ pub struct AutoAction {
     pub kind: String,
     #[serde(default)]
     pub shares: Option<Vec<String>>,
+    /// A `destination_connection`'s companies that have just connected
+    /// their destination, each to make a connection run at once (1870).
+    #[serde(default)]
+    pub corporations: Option<Vec<String>>,
 }
 
 /// One train's route of a `run_routes` action, as the player ran it.

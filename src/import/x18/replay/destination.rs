@@ -4,11 +4,18 @@
 //! `ReachDestination`: its `destination_token` beside the city's spaces),
 //! and its `from_destination` bonus pays; on its
 //! charter, it keeps the token for later and forfeits the bonus.
+//!
+//! A company whose destination is first connected to its home (the
+//! record's `destination_connection`, an action the engine makes unasked)
+//! runs at once, one of its trains between the two (1870's connection
+//! run, g_1870 `check_route_combination`): play's `RequireRoute`, until
+//! that run is made.
 
 use super::Replay;
 use crate::error::Error;
 use crate::import::x18::record::Action;
 use crate::play::Event;
+use crate::state::RouteEnds;
 
 impl Replay<'_> {
     /// The record's `choose` of `Map` or `Charter` by a company.
@@ -37,5 +44,44 @@ impl Replay<'_> {
                 a.id
             ))),
         }
+    }
+
+    /// A `destination_connection` naming `companies`: each must make its
+    /// next run with one route between its home and its destination.
+    pub(super) fn connection_runs(&mut self, companies: &[String]) -> Result<(), Error> {
+        for name in companies {
+            let company = self.company(name)?;
+            let destination = (self.game.company(&company)?.destination_token.as_deref())
+                .map(|at| self.coord(at))
+                .transpose()?;
+            let ends = match (self.game.home(&company), destination) {
+                (Some(home), Some(destination)) => RouteEnds::new([home, destination]),
+                _ => None,
+            };
+            let Some(ends) = ends else {
+                return Err(Error::Import(format!(
+                    "{company} connects its destination, but the game file gives it no home and destination_token"
+                )));
+            };
+            self.apply_event(&Event::RequireRoute {
+                company,
+                ends: Some(ends),
+            })?;
+        }
+        Ok(())
+    }
+
+    /// A run by a company that had to make a connection run: made now.
+    pub(super) fn connection_run_made(&mut self, a: &Action) -> Result<(), Error> {
+        let Some(company) = self.acting_company(a) else {
+            return Ok(());
+        };
+        if !self.state.required_routes.contains_key(&company) {
+            return Ok(());
+        }
+        self.apply_event(&Event::RequireRoute {
+            company,
+            ends: None,
+        })
     }
 }

@@ -606,6 +606,9 @@ impl<'g> Replay<'g> {
             if auto.kind == "buy_shares" {
                 self.buy_shares(auto.shares.as_deref().unwrap_or_default())?;
             }
+            if auto.kind == "destination_connection" && self.play.destinations {
+                self.connection_runs(auto.corporations.as_deref().unwrap_or_default())?;
+            }
         }
         self.emit_books()?;
         Ok(Flow::Go)
@@ -696,6 +699,7 @@ impl<'g> Replay<'g> {
             Kind::RunRoutes { routes } => {
                 let routes = routes.as_deref().unwrap_or_default();
                 self.lose_lowest_used(a)?;
+                self.connection_run_made(a)?;
                 self.trains_ran(routes);
                 self.market_run(a, routes)
             }
