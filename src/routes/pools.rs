@@ -57,6 +57,7 @@ mod tests {
             end_towns: EndTowns::AsOthers,
             pays: None,
             token_bonus: None,
+            stacks: false,
             track_pool: pool.map(str::to_string),
         }
     }

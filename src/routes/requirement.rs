@@ -52,6 +52,8 @@ pub(super) fn solve(
         .collect();
     let premium = premium(&candidates, query.trains.len(), query)?;
     let forced = types.len();
+    let pools = super::pools::Pools::of(&types);
+    let pool_of: Vec<usize> = types.iter().map(|t| pools.index(t)).collect();
     let mut best: Option<(u32, Vec<Option<usize>>, usize)> = None;
     for (slot, &ty) in type_of.iter().enumerate() {
         if type_of[..slot].contains(&ty) {
@@ -81,7 +83,10 @@ pub(super) fn solve(
             .collect();
         let mut slots = type_of.clone();
         slots[slot] = forced;
-        let choice = assign::choose(&priced_routes, &slots, forced + 1, progress, limit);
+        // The forced train keeps its type's track pool.
+        let mut pool_of = pool_of.clone();
+        pool_of.push(pool_of[ty]);
+        let choice = assign::choose(&priced_routes, &slots, &pool_of, progress, limit);
         if !choice[slot].is_some_and(|ci| meets[ci]) {
             continue;
         }

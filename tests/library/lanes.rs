@@ -30,6 +30,7 @@ fn query(game: &Game, company: &str, trains: &[&str]) -> Query {
             .collect(),
         bonuses: Vec::new(),
         lose_lowest: None,
+        required: None,
     }
 }
 

@@ -37,6 +37,7 @@ fn query(game: &Game, trains: &[&str]) -> Query {
             .collect(),
         bonuses: Vec::new(),
         lose_lowest: None,
+        required: None,
     }
 }
 

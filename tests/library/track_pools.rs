@@ -36,6 +36,7 @@ fn query(game: &Game, trains: &[&str]) -> Query {
             .collect(),
         bonuses: Vec::new(),
         lose_lowest: None,
+        required: None,
     }
 }
 

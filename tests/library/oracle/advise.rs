@@ -507,6 +507,7 @@ fn the_walk_through_one_hex_finds_the_routes_that_run_on_it() {
                 trains: vec![train.clone()],
                 bonuses: routes::bonuses_in_force(&game, state.phase, &[]),
                 lose_lowest: None,
+                required: None,
             };
             let all = routes::richest_above(&net, &query, &train, 0);
             for &hex in &hexes {
