@@ -22,6 +22,14 @@ pub(super) fn solve(
     progress: &(dyn Fn(assign::Progress) + Sync),
     limit: &assign::Limit,
 ) -> Result<Solution, Error> {
+    // No title has both: how 18xx.games would pay a stack losing its
+    // lowest route is not known, so the pair is refused, not guessed.
+    if query.trains.iter().any(|t| t.stacks) {
+        return Err(Error::Invalid(format!(
+            "{} holds a one-run token that costs its lowest route, which hexroute does not search together with stacking trains",
+            query.company
+        )));
+    }
     let (_, type_of) = train_types(&query.trains);
     let mut best: Option<Solution> = None;
     let mut optimal = true;

@@ -27,9 +27,7 @@ mod trains;
 
 use bonuses::{longest_per_stop, random_bonuses};
 use games::{add_tokens, scatter_tokens};
-use trains::{
-    end_towns, free_towns, pays, stacking, token_bonus, track_pool, train, unpaid_towns,
-};
+use trains::{end_towns, free_towns, pays, stacking, token_bonus, track_pool, train, unpaid_towns};
 
 /// A route as the oracle sees it: stops in order, hex edges used, hexes entered.
 #[derive(Clone, Debug)]
