@@ -13,7 +13,7 @@ fn game(groups: &str) -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/overlapgroups.ron");
     let text = std::fs::read_to_string(&path)
         .unwrap()
-        .replace("OFFBOARD_GROUPS", &format!("offboard_groups: [{groups}],"));
+        .replace("offboard_groups: [],", &format!("offboard_groups: [{groups}],"));
     Game::from_ron(&text, "overlapgroups.ron", path.parent()).unwrap()
 }
 
@@ -92,7 +92,7 @@ fn route_check_refuses_only_pairs_sharing_a_group() {
 fn a_group_naming_a_hex_twice_is_refused() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/overlapgroups.ron");
     let text = std::fs::read_to_string(&path).unwrap().replace(
-        "OFFBOARD_GROUPS",
+        "offboard_groups: [],",
         r#"offboard_groups: [(name: "W", hexes: ["A5", "A5"])],"#,
     );
     let err = Game::from_ron(&text, "overlapgroups.ron", path.parent()).unwrap_err();
