@@ -11,9 +11,10 @@ use std::path::Path;
 /// The test game with `groups` (RON `(name: …, hexes: […])` entries).
 fn game(groups: &str) -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/overlapgroups.ron");
-    let text = std::fs::read_to_string(&path)
-        .unwrap()
-        .replace("offboard_groups: [],", &format!("offboard_groups: [{groups}],"));
+    let text = std::fs::read_to_string(&path).unwrap().replace(
+        "offboard_groups: [],",
+        &format!("offboard_groups: [{groups}],"),
+    );
     Game::from_ron(&text, "overlapgroups.ron", path.parent()).unwrap()
 }
 
