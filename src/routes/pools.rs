@@ -58,6 +58,7 @@ mod tests {
             pays: None,
             token_bonus: None,
             track_pool: pool.map(str::to_string),
+            stacks: false,
         }
     }
 
