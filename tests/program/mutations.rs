@@ -10,7 +10,7 @@ use hexroute::state::MapState;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const FIXTURES: [&str; 37] = [
+const FIXTURES: [&str; 38] = [
     "1830_early",
     "1830_mid",
     "1830_late",

@@ -36,7 +36,7 @@ fn all_routes(name: &str, game: &Game) -> RouteOverlay {
 
 /// The pictures the issue names: 1867_bc, 1830_late, 1861_late and
 /// 1889_late with every company's routes, and each other title's fixture.
-const PICTURES: [&str; 28] = [
+const PICTURES: [&str; 29] = [
     "1867_bc.json",
     "1830_late.json",
     "1861_late.json",
