@@ -804,7 +804,9 @@ pub struct PassThroughDef {
     pub marker: Option<String>,
 }
 
-/// Hexes of one off-board area (1867's Detroit: A17 and A19).
+/// Hexes of one off-board area (1867's Detroit: A17 and A19): a route
+/// stops at one of them at most. A hex may be in several groups, which
+/// then each hold it (18 Los Angeles 2's Oxnard is in W, NW and SW).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OffboardGroup {

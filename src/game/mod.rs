@@ -228,8 +228,10 @@ pub struct Game {
     /// Player tiles and how many of each there are.
     pub tile_counts: Vec<(TileId, Supply)>,
     pub bonuses: Vec<Bonus>,
-    /// Each hex of a multi-hex off-board, and its group's first hex.
-    pub offboard_groups: BTreeMap<Coord, Coord>,
+    /// Each hex of an off-board group, and the groups holding it (indices
+    /// into the file's `offboard_groups`): a route stops at one hex of a
+    /// group at most.
+    pub offboard_groups: BTreeMap<Coord, Vec<usize>>,
     /// The game's ports, if it has any (`ports`).
     pub ports: Option<PortRule>,
     /// Hexes whose stops take none of a train's N (`free_stops`).
@@ -367,9 +369,9 @@ impl Game {
         })
     }
 
-    /// Where route rules place a hex: itself, or its off-board group's first hex.
-    pub fn place_of(&self, c: Coord) -> Coord {
-        self.offboard_groups.get(&c).copied().unwrap_or(c)
+    /// The off-board groups holding hex `c` (none for most hexes).
+    pub fn groups_of(&self, c: Coord) -> &[usize] {
+        self.offboard_groups.get(&c).map_or(&[], Vec::as_slice)
     }
 
     /// The fewest stops a route to a port at `c` must count, when `c` is

@@ -384,21 +384,26 @@ impl Resolver<'_> {
         Ok(bonuses)
     }
 
-    /// Each hex of an off-board group, mapped to the group's first hex.
-    fn offboard_groups(&self) -> Result<BTreeMap<Coord, Coord>> {
-        let mut groups = BTreeMap::new();
-        for g in &self.def.offboard_groups {
+    /// Each hex of an off-board group, mapped to the groups holding it (by
+    /// their place in the file): a hex may be in several (18 Los Angeles
+    /// 2's Oxnard is in W, NW and SW), a group names a hex once.
+    fn offboard_groups(&self) -> Result<BTreeMap<Coord, Vec<usize>>> {
+        let mut groups: BTreeMap<Coord, Vec<usize>> = BTreeMap::new();
+        for (ix, g) in self.def.offboard_groups.iter().enumerate() {
             let hexes = self.parse_all(&g.hexes)?;
-            let Some(&first) = hexes.iter().min() else {
+            if hexes.is_empty() {
                 return Err((self.err)(format!("off-board group {} has no hex", g.name)));
-            };
+            }
             for h in hexes {
-                if groups.insert(h, first).is_some() {
+                let of = groups.entry(h).or_default();
+                if of.last() == Some(&ix) {
                     return Err((self.err)(format!(
-                        "hex {} is in two off-board groups",
+                        "off-board group {} names hex {} twice",
+                        g.name,
                         self.def.coordinates.format(h)
                     )));
                 }
+                of.push(ix);
             }
         }
         Ok(groups)
@@ -441,7 +446,7 @@ impl Resolver<'_> {
         &self,
         hexes: &Hexes,
         tiles: &BTreeMap<TileId, Tile>,
-        groups: &BTreeMap<Coord, Coord>,
+        groups: &BTreeMap<Coord, Vec<usize>>,
     ) -> Result<Option<PortRule>> {
         let Some(p) = &self.def.ports else {
             return Ok(None);
@@ -454,7 +459,7 @@ impl Resolver<'_> {
             )));
         }
         let mut found = BTreeSet::new();
-        let mut group = None;
+        let mut group: Option<Vec<usize>> = None;
         for h in &p.hexes {
             let c = self.on_map(hexes, h, "ports")?;
             let offboard = hexes[&c]
@@ -467,13 +472,18 @@ impl Resolver<'_> {
                     "hex {h} is not a printed off-board of one stop"
                 )));
             }
-            let g = groups.get(&c).copied();
-            if g.is_none() || group.is_some_and(|first| Some(first) != g) {
+            // The groups holding every port so far: one must stay.
+            let of = groups.get(&c).map(Vec::as_slice).unwrap_or_default();
+            let shared: Vec<usize> = match group {
+                None => of.to_vec(),
+                Some(g) => of.iter().copied().filter(|x| g.contains(x)).collect(),
+            };
+            if shared.is_empty() {
                 return Err(err(format!(
                     "hex {h} is not in the one off-board group holding every port"
                 )));
             }
-            group = g;
+            group = Some(shared);
             found.insert(c);
         }
         if found.is_empty() {

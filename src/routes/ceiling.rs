@@ -227,7 +227,10 @@ fn reached_most(net: &Network, company: &CompanyId, stops: usize) -> u64 {
     }
     let mut best: std::collections::BTreeMap<usize, u32> = std::collections::BTreeMap::new();
     for (s, stop) in net.stops.iter().enumerate().filter(|(s, _)| seen[*s]) {
-        let v = best.entry(places.within[s]).or_insert(0);
+        // Stops of one route have disjoint places, so each one's first
+        // place is apart from the others': a route counts one stop of each
+        // first place at most.
+        let v = best.entry(places.within(s)[0]).or_insert(0);
         *v = (*v).max(stop.revenue);
     }
     let mut values: Vec<u32> = best.into_values().collect();

@@ -308,7 +308,7 @@ fn ways_of(
                 }
             }
             for s in std::iter::once(*start).chain(segs.iter().map(to)) {
-                if let Some(bit) = places.between[s] {
+                for &bit in &places.between[s] {
                     bitset::insert(&mut bits, bit as usize);
                 }
             }
@@ -418,9 +418,9 @@ impl<'a> Walk<'a> {
         let first = self.given.stops[0];
         for s in 0..self.net.stops.len() {
             if self.net.stops[s].hex == first {
-                self.place_used[self.places.within[s]] = true;
+                self.places.mark(&mut self.place_used, s, true);
                 self.extend(s, s, 0, false);
-                self.place_used[self.places.within[s]] = false;
+                self.places.mark(&mut self.place_used, s, false);
             }
         }
         self
@@ -476,7 +476,7 @@ impl<'a> Walk<'a> {
         let to = seg.to;
         let once = self.strict >= Strict::Once;
         if once
-            && (self.place_used[self.places.within[to]]
+            && (!self.places.free(&self.place_used, to)
                 || seg
                     .elements
                     .iter()
@@ -489,7 +489,7 @@ impl<'a> Walk<'a> {
             elements
                 .iter()
                 .for_each(|&e| bitset::insert(&mut self.bits, e as usize));
-            self.place_used[self.places.within[to]] = true;
+            self.places.mark(&mut self.place_used, to, true);
         }
         self.path.push(SegRef {
             from: at as u32,
@@ -501,7 +501,7 @@ impl<'a> Walk<'a> {
             elements
                 .iter()
                 .for_each(|&e| bitset::remove(&mut self.bits, e as usize));
-            self.place_used[self.places.within[to]] = false;
+            self.places.mark(&mut self.place_used, to, false);
         }
     }
 

@@ -125,10 +125,9 @@ struct Walker<'a> {
     /// Places a route has stopped in: stop hexes, or stops, as the game's
     /// `within_route` rule says (see [`Places`]).
     hex_used: Vec<bool>,
-    hex_of: Vec<usize>,
-    /// For each stop, the bit other routes of the company may not share
-    /// (`between_routes`), if any.
-    shared_place: Vec<Option<u32>>,
+    /// Each stop's places, and the bits other routes of the company may
+    /// not share (`between_routes`).
+    places: &'a Places,
     left: Vec<SegRef>,
     right: Vec<SegRef>,
     visits: usize,
@@ -251,8 +250,7 @@ fn walk_all<T: Send>(
                 anchored,
                 bits: vec![0; places.words],
                 hex_used: vec![false; places.count],
-                hex_of: places.within.clone(),
-                shared_place: places.between.clone(),
+                places: &places,
                 left: Vec::new(),
                 right: Vec::new(),
                 visits: usize::from(!net.stops[t].free),
@@ -266,7 +264,7 @@ fn walk_all<T: Send>(
                 visits_buf: Vec::new(),
                 scratch: revenue::Scratch::default(),
             };
-            w.hex_used[w.hex_of[t]] = true;
+            places.mark(&mut w.hex_used, t, true);
             match first {
                 None => w.extend(t, Side::Right),
                 Some(idx) => w.step(t, idx, Side::Left),
@@ -350,7 +348,7 @@ impl Walker<'_> {
     fn enter(&mut self, r: SegRef) -> bool {
         let seg = &self.net.out[r.from as usize][r.idx as usize];
         let to = seg.to;
-        if self.earlier_token[to] || self.hex_used[self.hex_of[to]] {
+        if self.earlier_token[to] || !self.places.free(&self.hex_used, to) {
             return false;
         }
         if seg
@@ -363,7 +361,7 @@ impl Walker<'_> {
         for &e in &seg.elements {
             bitset::insert(&mut self.bits, e as usize);
         }
-        self.hex_used[self.hex_of[to]] = true;
+        self.places.mark(&mut self.hex_used, to, true);
         let (counts, city) = self.counts(to);
         self.visits += counts;
         self.cities += city;
@@ -379,7 +377,7 @@ impl Walker<'_> {
         for &e in &seg.elements {
             bitset::remove(&mut self.bits, e as usize);
         }
-        self.hex_used[self.hex_of[seg.to]] = false;
+        self.places.mark(&mut self.hex_used, seg.to, false);
         let (counts, city) = self.counts(seg.to);
         self.visits -= counts;
         self.cities -= city;
@@ -458,7 +456,7 @@ impl Walker<'_> {
             return false;
         };
         let most = c.grown(self.value, self.visits, self.cities, |i| {
-            self.hex_used[self.hex_of[i]] || self.earlier_token[i]
+            !self.places.free(&self.hex_used, i) || self.earlier_token[i]
         });
         self.beaten(most)
     }
@@ -625,7 +623,7 @@ impl Walker<'_> {
         let mut bits = self.bits.clone();
         let to = |r: &SegRef| self.net.out[r.from as usize][r.idx as usize].to;
         for stop in std::iter::once(self.token).chain(segs.iter().map(to)) {
-            if let Some(bit) = self.shared_place[stop] {
+            for &bit in &self.places.between[stop] {
                 bitset::insert(&mut bits, bit as usize);
             }
         }

@@ -18,9 +18,9 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug)]
 pub struct Stop {
     pub hex: Coord,
-    /// Where the game's route rules place it: its hex, or for an off-board
-    /// hex of a group (1867's Detroit) the group's first hex.
-    pub place: Coord,
+    /// The off-board groups holding its hex (1867's Detroit; 18 Los
+    /// Angeles 2's overlapping W, NW and SW): a route stops in each once.
+    pub groups: Vec<usize>,
     pub kind: StopKind,
     pub revenue: u32,
     /// Off-board or port: a route may end here, never pass through.
@@ -112,7 +112,7 @@ impl Network {
                 stop_ids.insert((*c, StopKind::City(ix)), stops.len());
                 stops.push(Stop {
                     hex: *c,
-                    place: game.place_of(*c),
+                    groups: game.groups_of(*c).to_vec(),
                     kind: StopKind::City(ix),
                     revenue: tile.city_revenue(ix, offboard),
                     terminal,
@@ -128,7 +128,7 @@ impl Network {
                 stop_ids.insert((*c, StopKind::Town(ix)), stops.len());
                 stops.push(Stop {
                     hex: *c,
-                    place: game.place_of(*c),
+                    groups: game.groups_of(*c).to_vec(),
                     kind: StopKind::Town(ix),
                     revenue: tile.town_revenue(ix, offboard),
                     terminal,

@@ -7,6 +7,7 @@ mod game_fields;
 mod lanes;
 mod layers;
 mod oracle;
+mod overlap_groups;
 mod pass_through;
 mod schema;
 mod second_home;

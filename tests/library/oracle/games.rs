@@ -79,7 +79,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     game.water_sides.clear();
     game.bonuses.clear();
     game.offboard_groups = if edge.len() > 1 && rng.chance(50) {
-        edge.iter().map(|&c| (c, edge[0])).collect()
+        grouped_edge(seed, &edge, game.ports.is_none())
     } else {
         BTreeMap::new()
     };
@@ -892,5 +892,29 @@ pub(super) fn add_tokens(
                 h.tokens.insert(s, company.into());
             }
         }
+    }
+}
+
+/// The patch's edge off-boards as one group, or sometimes (from a generator
+/// of its own, so that the maps stay those of before; never with ports,
+/// which share one group) two overlapping groups sharing a middle hex, as
+/// 18 Los Angeles 2's W, NW and SW.
+fn grouped_edge(seed: u64, edge: &[Coord], may_overlap: bool) -> BTreeMap<Coord, Vec<usize>> {
+    let mut rng = Rng(seed ^ 0x0F0F_6A0C_u64 | 1);
+    if may_overlap && edge.len() > 2 && rng.chance(50) {
+        let middle = 1 + rng.below(edge.len() - 2);
+        edge.iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let groups = match i.cmp(&middle) {
+                    std::cmp::Ordering::Less => vec![0],
+                    std::cmp::Ordering::Equal => vec![0, 1],
+                    std::cmp::Ordering::Greater => vec![1],
+                };
+                (c, groups)
+            })
+            .collect()
+    } else {
+        edge.iter().map(|&c| (c, vec![0])).collect()
     }
 }

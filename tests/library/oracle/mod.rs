@@ -44,10 +44,54 @@ struct OracleRoute {
 }
 
 impl OracleRoute {
-    /// Where the route stops, an off-board group counting as one place.
-    fn places<'a>(&'a self, game: &'a Game) -> impl Iterator<Item = Coord> + 'a {
-        self.stops.iter().map(|(c, _)| game.place_of(*c))
+    /// Where the route stops: hexes, an off-board hex counting as each
+    /// group that holds it.
+    fn places<'a>(&'a self, game: &'a Game) -> impl Iterator<Item = Place> + 'a {
+        self.stops.iter().flat_map(|(c, _)| places_of(game, *c))
     }
+}
+
+/// A place two routes may not both stop in (`between_routes`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Place {
+    Hex(Coord),
+    Group(usize),
+}
+
+/// Hex `c`'s places: the off-board groups naming it in the game file, or
+/// else the hex.
+fn places_of(game: &Game, c: Coord) -> Vec<Place> {
+    let named: Vec<Place> = (0..game_group_count(game))
+        .filter(|&g| in_group(game, c, g))
+        .map(Place::Group)
+        .collect();
+    if named.is_empty() {
+        vec![Place::Hex(c)]
+    } else {
+        named
+    }
+}
+
+/// How many off-board groups the game has.
+fn game_group_count(game: &Game) -> usize {
+    game.offboard_groups
+        .values()
+        .flatten()
+        .map(|g| g + 1)
+        .max()
+        .unwrap_or(0)
+}
+
+/// True when off-board group `g` holds hex `c`.
+fn in_group(game: &Game, c: Coord, g: usize) -> bool {
+    game.offboard_groups
+        .get(&c)
+        .is_some_and(|of| of.contains(&g))
+}
+
+/// True when hexes `a` and `b` are both in some one off-board group.
+fn share_group(game: &Game, a: Coord, b: Coord) -> bool {
+    (0..game_group_count(game)).any(|g| in_group(game, a, g) && in_group(game, b, g))
 }
 
 /// Crossing side `face` of `c` in lane `here` into the neighbour's lane
@@ -243,24 +287,16 @@ impl Oracle<'_> {
                 }
             }
             stop if Self::is_stop(stop) => {
-                // The game's rule: no stop twice, no two hexes of one
-                // off-board group, and (TrackOrCityHex) no two stops in one
-                // hex, an off-board group counting as one.
-                let place = self.game.place_of(c);
-                let clash = match self.game.rules.within_route {
-                    ConflictRule::TrackOrCityHex => route
-                        .stops
-                        .iter()
-                        .any(|(h, _)| self.game.place_of(*h) == place),
-                    ConflictRule::TrackOnly => {
-                        route.stops.contains(&(c, stop))
-                            || (self.game.offboard_groups.contains_key(&c)
-                                && route
-                                    .stops
-                                    .iter()
-                                    .any(|(h, _)| self.game.place_of(*h) == place))
-                    }
-                };
+                // The game's rule: no stop twice, no two stops in hexes
+                // sharing an off-board group, and (TrackOrCityHex) no two
+                // stops in one hex.
+                let clash = route.stops.iter().any(|&(h, at)| {
+                    share_group(self.game, h, c)
+                        || match self.game.rules.within_route {
+                            ConflictRule::TrackOrCityHex => h == c,
+                            ConflictRule::TrackOnly => (h, at) == (c, stop),
+                        }
+                });
                 if clash {
                     return;
                 }
@@ -576,6 +612,33 @@ const TILE_POOL: &[&str] = &[
     "58", "87", "88", "911", "X5", "X7", "120", "5", "6",
 ];
 
+/// One off-board group of all `offboards`, or sometimes (from a generator
+/// of its own, so that the maps stay those of before) two overlapping
+/// groups sharing a middle hex (18 Los Angeles 2's W, NW and SW): a route
+/// stopping there may stop at no other off-board, one stopping elsewhere
+/// at one of each end.
+fn overlapping_groups(seed: u64, offboards: Vec<String>) -> Vec<OffboardGroup> {
+    let mut rng = Rng(seed ^ 0x0F0F_6A0B_u64 | 1);
+    if offboards.len() > 2 && rng.chance(50) {
+        let middle = 1 + rng.below(offboards.len() - 2);
+        vec![
+            OffboardGroup {
+                name: "North".into(),
+                hexes: offboards[..=middle].to_vec(),
+            },
+            OffboardGroup {
+                name: "South".into(),
+                hexes: offboards[middle..].to_vec(),
+            },
+        ]
+    } else {
+        vec![OffboardGroup {
+            name: "West".into(),
+            hexes: offboards,
+        }]
+    }
+}
+
 fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let coords = CoordSystem {
@@ -733,10 +796,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
         pass_through: vec![],
         free_stops: vec![],
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
-            vec![OffboardGroup {
-                name: "West".into(),
-                hexes: offboards,
-            }]
+            overlapping_groups(seed, offboards)
         } else {
             vec![]
         },
@@ -769,7 +829,10 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
     let mut game = Game::from_def(def, "random", None).unwrap();
     // Sometimes the grouped off-boards are ports (1836Jr30), from a
     // generator of their own so that the maps stay those of before.
-    if !game.offboard_groups.is_empty() && Rng(seed ^ 0x0005_EA90_u64 | 1).chance(50) {
+    if !game.offboard_groups.is_empty()
+        && game.offboard_groups.values().all(|g| g == &[0])
+        && Rng(seed ^ 0x0005_EA90_u64 | 1).chance(50)
+    {
         game.ports = Some(PortRule {
             hexes: game.offboard_groups.keys().copied().collect(),
             min_stops: 3,
