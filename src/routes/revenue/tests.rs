@@ -23,6 +23,25 @@ fn city(i: u64, revenue: u32, token: bool) -> Visit {
     }
 }
 
+/// A train named `name` with the plain rules: it counts every stop it
+/// visits, towns included, up to `stops`, and is paid for each once. Each
+/// test changes only the fields it is about.
+fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
+    TrainDef {
+        name: name.into(),
+        stops,
+        skip: Skip::Nothing,
+        multiplier: 1,
+        distance: Distance::Stops,
+        towns: Towns::Counted,
+        end_towns: EndTowns::AsOthers,
+        pays: None,
+        token_bonus: None,
+        stacks: false,
+        track_pool: None,
+    }
+}
+
 /// Every subset of stops, checked against the rules one by one: slow,
 /// and shares nothing with `choose` but the types and [`subsets`].
 fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonus]) -> Option<u64> {
@@ -169,7 +188,6 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
         })
         .collect();
     let train = TrainDef {
-        name: "t".into(),
         stops: (rng.below(5) > 0).then(|| 2 + rng.below(6) as u32),
         skip: skips[rng.below(3) as usize],
         multiplier: 1 + rng.below(2) as u32,
@@ -179,11 +197,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
             Distance::Stops
         },
         towns: [Towns::Free, Towns::Unpaid, Towns::Counted, Towns::Counted][rng.below(4) as usize],
-        end_towns: EndTowns::AsOthers,
-        pays: None,
-        token_bonus: None,
-        stacks: false,
-        track_pool: None,
+        ..plain_train("t", None)
     };
     // Some trains whose towns are outside N count an end town all the same,
     // and some trains end no route at a town.
@@ -329,25 +343,9 @@ fn a_port_pays_once_per_token_city() {
         stop(2, 30, true, None),
         stop(3, 30, false, Some(3)),
     ];
-    let four = TrainDef {
-        name: "4".into(),
-        stops: Some(4),
-        skip: Skip::Nothing,
-        multiplier: 1,
-        distance: Distance::Stops,
-        towns: Towns::Counted,
-        end_towns: EndTowns::AsOthers,
-        pays: None,
-        token_bonus: None,
-        stacks: false,
-        track_pool: None,
-    };
+    let four = plain_train("4", Some(4));
     assert_eq!(best_run(&four, &visits, 4, &[]).unwrap().revenue, 150);
-    let two = TrainDef {
-        name: "2".into(),
-        stops: Some(2),
-        ..four.clone()
-    };
+    let two = plain_train("2", Some(2));
     assert_eq!(best_run(&two, &visits[2..], 2, &[]), None);
     // Through no token city at all, the port pays nothing.
     let untokened: Vec<Visit> = visits
@@ -431,17 +429,8 @@ fn twenty_bonus_stops_are_all_considered() {
         })
         .collect();
     let express = TrainDef {
-        name: "12E".into(),
-        stops: Some(12),
         skip: Skip::Any,
-        multiplier: 1,
-        distance: Distance::Stops,
-        towns: Towns::Counted,
-        end_towns: EndTowns::AsOthers,
-        pays: None,
-        token_bonus: None,
-        stacks: false,
-        track_pool: None,
+        ..plain_train("12E", Some(12))
     };
     let run = best_run(&express, &visits, 22, &bonuses).unwrap();
     // Ends 50 + 50; ten more stops at $10 each; the ten richest bonuses
@@ -465,17 +454,9 @@ fn express_counts_its_token_stop() {
         city(6, 50, false),
     ];
     let express = TrainDef {
-        name: "5+5E".into(),
-        stops: Some(5),
         skip: Skip::Any,
         multiplier: 2,
-        distance: Distance::Stops,
-        towns: Towns::Counted,
-        end_towns: EndTowns::AsOthers,
-        pays: None,
-        token_bonus: None,
-        stacks: false,
-        track_pool: None,
+        ..plain_train("5+5E", Some(5))
     };
     // Ends 100, the token city 10, two more 50s: 210 x 2 = $420 (without
     // the rule it would be the five $50s: 250 x 2 = $500).
@@ -514,17 +495,9 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         stop(6, 20, true),
     ];
     let train = |stops: u32, skip: Skip, towns: Towns| TrainDef {
-        name: "4".into(),
-        stops: Some(stops),
         skip,
-        multiplier: 1,
-        distance: Distance::Stops,
         towns,
-        end_towns: EndTowns::AsOthers,
-        pays: None,
-        token_bonus: None,
-        stacks: false,
-        track_pool: None,
+        ..plain_train("4", Some(stops))
     };
     // 30 + 10 + 20 + 40 + 10 + 50 + 20 = 180, every stop counted.
     let run = best_run(&train(4, Skip::Nothing, Towns::Free), &visits, 7, &[]).unwrap();
@@ -596,17 +569,9 @@ fn multiplier_doubles_only_multiplied_bonuses() {
         trains: vec![],
     };
     let two_plus_two = TrainDef {
-        name: "2+2".into(),
-        stops: Some(2),
         skip: Skip::Towns,
         multiplier: 2,
-        distance: Distance::Stops,
-        towns: Towns::Counted,
-        end_towns: EndTowns::AsOthers,
-        pays: None,
-        token_bonus: None,
-        stacks: false,
-        track_pool: None,
+        ..plain_train("2+2", Some(2))
     };
     // (80 + 100) * 2 = 360, plus 40 * 2 = 80, plus 10 once.
     let run = best_run(
@@ -663,17 +628,9 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         city(4, 40, false),
     ];
     let three_five = TrainDef {
-        name: "3/5".into(),
-        stops: Some(5),
         skip: Skip::Any,
-        multiplier: 1,
-        distance: Distance::Stops,
-        towns: Towns::Counted,
-        end_towns: EndTowns::AsOthers,
         pays: Some(3),
-        token_bonus: None,
-        stacks: false,
-        track_pool: None,
+        ..plain_train("3/5", Some(5))
     };
     // The richest three (50 + 40 + 30) hold no token: 20 + 50 + 40 = 110,
     // the end at hex 0 counted, the other end (hex 4) too, hex 1 not.
@@ -728,16 +685,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         .collect();
     assert_eq!(best_run(&three_five, &untokened, 5, &[]), None);
     // A 4-train must count both ends and every stop: five are too many.
-    let four = TrainDef {
-        name: "4".into(),
-        skip: Skip::Nothing,
-        stops: Some(4),
-        pays: None,
-        token_bonus: None,
-        stacks: false,
-        track_pool: None,
-        ..three_five.clone()
-    };
+    let four = plain_train("4", Some(4));
     assert_eq!(best_run(&four, &visits, 5, &[]), None);
     assert_eq!(best_run(&four, &visits[1..], 4, &[]).unwrap().revenue, 130);
 }
@@ -765,17 +713,10 @@ fn end_towns_take_a_stop_and_unpaid_towns_earn_nothing() {
     // city 30 (token) - town 20 - city 40
     let no_end = &long[1..4];
     let train = |stops: u32, multiplier: u32, towns: Towns, end_towns: EndTowns| TrainDef {
-        name: "t".into(),
-        stops: Some(stops),
-        skip: Skip::Nothing,
         multiplier,
-        distance: Distance::Stops,
         towns,
         end_towns,
-        pays: None,
-        token_bonus: None,
-        stacks: false,
-        track_pool: None,
+        ..plain_train("t", Some(stops))
     };
     let price = |t: &TrainDef, v: &[Visit]| best_run(t, v, v.len(), &[]).map(|r| r.revenue);
     let free = |n: u32| train(n, 1, Towns::Free, EndTowns::TakeStop);
@@ -830,17 +771,8 @@ fn end_towns_take_a_stop_and_unpaid_towns_earn_nothing() {
 #[test]
 fn modern_trains_earn_per_own_token_by_hand() {
     let seven = TrainDef {
-        name: "7".into(),
-        stops: Some(7),
-        skip: Skip::Nothing,
-        multiplier: 1,
-        distance: Distance::Stops,
-        towns: Towns::Counted,
-        end_towns: EndTowns::AsOthers,
-        pays: None,
         token_bonus: Some(crate::game::TokenBonus { per_token: 10 }),
-        stacks: false,
-        track_pool: None,
+        ..plain_train("7", Some(7))
     };
     let eight = TrainDef {
         name: "8".into(),
