@@ -44,12 +44,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("18MEX", include_str!("../../games/18MEX.ron")),
     ("18MS", include_str!("../../games/18MS.ron")),
     ("18MT: Big Sky Barons", include_str!("../../games/18MT.ron")),
-    ("18NL", include_str!("../../games/18NL.ron")),
     ("18NewEngland", include_str!("../../games/18NewEngland.ron")),
     (
         "18NewEngland 2: Northern States",
         include_str!("../../games/18NewEngland2.ron"),
     ),
+    ("18NL", include_str!("../../games/18NL.ron")),
     ("18TN", include_str!("../../games/18TN.ron")),
     ("18Texas", include_str!("../../games/18Texas.ron")),
 ];

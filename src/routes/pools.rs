@@ -59,7 +59,6 @@ mod tests {
             token_bonus: None,
             stacks: false,
             track_pool: pool.map(str::to_string),
-            stacks: false,
         }
     }
 
