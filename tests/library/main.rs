@@ -10,3 +10,4 @@ mod oracle;
 mod pass_through;
 mod schema;
 mod second_home;
+mod turns;

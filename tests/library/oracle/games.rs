@@ -421,7 +421,7 @@ fn game_fixtures_agree_with_the_oracle() {
     // the reference data had it: each PRR total below counts Altoona once,
     // $20 less than before (50 -> 30, 150 -> 130, 100 -> 80). The 18xx.games
     // engine prices every total here alike (../shared/x18, see README).
-    let cases: [(&str, &[(&str, u32)]); 33] = [
+    let cases: [(&str, &[(&str, u32)]); 34] = [
         ("1830_early.json", &[("B&O", 50), ("NYC", 30), ("PRR", 30)]),
         (
             "1830_mid.json",
