@@ -13,7 +13,10 @@ fn phase(game: &Game, name: &str) -> PhaseId {
 /// The lays of a company of `kind` in phase `name`, holding `held`, on its
 /// first turn or not.
 fn lays(game: &Game, name: &str, kind: CompanyKind, held: &[&str], first: bool) -> Vec<TurnLay> {
-    let holds = |h: &Holding| held.iter().any(|p| *h == Holding::Private(PrivateId::from(*p)));
+    let holds = |h: &Holding| {
+        held.iter()
+            .any(|p| *h == Holding::Private(PrivateId::from(*p)))
+    };
     game.lays_of(&TurnOf {
         phase: phase(game, name),
         kind,
@@ -37,7 +40,10 @@ fn co_lays_one_tile_in_phase_7() {
         assert_eq!(turn.len(), 2, "phase {p}");
         assert!(turn[1].other_hex && turn[1].upgrade == Permit::NotAfterUpgrade);
     }
-    assert_eq!(lays(&game, "7", CompanyKind::Major, &[], false), [TurnLay::any()]);
+    assert_eq!(
+        lays(&game, "7", CompanyKind::Major, &[], false),
+        [TurnLay::any()]
+    );
 }
 
 /// g_18_mex tile_lays: a minor lays one yellow, never an upgrade; a major
@@ -70,12 +76,19 @@ fn seventeen_prices_its_lays_by_the_track_privates_held() {
     assert_eq!(costs(&lays(&game, "2", major, &[], false)), [0, 20]);
     assert_eq!(costs(&lays(&game, "2", major, &["P18"], false)), [10, 0]);
     assert_eq!(costs(&lays(&game, "2", major, &["P19"], false)), [0, 10]);
-    assert_eq!(costs(&lays(&game, "5", major, &["P18", "P19"], false)), [0, 0]);
+    assert_eq!(
+        costs(&lays(&game, "5", major, &["P18", "P19"], false)),
+        [0, 0]
+    );
     assert!(lays(&game, "2", major, &[], false)[1].other_hex);
     for title in ["1817NA", "1817WO", "18DE", "1877: Venezuela"] {
         let game = hexroute::game::builtin(title).unwrap();
         let first = game.phases[0].name.clone();
-        assert_eq!(costs(&lays(&game, &first, major, &[], false)), [0, 20], "{title}");
+        assert_eq!(
+            costs(&lays(&game, &first, major, &[], false)),
+            [0, 20],
+            "{title}"
+        );
     }
 }
 
@@ -88,15 +101,26 @@ fn a_first_turn_lays_two_where_the_title_says() {
         let game = hexroute::game::builtin(title).unwrap();
         assert!(game.has_first_turn(), "{title}");
         let first = game.phases[0].name.clone();
-        assert_eq!(lays(&game, &first, CompanyKind::Major, &[], false).len(), 1, "{title}");
-        assert_eq!(lays(&game, &first, CompanyKind::Major, &[], true).len(), 2, "{title}");
+        assert_eq!(
+            lays(&game, &first, CompanyKind::Major, &[], false).len(),
+            1,
+            "{title}"
+        );
+        assert_eq!(
+            lays(&game, &first, CompanyKind::Major, &[], true).len(),
+            2,
+            "{title}"
+        );
     }
     let ms = hexroute::game::builtin("18MS").unwrap();
     assert!(lays(&ms, "2", CompanyKind::Major, &[], true)[1].allows(true, false));
     let al = hexroute::game::builtin("18AL").unwrap();
     assert!(!lays(&al, "2", CompanyKind::Major, &[], true)[1].allows(true, false));
     for title in ["1830", "1846", "18TN"] {
-        assert!(!hexroute::game::builtin(title).unwrap().has_first_turn(), "{title}");
+        assert!(
+            !hexroute::game::builtin(title).unwrap().has_first_turn(),
+            "{title}"
+        );
     }
 }
 
@@ -104,12 +128,22 @@ fn a_first_turn_lays_two_where_the_title_says() {
 /// file loads, naming the field.
 #[test]
 fn a_turn_with_an_unknown_key_is_refused_at_load() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/1817.ron"))
-        .unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/1817.ron")).unwrap();
     let dir = tempfile::tempdir().unwrap();
     for (from, to, field, says) in [
-        (r#"holding: ["P19"]"#, r#"holding: ["P99"]"#, "rules.turns[2].holding", "P99"),
-        (r#"holding: ["P18"],"#, r#"holding: ["P18"], phases: ["9"],"#, "rules.turns[1].phases", "\"9\""),
+        (
+            r#"holding: ["P19"]"#,
+            r#"holding: ["P99"]"#,
+            "rules.turns[2].holding",
+            "P99",
+        ),
+        (
+            r#"holding: ["P18"],"#,
+            r#"holding: ["P18"], phases: ["9"],"#,
+            "rules.turns[1].phases",
+            "\"9\"",
+        ),
     ] {
         assert!(text.contains(from));
         let path = dir.path().join("bad.ron");
