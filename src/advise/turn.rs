@@ -48,7 +48,7 @@ pub(super) fn own_lays<'a>(ask: &Ask<'a>) -> &'a [TurnLay] {
         .game
         .companies
         .iter()
-        .find(|c| &c.abbrev == company)
+        .find(|c| c.abbrev == *company)
         .map(|c| c.kind)
         .unwrap_or_default();
     let holds = |h: &Holding| ask.state.privates.get(h) == Some(company);
