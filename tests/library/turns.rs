@@ -94,7 +94,8 @@ fn seventeen_prices_its_lays_by_the_track_privates_held() {
 
 /// g_18_ms FIRST_OR_TILE_LAYS, g_18_al and g_18_ga tile_lays under
 /// double_yellow_first_or: two lays on a company's first turn, one after;
-/// titles with no first-turn lays say so.
+/// g_18_tn under triple_yellow_first_or three, two after; titles with no
+/// first-turn lays say so.
 #[test]
 fn a_first_turn_lays_two_where_the_title_says() {
     for title in ["18MS", "18AL", "18GA"] {
@@ -116,7 +117,10 @@ fn a_first_turn_lays_two_where_the_title_says() {
     assert!(lays(&ms, "2", CompanyKind::Major, &[], true)[1].allows(true, false));
     let al = hexroute::game::builtin("18AL").unwrap();
     assert!(!lays(&al, "2", CompanyKind::Major, &[], true)[1].allows(true, false));
-    for title in ["1830", "1846", "18TN"] {
+    let tn = hexroute::game::builtin("18TN").unwrap();
+    assert_eq!(lays(&tn, "2", CompanyKind::Major, &[], false).len(), 2);
+    assert_eq!(lays(&tn, "2", CompanyKind::Major, &[], true).len(), 3);
+    for title in ["1830", "1846", "18Texas"] {
         assert!(
             !hexroute::game::builtin(title).unwrap().has_first_turn(),
             "{title}"
