@@ -113,6 +113,9 @@ pub struct Ask<'a> {
     pub tokens: bool,
     /// At most this many lays in a turn (`None`: the title's whole turn).
     pub lays: Option<usize>,
+    /// The company's first operating turn, whose lays some titles give
+    /// apart (`rules.turns`' `first_turn`); a save cannot know it.
+    pub first_turn: bool,
 }
 
 /// The advice: what the company earns now, and every choice, best first.
@@ -158,6 +161,9 @@ fn advise_with(ask: Ask, prune: bool, progress: &(dyn Fn(usize, usize) + Sync)) 
     if ask.tokens {
         refuse_national_tokens(game, &query.company)?;
     }
+    if ask.first_turn {
+        refuse_first_turn(game)?;
+    }
     let now = routes::solve(game, state, query)?;
     let today = Today::new(ask);
     let mut planned = turn::plans(ask, &today)?;
@@ -190,6 +196,19 @@ fn advise_with(ask: Ask, prune: bool, progress: &(dyn Fn(usize, usize) + Sync)) 
         turns,
         searches,
     })
+}
+
+/// A first turn is asked for only where the title gives one lays of its
+/// own: elsewhere the flag would be ignored in silence.
+pub fn refuse_first_turn(game: &Game) -> Result<()> {
+    if game.has_first_turn() {
+        return Ok(());
+    }
+    Err(Error::Invalid(format!(
+        "--first-turn: {} gives a company's first turn no lays of its own (its game file's \
+         rules.turns has none with first_turn); ask without --first-turn",
+        game.id
+    )))
 }
 
 /// A title's national (`Mechanism::National`: 1867's CN, 1861's RSR)

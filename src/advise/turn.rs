@@ -5,7 +5,8 @@
 use super::search::{Planned, Today};
 use super::{Ask, Move};
 use crate::error::{Error, Result};
-use crate::game::{LayRule, TurnLay};
+use crate::game::turn::TurnOf;
+use crate::game::{Holding, LayRule, TurnLay};
 use crate::geometry::Coord;
 use crate::reach;
 use crate::rules::{self, LayBy, LayKind, Site};
@@ -21,14 +22,14 @@ struct Slot {
     private: bool,
 }
 
-/// The lays of `ask`'s turn, in order: the private's, then the title's,
-/// at most `ask.lays` of them.
+/// The lays of `ask`'s turn, in order: the private's, then the title's
+/// for this company now (`Game::lays_of`), at most `ask.lays` of them.
 fn slots(ask: &Ask) -> Vec<Slot> {
     let private = ask.by.private.map(|_| Slot {
         lay: TurnLay::any(),
         private: true,
     });
-    let own = ask.game.rules.lays.iter().map(|lay| Slot {
+    let own = own_lays(ask).iter().map(|lay| Slot {
         lay: lay.clone(),
         private: false,
     });
@@ -37,6 +38,26 @@ fn slots(ask: &Ask) -> Vec<Slot> {
         .chain(own)
         .take(ask.lays.unwrap_or(usize::MAX).max(1))
         .collect()
+}
+
+/// The title's lays for the asking company in the save's phase, with the
+/// privates it holds, on its first turn if `ask.first_turn`.
+pub(super) fn own_lays<'a>(ask: &Ask<'a>) -> &'a [TurnLay] {
+    let company = &ask.query.company;
+    let kind = ask
+        .game
+        .companies
+        .iter()
+        .find(|c| c.abbrev == *company)
+        .map(|c| c.kind)
+        .unwrap_or_default();
+    let holds = |h: &Holding| ask.state.privates.get(h) == Some(company);
+    ask.game.lays_of(&TurnOf {
+        phase: ask.state.phase,
+        kind,
+        holds: &holds,
+        first_turn: ask.first_turn,
+    })
 }
 
 /// A turn begun: its moves, the map after them, and whether a company

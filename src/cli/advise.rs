@@ -22,6 +22,9 @@ pub fn advise(games: Games, args: &AdviseArgs) -> Result<()> {
     if args.token {
         advise::refuse_national_tokens(&game, &company.abbrev).context(name.clone())?;
     }
+    if args.first_turn {
+        advise::refuse_first_turn(&game).context(name.clone())?;
+    }
     let runners = Runners::One {
         company: company.abbrev.to_string(),
         trains: (!args.trains.is_empty()).then(|| args.trains.clone()),
@@ -46,6 +49,7 @@ pub fn advise(games: Games, args: &AdviseArgs) -> Result<()> {
         },
         tokens: args.token,
         lays: args.lays.map(usize::from),
+        first_turn: args.first_turn,
     };
     let progress = SearchProgress::new(
         Counting::Advise,

@@ -361,6 +361,13 @@ pub struct AdviseArgs {
     /// At most N lays in a turn (default: the title's turn, e.g. 1846's two).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
     pub lays: Option<u8>,
+    /// This is the company's first operating turn: use the lays the title
+    /// gives a first turn (18MS's two; 18AL's and 18GA's two yellows,
+    /// 18TN's and 18MEX's three, under their first-round optional rules). A
+    /// save cannot tell a company's first turn; refused where the title
+    /// gives none.
+    #[arg(long)]
+    pub first_turn: bool,
     /// Print JSON for scripts instead of a table (schema: docs/advise.schema.json).
     #[arg(long)]
     pub json: bool,

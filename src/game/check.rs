@@ -34,9 +34,23 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     formation(game).map_err(|(f, m)| err(f, m))?;
     super::absorb::check(game).map_err(|(f, m)| err(f, m))?;
     lose_lowest(game).map_err(|(f, m)| err(f, m))?;
-    super::turn::check(&game.rules.lays).map_err(|(f, m)| err(f, m))?;
+    super::turn::check_all(&game.rules.lays, &game.rules.turns).map_err(|(f, m)| err(f, m))?;
+    turn_privates(game).map_err(|(f, m)| err(f, m))?;
     market(game).map_err(|(f, m)| err(f, m))?;
     water_sides(game).map_err(|(f, m)| err(f, m))
+}
+
+/// A turn keyed by privates names privates of the game.
+fn turn_privates(game: &Game) -> Result<(), Failure> {
+    for (i, t) in game.rules.turns.iter().enumerate() {
+        if let Some(p) = unknown_private(game, &t.holding) {
+            return Err((
+                format!("rules.turns[{i}].holding"),
+                unknown_private_message(p),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What a `special_buy` gives is a private a save may hold (one earning a

@@ -424,6 +424,10 @@ pub struct Rules {
     /// `TILE_LAYS`); absent: one lay, placed or upgraded.
     #[serde(default = "super::turn::one_lay")]
     pub lays: Vec<super::TurnLay>,
+    /// Turns that differ from `lays` by phase, kind of company, privates
+    /// held or a company's first turn; the first that holds is the turn.
+    #[serde(default)]
+    pub turns: Vec<super::turn::KeyedTurn>,
     /// What a company's tokens cost, the home token first; the last price
     /// repeats (18xx.games's corporations' `tokens`). Absent: unknown.
     #[serde(default)]

@@ -264,6 +264,8 @@ pub struct Game {
     pub second_homes: BTreeSet<Coord>,
     pub dividends: Dividends,
     pub rules: Rules,
+    /// `rules.turns` resolved: see [`Game::lays_of`].
+    pub turns: Vec<turn::Turn>,
     pub import: ImportDef,
     /// `from_18xx_games` resolved (`mechanisms.rs`).
     pub from_18xx_games: Option<Play>,
@@ -271,6 +273,16 @@ pub struct Game {
 }
 
 impl Game {
+    /// The lays of one company's turn (`rules.turns`, else `rules.lays`).
+    pub fn lays_of(&self, of: &turn::TurnOf) -> &[TurnLay] {
+        turn::lays_of(&self.turns, &self.rules.lays, of)
+    }
+
+    /// Whether the title gives a company's first turn lays of its own.
+    pub fn has_first_turn(&self) -> bool {
+        self.turns.iter().any(|t| t.first_turn)
+    }
+
     pub fn format(&self, c: Coord) -> String {
         self.coords.format(c)
     }

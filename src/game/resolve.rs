@@ -73,6 +73,7 @@ impl Game {
             .as_ref()
             .map(|c| Ok::<_, Error>((c.kind, r.phase(&c.phase, "cannot_start")?)))
             .transpose()?;
+        let turns = turn::resolve(&def.rules.turns, |p, what| r.phase(p, what))?;
         let mut game = Game {
             id: def.id,
             name: def.name,
@@ -104,6 +105,7 @@ impl Game {
             second_homes,
             dividends: def.dividends,
             rules: def.rules,
+            turns,
             import: def.import,
             from_18xx_games: None,
             former_numbering: def.former_numbering,

@@ -1,7 +1,10 @@
 //! What one operating turn may lay: the title's own tile lays, in order
 //! (18xx.games's `TILE_LAYS`: 1846's two lays, the second an upgrade only
-//! if the first was not), and what a token costs. Data any title can use.
+//! if the first was not), the turns that differ by phase, kind of company,
+//! privates held or a company's first turn (18xx.games's
+//! `tile_lays(entity)`), and what a token costs. Data any title can use.
 
+use super::{CompanyKind, Holding, PhaseId, PrivateId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -59,6 +62,97 @@ pub fn one_lay() -> Vec<TurnLay> {
     vec![TurnLay::any()]
 }
 
+/// A turn of lays in place of `rules.lays` for the companies and times it
+/// names (18xx.games's `tile_lays(entity)`: 18CO's one lay in phase 7,
+/// 18MEX's minors' one yellow, 1817's lays priced by the track privates a
+/// company holds). Every key it gives must hold; a key left empty holds
+/// always. The first of the title's `turns` that holds is the turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KeyedTurn {
+    /// The phases it holds in (none: every phase).
+    #[serde(default)]
+    pub phases: Vec<String>,
+    /// The kinds of company it is for (none: every kind).
+    #[serde(default)]
+    pub kinds: Vec<CompanyKind>,
+    /// Privates the company must all hold, by sym (a save's `privates`).
+    #[serde(default)]
+    pub holding: Vec<PrivateId>,
+    /// Only on a company's first operating turn, which a save cannot know:
+    /// `advise --first-turn` asks for it (18MS's two lays in a company's
+    /// first operating round).
+    #[serde(default)]
+    pub first_turn: bool,
+    /// The turn's lays, as `rules.lays` gives them.
+    pub lays: Vec<TurnLay>,
+}
+
+/// A [`KeyedTurn`] resolved when the game loads: its phases by index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub phases: Vec<PhaseId>,
+    pub kinds: Vec<CompanyKind>,
+    pub holding: Vec<Holding>,
+    pub first_turn: bool,
+    pub lays: Vec<TurnLay>,
+}
+
+/// Whose turn, and when: what a [`Turn`]'s keys are tested against.
+pub struct TurnOf<'a> {
+    pub phase: PhaseId,
+    pub kind: CompanyKind,
+    /// Whether the company holds a private.
+    pub holds: &'a dyn Fn(&Holding) -> bool,
+    /// The company's first operating turn (`advise --first-turn`).
+    pub first_turn: bool,
+}
+
+impl Turn {
+    fn holds_for(&self, of: &TurnOf) -> bool {
+        (self.phases.is_empty() || self.phases.contains(&of.phase))
+            && (self.kinds.is_empty() || self.kinds.contains(&of.kind))
+            && self.holding.iter().all(of.holds)
+            && (!self.first_turn || of.first_turn)
+    }
+}
+
+/// The lays of one company's turn: the first of `turns` that holds for
+/// it, else the title's `lays`.
+pub fn lays_of<'a>(turns: &'a [Turn], lays: &'a [TurnLay], of: &TurnOf) -> &'a [TurnLay] {
+    turns
+        .iter()
+        .find(|t| t.holds_for(of))
+        .map_or(lays, |t| &t.lays)
+}
+
+/// `rules.turns` resolved: each phase named by its index (`phase` refuses
+/// an unknown one), each turn's lays checked as `rules.lays` are.
+pub(super) fn resolve(
+    turns: &[KeyedTurn],
+    phase: impl Fn(&str, &str) -> crate::error::Result<PhaseId>,
+) -> crate::error::Result<Vec<Turn>> {
+    turns
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let what = format!("rules.turns[{i}].phases");
+            let phases = t
+                .phases
+                .iter()
+                .map(|p| phase(p, &what))
+                .collect::<crate::error::Result<_>>()?;
+            Ok(Turn {
+                phases,
+                kinds: t.kinds.clone(),
+                holding: t.holding.iter().cloned().map(Holding::Private).collect(),
+                first_turn: t.first_turn,
+                lays: t.lays.clone(),
+            })
+        })
+        .collect()
+}
+
 /// The price of a company's next token, its `placed` tokens on the map
 /// (the home token first), from the title's `token_prices`; the last
 /// price repeats. `None` when the game file gives no prices.
@@ -69,9 +163,19 @@ pub fn token_price(prices: &[u32], placed: usize) -> Option<u32> {
 /// The most lays one turn may hold: `advise` tries every sequence of them.
 pub const MAX_LAYS: usize = 3;
 
+/// Each turn, the title's `lays` and every one of its `turns`, holds one
+/// to [`MAX_LAYS`] lays, the first of which may lay.
+pub(super) fn check_all(lays: &[TurnLay], turns: &[KeyedTurn]) -> Result<(), (String, String)> {
+    check(lays, "rules.lays")?;
+    for (i, t) in turns.iter().enumerate() {
+        check(&t.lays, &format!("rules.turns[{i}].lays"))?;
+    }
+    Ok(())
+}
+
 /// A turn holds one to [`MAX_LAYS`] lays, the first of which may lay.
-pub(super) fn check(lays: &[TurnLay]) -> Result<(), (String, String)> {
-    let field = || "rules.lays".to_string();
+fn check(lays: &[TurnLay], field: &str) -> Result<(), (String, String)> {
+    let field = || field.to_string();
     if lays.is_empty() || lays.len() > MAX_LAYS {
         return Err((
             field(),

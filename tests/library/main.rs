@@ -13,3 +13,4 @@ mod schema;
 mod second_home;
 mod stacked;
 mod track_pools;
+mod turns;

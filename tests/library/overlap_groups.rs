@@ -37,6 +37,7 @@ fn query(game: &Game) -> Query {
         trains: vec![game.train("3").unwrap().clone()],
         bonuses: Vec::new(),
         lose_lowest: None,
+        required: None,
     }
 }
 

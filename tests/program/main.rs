@@ -9,6 +9,7 @@
 mod common;
 
 mod advise;
+mod advise_turns;
 mod assiniboia;
 mod bad_values;
 mod check;

@@ -28,6 +28,7 @@ fn ask<'a>(
         },
         tokens,
         lays,
+        first_turn: false,
     }
 }
 

@@ -812,6 +812,7 @@ fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<String>) {
                 ConflictRule::TrackOnly
             },
             lays: hexroute::game::turn::one_lay(),
+            turns: vec![],
             token_prices: Vec::new(),
             tile_lay: LayRule::Permissive,
             track_may_dead_end: false,
