@@ -11,6 +11,7 @@ mod overlap_groups;
 mod pass_through;
 mod schema;
 mod second_home;
+mod small;
 mod stacked;
 mod track_pools;
 mod turns;

@@ -1,6 +1,7 @@
 //! Overlapping off-board groups (`offboard_groups`, a hex in several)
 //! worked by hand on one small position: tests/games/overlapgroups.ron.
 
+use super::small;
 use hexroute::game::Game;
 use hexroute::routes::check::{Broken, Checked, Given, check};
 use hexroute::routes::network::Network;
@@ -10,35 +11,21 @@ use std::path::Path;
 
 /// The test game with `groups` (RON `(name: …, hexes: […])` entries).
 fn game(groups: &str) -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/overlapgroups.ron");
-    let text = std::fs::read_to_string(&path).unwrap().replace(
-        "offboard_groups: [],",
-        &format!("offboard_groups: [{groups}],"),
-    );
-    Game::from_ron(&text, "overlapgroups.ron", path.parent()).unwrap()
+    small::game_edited("overlapgroups.ron", |text| {
+        text.replace(
+            "offboard_groups: [],",
+            &format!("offboard_groups: [{groups}],"),
+        )
+    })
 }
 
 /// The map with X's home token in B4.
 fn position(game: &Game) -> MapState {
-    let mut state = MapState::start(game);
-    let home = game.hex("B4").unwrap();
-    state
-        .hexes
-        .entry(home)
-        .or_default()
-        .tokens
-        .insert(0, "X".into());
-    state
+    small::x_at(game, "B4")
 }
 
 fn query(game: &Game) -> Query {
-    Query {
-        company: "X".into(),
-        trains: vec![game.train("3").unwrap().clone()],
-        bonuses: Vec::new(),
-        lose_lowest: None,
-        required: None,
-    }
+    small::query(game, &["3"])
 }
 
 fn total(groups: &str) -> u32 {

@@ -1,28 +1,19 @@
 //! The pass-through rule (`pass_through`) worked by hand on one small
 //! position: tests/games/passthrough.ron, one column of cities and track.
 
+use super::small;
 use hexroute::game::Game;
-use hexroute::routes::{self, Query};
+use hexroute::routes;
 use hexroute::state::MapState;
-use std::path::Path;
 
 fn game() -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/passthrough.ron");
-    let text = std::fs::read_to_string(&path).unwrap();
-    Game::from_ron(&text, "passthrough.ron", path.parent()).unwrap()
+    small::game("passthrough.ron")
 }
 
 /// The map with X's home token in A1, and the toll's marker on A7 when
 /// `toll`.
 fn position(game: &Game, toll: bool) -> MapState {
-    let mut state = MapState::start(game);
-    let home = game.hex("A1").unwrap();
-    state
-        .hexes
-        .entry(home)
-        .or_default()
-        .tokens
-        .insert(0, "X".into());
+    let mut state = small::x_at(game, "A1");
     if toll {
         let a7 = game.hex("A7").unwrap();
         state
@@ -36,17 +27,9 @@ fn position(game: &Game, toll: bool) -> MapState {
 }
 
 fn total(game: &Game, state: &MapState, trains: &[&str]) -> u32 {
-    let query = Query {
-        company: "X".into(),
-        trains: trains
-            .iter()
-            .map(|t| game.train(t).unwrap().clone())
-            .collect(),
-        bonuses: Vec::new(),
-        lose_lowest: None,
-        required: None,
-    };
-    routes::solve(game, state, &query).unwrap().total
+    routes::solve(game, state, &small::query(game, trains))
+        .unwrap()
+        .total
 }
 
 /// Worked by hand. The column: A1 city 20 (X's token), A3 track with the
@@ -68,14 +51,7 @@ fn pass_through_bonus_and_toll_worked_by_hand() {
     assert_eq!(total(&game, &tolled, &["3"]), 65);
     assert_eq!(total(&game, &tolled, &["2", "3"]), 65);
     // The report names what each rule paid, so the legend adds up.
-    let query = Query {
-        company: "X".into(),
-        trains: vec![game.train("3").unwrap().clone()],
-        bonuses: Vec::new(),
-        lose_lowest: None,
-        required: None,
-    };
-    let best = routes::solve(&game, &tolled, &query).unwrap();
+    let best = routes::solve(&game, &tolled, &small::query(&game, &["3"])).unwrap();
     let bonuses = &best.routes[0].bonuses;
     assert_eq!(
         bonuses,

@@ -1,43 +1,20 @@
 //! Track pools (`TrainDef::track_pool`) worked by hand on one small
 //! position: tests/games/trackpools.ron, one column of cities and track.
 
+use super::small::{self, query};
 use hexroute::game::Game;
+use hexroute::routes;
 use hexroute::routes::check::{Broken, Checked, Given, check};
 use hexroute::routes::network::Network;
-use hexroute::routes::{self, Query};
 use hexroute::state::MapState;
-use std::path::Path;
 
 fn game() -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/trackpools.ron");
-    let text = std::fs::read_to_string(&path).unwrap();
-    Game::from_ron(&text, "trackpools.ron", path.parent()).unwrap()
+    small::game("trackpools.ron")
 }
 
 /// The map with X's home token in A1.
 fn position(game: &Game) -> MapState {
-    let mut state = MapState::start(game);
-    let home = game.hex("A1").unwrap();
-    state
-        .hexes
-        .entry(home)
-        .or_default()
-        .tokens
-        .insert(0, "X".into());
-    state
-}
-
-fn query(game: &Game, trains: &[&str]) -> Query {
-    Query {
-        company: "X".into(),
-        trains: trains
-            .iter()
-            .map(|t| game.train(t).unwrap().clone())
-            .collect(),
-        bonuses: Vec::new(),
-        lose_lowest: None,
-        required: None,
-    }
+    small::x_at(game, "A1")
 }
 
 fn total(game: &Game, state: &MapState, trains: &[&str]) -> u32 {
