@@ -334,22 +334,42 @@ fn solve_plain(
     let pools = pools::Pools::of(&types);
     let pool_of: Vec<usize> = types.iter().map(|t| pools.index(t)).collect();
     let choice = assign::choose(&priced_routes, &type_of, &pool_of, progress, limit);
+    Ok(solution_of(
+        net,
+        query,
+        (&candidates, priced),
+        (&types, &type_of),
+        &choice,
+        limit,
+    ))
+}
+
+/// The solution a choice of candidates (`choice[slot]`, the slot's train
+/// of type `type_of[slot]` among `types`) makes: each route described and
+/// the total added up.
+fn solution_of(
+    net: &Network,
+    query: &Query,
+    (candidates, priced): (&[enumerate::Candidate], usize),
+    (types, type_of): (&[TrainDef], &[usize]),
+    choice: &[Option<usize>],
+    limit: &assign::Limit,
+) -> Solution {
     let mut routes = Vec::new();
     let mut total = 0;
     for (slot, pick) in choice.iter().enumerate() {
         let Some(ci) = pick else { continue };
-        let c = &candidates[*ci];
         let tr = describe(
             net,
             query,
-            c,
+            &candidates[*ci],
             &types[type_of[slot]],
             &query.trains[slot].name,
         );
         total += tr.revenue;
         routes.push(tr);
     }
-    Ok(Solution {
+    Solution {
         company: query.company.clone(),
         total,
         routes,
@@ -357,7 +377,7 @@ fn solve_plain(
         optimal: !limit.stopped(),
         lose_lowest: None,
         required: None,
-    })
+    }
 }
 
 /// What the richest route of `train` alone earns on `net`, if it earns

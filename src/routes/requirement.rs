@@ -14,9 +14,9 @@
 //! The premium is taken off again. No set meeting it: no train runs (the
 //! engine accepts an empty run).
 
-use super::enumerate::{describe, ends, enumerate};
+use super::enumerate::{ends, enumerate};
 use super::network::Network;
-use super::{Query, Solution, assign, train_types};
+use super::{Query, Solution, assign, solution_of, train_types};
 use crate::error::Error;
 use crate::game::BonusKind;
 use crate::state::RouteEnds;
@@ -99,31 +99,18 @@ pub(super) fn solve(
             best = Some((total, choice, slot));
         }
     }
-    let mut routes = Vec::new();
-    let mut total = 0;
-    if let Some((_, choice, _)) = &best {
-        for (slot, pick) in choice.iter().enumerate() {
-            let Some(ci) = pick else { continue };
-            let train = &types[type_of[slot]];
-            let tr = describe(
-                net,
-                query,
-                &candidates[*ci],
-                train,
-                &query.trains[slot].name,
-            );
-            total += tr.revenue;
-            routes.push(tr);
-        }
-    }
+    let none = vec![None; query.trains.len()];
+    let choice = best.as_ref().map_or(&none, |(_, choice, _)| choice);
     Ok(Solution {
-        company: query.company.clone(),
-        total,
-        routes,
-        candidates: priced,
-        optimal: !limit.stopped(),
-        lose_lowest: None,
         required: Some(required.clone()),
+        ..solution_of(
+            net,
+            query,
+            (&candidates, priced),
+            (&types, &type_of),
+            choice,
+            limit,
+        )
     })
 }
 
