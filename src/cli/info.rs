@@ -403,7 +403,6 @@ pub fn trains(games: Games, file: &Path, company: Option<&str>, as_json: bool) -
     Ok(())
 }
 
-/// A change of companies' sizes in words: `A&S 2 shares, 1 token → 5 shares, 2 tokens`.
 /// The routes companies' next runs must include, as they changed.
 fn required_changed(
     game: &hexroute::game::Game,
@@ -417,15 +416,13 @@ fn required_changed(
         }
         None => "none".to_string(),
     };
-    let companies: std::collections::BTreeSet<_> = before.keys().chain(after.keys()).collect();
-    let v: Vec<String> = companies
-        .into_iter()
-        .filter(|co| before.get(*co) != after.get(*co))
-        .map(|co| format!("{co} {} → {}", word(before.get(co)), word(after.get(co))))
-        .collect();
-    format!("required at the next run: {}", v.join("; "))
+    format!(
+        "required at the next run: {}",
+        each_changed(before, after, word)
+    )
 }
 
+/// A change of companies' sizes in words: `A&S 2 shares, 1 token → 5 shares, 2 tokens`.
 fn sizes_changed(
     before: &std::collections::BTreeMap<hexroute::game::CompanyId, hexroute::state::Size>,
     after: &std::collections::BTreeMap<hexroute::game::CompanyId, hexroute::state::Size>,
@@ -434,11 +431,21 @@ fn sizes_changed(
         Some(s) => format!("{} shares, {} tokens", s.shares, s.tokens),
         None => "no size".to_string(),
     };
+    format!("size of {}", each_changed(before, after, word))
+}
+
+/// Each company whose value differs between `before` and `after`, as
+/// `CO old → new` in `word`s, joined by "; ".
+fn each_changed<V: PartialEq>(
+    before: &std::collections::BTreeMap<hexroute::game::CompanyId, V>,
+    after: &std::collections::BTreeMap<hexroute::game::CompanyId, V>,
+    word: impl Fn(Option<&V>) -> String,
+) -> String {
     let companies: std::collections::BTreeSet<_> = before.keys().chain(after.keys()).collect();
     let v: Vec<String> = companies
         .into_iter()
         .filter(|co| before.get(*co) != after.get(*co))
         .map(|co| format!("{co} {} → {}", word(before.get(co)), word(after.get(co))))
         .collect();
-    format!("size of {}", v.join("; "))
+    v.join("; ")
 }
