@@ -25,6 +25,7 @@ mod mechanisms;
 mod on_map;
 mod pass_through;
 pub mod play;
+mod private_def;
 mod reserve;
 mod resolve;
 pub mod revision;

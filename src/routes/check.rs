@@ -6,7 +6,8 @@
 //! told apart from a rule we model differently.
 
 use super::bitset;
-use super::enumerate::{SegRef, describe_walk};
+use super::describe::describe_walk;
+use super::enumerate::SegRef;
 use super::network::Network;
 use super::places::Places;
 use super::pools::Pools;

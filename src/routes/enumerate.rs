@@ -1,18 +1,17 @@
 //! Every route a company could run: walks outward from each of its tokens
-//! over the network, pricing each route for every train type as it goes,
-//! and the report of a chosen route (its stops, hexes and bonuses).
+//! over the network, pricing each route for every train type as it goes
+//! (the report of a chosen route is `describe`'s).
 
+use super::Query;
 use super::bitset;
 use super::ceiling::Ceiling;
 use super::network::Network;
 use super::pass_through::{PassWalk, with_pass};
 use super::places::Places;
 use super::revenue::{self, Visit};
-use super::{Query, RouteStop, TrainRoute};
-use crate::game::{Bonus, CompanyId, Distance, Skip, Towns, TrainDef, TrainId};
+use crate::game::{Bonus, CompanyId, Distance, Skip, Towns, TrainDef};
 use crate::geometry::Coord;
 use crate::state::RouteEnds;
-use crate::tile::StopKind;
 use rayon::prelude::*;
 
 /// A step of a route: segment `idx` of those leaving stop `from`.
@@ -30,6 +29,15 @@ pub(super) struct Candidate {
     split: u8,
     token: u32,
     pub(super) revenue: Box<[u32]>,
+}
+
+impl Candidate {
+    /// Its walk: the token's stop, then the left and right halves as
+    /// walked outward from it.
+    pub(super) fn walk(&self) -> (usize, &[SegRef], &[SegRef]) {
+        let (left, right) = self.segs.split_at(self.split as usize);
+        (self.token as usize, left, right)
+    }
 }
 
 /// The trains' joint reach, to stop enumerating routes no train can run.
@@ -637,44 +645,8 @@ impl Walker<'_> {
     }
 }
 
-/// The hexes of a candidate's two end stops.
-pub(super) fn ends(net: &Network, c: &Candidate) -> (Coord, Coord) {
-    let (left, right) = c.segs.split_at(c.split as usize);
-    let stops = route_stops(net, c.token as usize, left, right);
-    let hex = |s: Option<&usize>| s.map_or(net.stops[c.token as usize].hex, |&s| net.stops[s].hex);
-    (hex(stops.first()), hex(stops.last()))
-}
-
-/// Stops of a route in travel order: left half reversed, token, right half.
-fn route_stops(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -> Vec<usize> {
-    let mut stops: Vec<usize> = left
-        .iter()
-        .rev()
-        .map(|r| net.out[r.from as usize][r.idx as usize].to)
-        .collect();
-    stops.push(token);
-    stops.extend(
-        right
-            .iter()
-            .map(|r| net.out[r.from as usize][r.idx as usize].to),
-    );
-    stops
-}
-
-fn route_visits(
-    net: &Network,
-    company: &CompanyId,
-    token: usize,
-    left: &[SegRef],
-    right: &[SegRef],
-) -> Vec<Visit> {
-    let mut visits = Vec::new();
-    fill_visits(net, company, token, left, right, &mut visits);
-    visits
-}
-
 /// Writes the route's visits in travel order into `out`, reusing its memory.
-fn fill_visits(
+pub(super) fn fill_visits(
     net: &Network,
     company: &CompanyId,
     token: usize,
@@ -698,118 +670,4 @@ fn fill_visits(
     out.extend(left.iter().rev().map(|r| visit(to(r))));
     out.push(visit(token));
     out.extend(right.iter().map(|r| visit(to(r))));
-}
-
-/// Hexes entered in travel order.
-fn route_hexes(net: &Network, token: usize, left: &[SegRef], right: &[SegRef]) -> Vec<Coord> {
-    let seg = |r: &SegRef| &net.out[r.from as usize][r.idx as usize];
-    let mut hexes = Vec::new();
-    for r in left.iter().rev() {
-        let s = seg(r);
-        // Walked outward from `from` to `to`; travel runs the other way.
-        hexes.push(net.stops[s.to].hex);
-        hexes.extend(s.hexes.iter().rev().skip(1));
-    }
-    hexes.push(net.stops[token].hex);
-    for r in right {
-        hexes.extend(seg(r).hexes.iter().copied());
-    }
-    hexes.dedup();
-    hexes
-}
-
-pub(super) fn describe(
-    net: &Network,
-    query: &Query,
-    c: &Candidate,
-    train: &TrainDef,
-    name: &str,
-) -> TrainRoute {
-    let (left, right) = c.segs.split_at(c.split as usize);
-    describe_walk(net, query, c.token as usize, left, right, train, name)
-        .expect("chosen routes are runnable")
-}
-
-/// The report of the route walked from stop `token` by `left` (walked
-/// outward, run backwards) then `right`, or `None` when `train` cannot run it.
-pub(super) fn describe_walk(
-    net: &Network,
-    query: &Query,
-    token: usize,
-    left: &[SegRef],
-    right: &[SegRef],
-    train: &TrainDef,
-    name: &str,
-) -> Option<TrainRoute> {
-    let stops = route_stops(net, token, left, right);
-    let visits = route_visits(net, &query.company, token, left, right);
-    let hexes = route_hexes(net, token, left, right);
-    let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)?;
-    let revenue = with_pass(run.revenue, net.pass.on(&hexes));
-    if revenue == 0 {
-        return None;
-    }
-    // Each pass-through rule the route earns, named for the legend; a
-    // toll's line says what it takes, as a bonus line cannot be negative.
-    let passed = net.pass.earned(&hexes).into_iter().map(|(name, sum)| {
-        let paid = u32::try_from(sum).unwrap_or(0);
-        let name = if sum < 0 {
-            format!("{name} (-{})", sum.unsigned_abs())
-        } else {
-            name
-        };
-        (name, paid)
-    });
-    // A counted port earns its value once per counted token city.
-    let token_cities = visits
-        .iter()
-        .zip(&run.stops)
-        .filter(|(v, counted)| **counted && v.is_city && v.token)
-        .count() as u32;
-    let earns = |s: usize| {
-        let stop = &net.stops[s];
-        match stop.port {
-            Some(_) => stop.revenue * token_cities,
-            None if revenue::unpaid_town(train, stop.is_city()) => 0,
-            None => stop.revenue,
-        }
-    };
-    // A train's bonus per own token, one line saying how many earned it.
-    let own_tokens = revenue::own_tokens_paid(train, &visits, &run.stops).map(|(n, paid)| {
-        (
-            format!("own tokens ({n} × {})", train.per_own_token()),
-            paid,
-        )
-    });
-    Some(TrainRoute {
-        train: TrainId::from(name),
-        revenue,
-        multiplier: train.multiplier,
-        hexes,
-        stops: stops
-            .iter()
-            .zip(&run.stops)
-            .map(|(&s, &stopped)| RouteStop {
-                hex: net.stops[s].hex,
-                kind: net.stops[s].kind,
-                revenue: earns(s),
-                skipped: !stopped,
-                multiplied: train.towns == Towns::Counted
-                    || matches!(net.stops[s].kind, StopKind::City(_)),
-            })
-            .collect(),
-        bonuses: run
-            .bonuses
-            .iter()
-            .map(|&b| {
-                let bonus = &query.bonuses[b];
-                (
-                    bonus.name.clone(),
-                    bonus.paid_for(train, &visits, &run.stops),
-                )
-            })
-            .chain(passed)
-            .chain(own_tokens)
-            .collect(),
-    })
 }

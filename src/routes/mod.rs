@@ -17,6 +17,7 @@ pub mod assign;
 mod bitset;
 mod ceiling;
 pub mod check;
+mod describe;
 mod enumerate;
 mod lose_lowest;
 pub mod network;
@@ -33,7 +34,8 @@ use crate::game::{Bonus, BonusKind, CompanyId, Game, PhaseId, TrainDef, TrainId}
 use crate::geometry::Coord;
 use crate::state::{MapState, RouteEnds};
 use crate::tile::StopKind;
-use enumerate::{describe, enumerate, richest};
+use describe::describe;
+use enumerate::{enumerate, richest};
 pub use lose_lowest::pays;
 use network::Network;
 pub use revenue::{Run, Visit};

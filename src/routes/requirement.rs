@@ -14,7 +14,8 @@
 //! The premium is taken off again. No set meeting it: no train runs (the
 //! engine accepts an empty run).
 
-use super::enumerate::{ends, enumerate};
+use super::describe::ends;
+use super::enumerate::enumerate;
 use super::network::Network;
 use super::{Query, Solution, assign, solution_of, train_types};
 use crate::error::Error;
