@@ -669,6 +669,15 @@ pub struct PassThroughDef {
     /// `hexes[].markers` names it.
     #[serde(default)]
     pub marker: Option<String>,
+    /// True for a toll charged only to a route that counts a stop in the
+    /// hex (18 Los Angeles's Dump: 18xx.games's `dump_penalty` looks at the
+    /// route's stops), once per such stop, not to one running through. It
+    /// takes its amount from what that stop pays and then from the visit
+    /// bonuses paid there, never below nothing (the Dump on Westminster's
+    /// $10 takes $10, or $20 with the Steamship's $40 there). Needs a
+    /// negative `amount`, and a game without `ports`.
+    #[serde(default)]
+    pub at_stop: bool,
 }
 
 /// Hexes of one off-board area (1867's Detroit: A17 and A19): a route

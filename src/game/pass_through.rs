@@ -16,6 +16,8 @@ pub struct PassThrough {
     pub hexes: Vec<Coord>,
     /// The public marker bringing it to a hex during play.
     pub marker: Option<String>,
+    /// A toll only on a route counting a stop there (`at_stop`).
+    pub at_stop: bool,
 }
 
 impl PassThrough {
@@ -25,9 +27,11 @@ impl PassThrough {
     }
 }
 
-/// `def` resolved: its hexes by `on_map`, its amount and names checked.
+/// `def` resolved: its hexes by `on_map`, its amount and names checked;
+/// `ports` says the game has ports (a stop toll does not price with them).
 pub(super) fn resolve(
     def: &PassThroughDef,
+    ports: bool,
     on_map: impl Fn(&str, &str) -> Result<Coord>,
     err: &dyn Fn(String) -> Error,
 ) -> Result<PassThrough> {
@@ -39,6 +43,19 @@ pub(super) fn resolve(
         return Err(err(format!(
             "{what}: amount {} must be non-zero and at most ${MAX_BONUS} either way",
             def.amount
+        )));
+    }
+    if def.at_stop && def.amount > 0 {
+        return Err(err(format!(
+            "{what}: at_stop takes from a stop, so its amount {} must be negative \
+             (a bonus for stopping there is a `bonuses` Visit)",
+            def.amount
+        )));
+    }
+    if def.at_stop && ports {
+        return Err(err(format!(
+            "{what}: at_stop is not priced in a game with `ports` (a port pays through \
+             other stops); drop at_stop or the ports"
         )));
     }
     if def.hexes.is_empty() && def.marker.is_none() {
@@ -61,5 +78,6 @@ pub(super) fn resolve(
         amount: def.amount,
         hexes,
         marker: def.marker.clone(),
+        at_stop: def.at_stop,
     })
 }

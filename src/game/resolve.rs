@@ -46,7 +46,10 @@ impl Game {
         let pass_through = def
             .pass_through
             .iter()
-            .map(|p| pass_through::resolve(p, |h, what| r.on_map(&hexes, h, what), &err))
+            .map(|p| {
+                let on_map = |h: &str, what: &str| r.on_map(&hexes, h, what);
+                pass_through::resolve(p, ports.is_some(), on_map, &err)
+            })
             .collect::<Result<Vec<_>>>()?;
         let second_homes = def
             .rules

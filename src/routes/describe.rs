@@ -106,6 +106,17 @@ pub(super) fn describe_walk(
         };
         (name, paid)
     });
+    // What tolls on counted stops took, one line naming them, as a toll's.
+    let stop_tolls = (run.toll > 0).then(|| {
+        let mut names: Vec<&str> = stops
+            .iter()
+            .zip(&run.stops)
+            .filter(|(_, counted)| **counted)
+            .filter_map(|(&s, _)| net.stops[s].toll.as_ref().map(|t| t.name.as_str()))
+            .collect();
+        names.dedup();
+        (format!("{} (-{})", names.join(" + "), run.toll), 0)
+    });
     // A counted port earns its value once per counted token city.
     let token_cities = visits
         .iter()
@@ -155,6 +166,7 @@ pub(super) fn describe_walk(
                 )
             })
             .chain(passed)
+            .chain(stop_tolls)
             .chain(own_tokens)
             .collect(),
     })

@@ -663,6 +663,7 @@ pub(super) fn fill_visits(
             token: st.holds_token(company),
             port: st.port,
             free: st.free,
+            toll: st.toll.as_ref().map_or(0, |t| t.amount),
         }
     };
     let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;

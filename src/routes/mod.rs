@@ -28,6 +28,7 @@ pub mod report;
 pub mod request;
 mod requirement;
 pub mod revenue;
+pub mod stop_toll;
 
 use crate::error::Error;
 use crate::game::{Bonus, BonusKind, CompanyId, Game, PhaseId, TrainDef, TrainId};

@@ -38,6 +38,8 @@ pub struct Stop {
     pub neutral: bool,
     /// It takes none of a train's N (`free_stops`).
     pub free: bool,
+    /// What counting it costs a route (`pass_through` with `at_stop`).
+    pub toll: Option<super::stop_toll::StopToll>,
 }
 
 impl Stop {
@@ -122,6 +124,7 @@ impl Network {
                     tokens: toks,
                     beside: state.beside_tokens(game, *c, ix),
                     free: game.is_free_stop(*c),
+                    toll: super::stop_toll::at(game, state, *c),
                 });
             }
             for (ix, _) in tile.towns.iter().enumerate() {
@@ -138,6 +141,7 @@ impl Network {
                     beside: Vec::new(),
                     neutral: false,
                     free: game.is_free_stop(*c),
+                    toll: super::stop_toll::at(game, state, *c),
                 });
             }
         }

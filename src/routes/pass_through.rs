@@ -52,7 +52,7 @@ impl PassHexes {
             let rules: Vec<(String, i32)> = game
                 .pass_through
                 .iter()
-                .filter(|p| p.applies(c, &markers))
+                .filter(|p| !p.at_stop && p.applies(c, &markers))
                 .map(|p| (p.name.clone(), p.amount))
                 .collect();
             if !rules.is_empty() {

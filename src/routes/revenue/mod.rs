@@ -93,6 +93,8 @@ pub struct Visit {
     /// A free stop (the game's `free_stops`): always counted, and none of
     /// the train's N.
     pub free: bool,
+    /// What counting it costs the route at most (`routes::stop_toll`).
+    pub toll: u32,
 }
 
 /// The best way for a train to run a route.
@@ -105,6 +107,8 @@ pub struct Run {
     pub stops: Vec<bool>,
     /// Bonuses earned, by index into the active list.
     pub bonuses: Vec<usize>,
+    /// What tolls on its counted stops took (`routes::stop_toll`).
+    pub toll: u32,
 }
 
 /// True when the train must count visit `i` of a route whose last visit is
@@ -176,6 +180,12 @@ fn free_slots(train: &TrainDef, must: usize) -> usize {
 struct Optional {
     revenue: u32,
     visit: usize,
+    /// What counting it adds: its revenue times the multiplier, less what
+    /// its toll takes (the stops are chosen by it).
+    net: u64,
+    /// What its toll takes from its pay, and what is left to take.
+    taken: u64,
+    short: u32,
 }
 
 /// Reusable buffers, so the search prices every route without allocating.
@@ -201,6 +211,10 @@ pub struct Scratch {
     extra: Vec<usize>,
     /// What stop-value bonuses add to each visit's worth.
     own: Vec<u32>,
+    /// Compulsory stops whose toll their pay does not cover: hex and rest.
+    must_short: Vec<(Coord, u32)>,
+    /// What tolls took from the best choice so far (`best_extra`'s).
+    best_toll: u64,
 }
 
 /// A subset of items numbered `0..n`, one bit per item: what [`choose`]
@@ -237,9 +251,13 @@ fn subsets(n: usize) -> impl Iterator<Item = Subset> {
     (0..1u64 << n).map(Subset)
 }
 
-/// Richest first; among equals, in route order.
+/// Richest first (by what counting it adds, tolls taken); among equals
+/// the higher revenue (a smaller toll left to take from bonuses), then
+/// in route order.
 fn richest_first(a: &Optional, b: &Optional) -> std::cmp::Ordering {
-    b.revenue.cmp(&a.revenue).then(a.visit.cmp(&b.visit))
+    (b.net.cmp(&a.net))
+        .then(b.revenue.cmp(&a.revenue))
+        .then(a.visit.cmp(&b.visit))
 }
 
 /// The most a train earns on a route, or `None` when it cannot run it.
@@ -314,6 +332,8 @@ fn choose(
 struct Best {
     value: Option<u64>,
     extra: Vec<usize>,
+    /// What stop tolls took from it.
+    toll: u64,
 }
 
 impl Best {
@@ -321,6 +341,7 @@ impl Best {
         Best {
             value: None,
             extra: std::mem::take(&mut s.best_extra),
+            toll: 0,
         }
     }
 
@@ -341,12 +362,14 @@ impl Best {
             && self.value.is_none_or(|b| v > b)
         {
             self.value = Some(v);
+            self.toll = s.best_toll;
             std::mem::swap(&mut self.extra, &mut s.best_extra);
         }
     }
 
     fn done(self, s: &mut Scratch) -> Option<u64> {
         s.best_extra = self.extra;
+        s.best_toll = self.toll;
         self.value
     }
 }
@@ -388,15 +411,24 @@ fn choose_with(
         }
     };
     s.must_hexes.clear();
+    s.must_short.clear();
+    let m = u64::from(train.multiplier);
     // Free towns are always counted, and at face value.
-    let (mut base, mut flat) = (0u64, 0u64);
+    let (mut base, mut flat, mut must_toll) = (0u64, 0u64, 0u64);
     let mut counted = 0;
     for (i, v) in visits.iter().enumerate() {
         if counts(i) {
-            if multiplied(train, v) {
+            let paid = if multiplied(train, v) {
                 base += u64::from(worth(i));
+                u64::from(worth(i)) * m
             } else {
                 flat += u64::from(worth(i));
+                u64::from(worth(i))
+            };
+            let (taken, short) = tolls::split(v.toll, paid);
+            must_toll += taken;
+            if short > 0 {
+                s.must_short.push((v.hex, short));
             }
             counted += 1;
             s.must_hexes.push(v.hex);
@@ -409,9 +441,14 @@ fn choose_with(
         if counts(i) || v.port.is_some() {
             continue;
         }
+        let paid = u64::from(worth(i)) * m;
+        let (taken, short) = tolls::split(v.toll, paid);
         let o = Optional {
             revenue: worth(i),
             visit: i,
+            net: paid - taken,
+            taken,
+            short,
         };
         let named =
             !s.must_hexes.contains(&v.hex) && s.active.iter().any(|&b| bonuses[b].mentions(v.hex));
@@ -452,9 +489,11 @@ fn choose_with(
         s.extra.extend_from_slice(forced);
         s.fill.clear();
         let mut value = base;
+        let mut toll = must_toll;
         for (k, &(_, lo, hi)) in s.bonus_hexes.iter().enumerate() {
             if chosen_hexes.contains(k) {
                 value += u64::from(s.in_hex[lo].revenue);
+                toll += s.in_hex[lo].taken;
                 s.extra.push(s.in_hex[lo].visit);
                 s.fill.extend_from_slice(&s.in_hex[lo + 1..hi]);
             }
@@ -471,6 +510,7 @@ fn choose_with(
             continue;
         }
         value += top.iter().map(|o| u64::from(o.revenue)).sum::<u64>();
+        toll += top.iter().map(|o| o.taken).sum::<u64>();
         s.extra.extend(top.iter().map(|o| o.visit));
         let stopped = |h: &Coord| {
             s.must_hexes.contains(h)
@@ -485,9 +525,29 @@ fn choose_with(
             .filter(|&&b| bonuses[b].earned_by(&stopped, ends))
             .map(|&b| bonuses[b].pays_on(train.multiplier, visits.len()))
             .sum();
-        let total = value * u64::from(train.multiplier) + flat + extra;
+        // A toll its stop's pay does not cover comes out of the visit
+        // bonuses earned there (only a stop in a bonus hex can have one).
+        if !s.must_short.is_empty() || s.in_hex.iter().any(|o| o.short > 0) {
+            let chosen_short = s
+                .bonus_hexes
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| chosen_hexes.contains(k))
+                .map(|(_, &(hex, lo, _))| (hex, s.in_hex[lo].short));
+            let earned = |b: &Bonus| b.earned_by(&stopped, ends);
+            toll += tolls::from_bonuses(
+                bonuses,
+                &s.active,
+                &earned,
+                s.must_short.iter().copied().chain(chosen_short),
+                train.multiplier,
+                visits.len(),
+            );
+        }
+        let total = (value * m + flat + extra).saturating_sub(toll);
         if best.is_none_or(|b| total > b) {
             best = Some(total);
+            s.best_toll = toll;
             std::mem::swap(&mut s.best_extra, &mut s.extra);
         }
     }
@@ -571,11 +631,13 @@ pub fn best_run(
         revenue: saturate(revenue),
         stops,
         bonuses: earned,
+        toll: saturate(s.best_toll),
     })
 }
 
 mod own_tokens;
 mod stop_value;
+mod tolls;
 pub(super) use own_tokens::paid as own_tokens_paid;
 pub(super) use stop_value::bound as stop_value_bound;
 

@@ -20,6 +20,7 @@ fn city(i: u64, revenue: u32, token: bool) -> Visit {
         token,
         port: None,
         free: false,
+        toll: 0,
     }
 }
 
@@ -185,6 +186,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
             token: rng.below(4) == 0,
             port: None,
             free: false,
+            toll: 0,
         })
         .collect();
     let train = TrainDef {
@@ -310,7 +312,6 @@ fn port_choice_equals_brute_force() {
             is_city: true,
             token: false,
             port: Some(2 + rng.below(3) as u32),
-            free: false,
             ..visits[end]
         };
         let (fast, slow, _) = agree(case, &train, &visits, hexes, &bonuses, &mut scratch);
@@ -336,6 +337,7 @@ fn a_port_pays_once_per_token_city() {
         token,
         port,
         free: false,
+        toll: 0,
     };
     let visits = [
         stop(0, 40, true, None),
@@ -411,6 +413,7 @@ fn twenty_bonus_stops_are_all_considered() {
             token: i == 0,
             port: None,
             free: false,
+            toll: 0,
         })
         .collect();
     let bonuses: Vec<Bonus> = (1..21)
@@ -483,6 +486,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         token: i == 0,
         port: None,
         free: false,
+        toll: 0,
     };
     // City $30, towns $10 and $20, city $40, town $10, cities $50 and $20.
     let visits = [
@@ -534,24 +538,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
 /// A multiplier doubles a multiplied bonus and leaves the others alone.
 #[test]
 fn multiplier_doubles_only_multiplied_bonuses() {
-    let visits = [
-        Visit {
-            hex: hex(0),
-            revenue: 80,
-            is_city: true,
-            token: false,
-            port: None,
-            free: false,
-        },
-        Visit {
-            hex: hex(1),
-            revenue: 100,
-            is_city: true,
-            token: true,
-            port: None,
-            free: false,
-        },
-    ];
+    let visits = [city(0, 80, false), city(1, 100, true)];
     let bonus = |amount, multiplied| Bonus {
         optional: false,
         phases: Vec::new(),

@@ -293,6 +293,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             token: true,
             port: None,
             free: false,
+            toll: 0,
         },
         Visit {
             hex: hex(1),
@@ -301,6 +302,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             token: false,
             port: None,
             free: false,
+            toll: 0,
         },
         Visit {
             hex: hex(2),
@@ -309,6 +311,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             token: false,
             port: None,
             free: false,
+            toll: 0,
         },
         Visit {
             hex: hex(3),
@@ -317,6 +320,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
             token: false,
             port: None,
             free: false,
+            toll: 0,
         },
     ];
     let express = train("3E", Some(3), Skip::Any, 1, Distance::Stops);
