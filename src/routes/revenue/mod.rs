@@ -526,20 +526,29 @@ fn choose_with(
             .map(|&b| bonuses[b].pays_on(train.multiplier, visits.len()))
             .sum();
         // A toll its stop's pay does not cover comes out of the visit
-        // bonuses earned there (only a stop in a bonus hex can have one).
-        if !s.must_short.is_empty() || s.in_hex.iter().any(|o| o.short > 0) {
-            let chosen_short = s
-                .bonus_hexes
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| chosen_hexes.contains(k))
-                .map(|(_, &(hex, lo, _))| (hex, s.in_hex[lo].short));
+        // bonuses earned there.
+        let chosen_short = s
+            .bonus_hexes
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| chosen_hexes.contains(k))
+            .map(|(_, &(hex, lo, _))| (hex, s.in_hex[lo].short));
+        let top_short = top.iter().map(|o| (visits[o.visit].hex, o.short));
+        let mut short = s
+            .must_short
+            .iter()
+            .copied()
+            .chain(chosen_short)
+            .chain(top_short)
+            .filter(|&(_, left)| left > 0)
+            .peekable();
+        if short.peek().is_some() {
             let earned = |b: &Bonus| b.earned_by(&stopped, ends);
             toll += tolls::from_bonuses(
                 bonuses,
                 &s.active,
                 &earned,
-                s.must_short.iter().copied().chain(chosen_short),
+                short,
                 train.multiplier,
                 visits.len(),
             );

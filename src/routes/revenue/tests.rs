@@ -4,7 +4,7 @@ use super::*;
 use crate::game::EndTowns;
 use crate::routes::Lcg;
 
-fn hex(i: u64) -> Coord {
+pub(super) fn hex(i: u64) -> Coord {
     Coord {
         row: 0,
         col: i as i32,
@@ -12,7 +12,7 @@ fn hex(i: u64) -> Coord {
 }
 
 /// A city in hex `i` worth `revenue`, holding the company's token or not.
-fn city(i: u64, revenue: u32, token: bool) -> Visit {
+pub(super) fn city(i: u64, revenue: u32, token: bool) -> Visit {
     Visit {
         hex: hex(i),
         revenue,
@@ -27,7 +27,7 @@ fn city(i: u64, revenue: u32, token: bool) -> Visit {
 /// A train named `name` with the plain rules: it counts every stop it
 /// visits, towns included, up to `stops`, and is paid for each once. Each
 /// test changes only the fields it is about.
-fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
+pub(super) fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
     TrainDef {
         name: name.into(),
         stops,

@@ -44,3 +44,88 @@ pub(super) fn from_bonuses(
         })
         .sum()
 }
+
+/// Worked by hand: 18 Los Angeles's Dump ($20) on stops of a small route.
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{city, hex, plain_train};
+    use super::super::{Bonus, Visit, best_run};
+    use crate::game::{BonusKind, Skip, TrainDef};
+
+    /// A city in hex `i` worth `revenue`, where stopping costs `toll`.
+    fn tolled(i: u64, revenue: u32, toll: u32) -> Visit {
+        Visit {
+            toll,
+            ..city(i, revenue, false)
+        }
+    }
+
+    /// A freight train as 18 Los Angeles's 3/5: visits up to 5 cities,
+    /// paid for its best 3, one holding the company's token.
+    fn freight() -> TrainDef {
+        TrainDef {
+            skip: Skip::Any,
+            pays: Some(3),
+            ..plain_train("3/5", Some(5))
+        }
+    }
+
+    /// Pasadena $40 (the company's token), the Dump on a $30 city and on
+    /// Westminster's $10, Riverside $50.
+    fn stops() -> [Visit; 4] {
+        [
+            city(0, 40, true),
+            tolled(1, 30, 20),
+            tolled(2, 10, 20),
+            city(3, 50, false),
+        ]
+    }
+
+    #[test]
+    fn a_train_counting_a_tolled_stop_pays_the_toll() {
+        let [a, b, _, d] = stops();
+        // 40 + 30 + 50 = 120, less the Dump's 20 at the $30 city: 100.
+        let run = best_run(&plain_train("4", Some(4)), &[a, b, d], 3, &[]).unwrap();
+        assert_eq!((run.revenue, run.toll), (100, 20));
+    }
+
+    #[test]
+    fn a_freight_train_counts_its_stops_by_their_worth_less_the_toll() {
+        // Its best 3 of 40, 30 - 20, 10 - 10 (never below nothing), 50:
+        // 40 + 50 + 10 = 100, the $30 city counted, Westminster skipped.
+        let run = best_run(&freight(), &stops(), 4, &[]).unwrap();
+        assert_eq!((run.revenue, run.toll), (100, 20));
+        assert_eq!(run.stops, [true, true, false, true]);
+        // Without the $30 city: 40 + 50 + Westminster's 10 - 10 = 90.
+        let [a, _, c, d] = stops();
+        let run = best_run(&freight(), &[a, c, d], 3, &[]).unwrap();
+        assert_eq!((run.revenue, run.toll), (90, 10));
+    }
+
+    #[test]
+    fn a_toll_takes_a_stop_to_nothing_then_takes_from_its_bonus() {
+        let [a, _, c, _] = stops();
+        // Pasadena 40 + Westminster 10 - min(20, 10) = 40.
+        let two = plain_train("2", Some(2));
+        let run = best_run(&two, &[a, c], 2, &[]).unwrap();
+        assert_eq!((run.revenue, run.toll), (40, 10));
+        // With the Steamship's $40 at Westminster the rest of the toll
+        // comes from it: 40 + (10 + 40 - 20) = 70 (18xx.games: the Dump
+        // takes $20 there then).
+        let steamship = Bonus {
+            optional: false,
+            phases: Vec::new(),
+            private: None,
+            token_holders: false,
+            others: None,
+            company: None,
+            name: "Steamship".into(),
+            amount: 40,
+            multiplied: false,
+            kind: BonusKind::Visit(vec![hex(2)]),
+            trains: vec![],
+        };
+        let run = best_run(&two, &[a, c], 2, &[steamship]).unwrap();
+        assert_eq!((run.revenue, run.toll), (70, 20));
+    }
+}

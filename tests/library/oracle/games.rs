@@ -100,7 +100,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
     }
     // A game with pass-through rules (1817's coal mines) has them on
     // random hexes of the patch: a rule's printed hexes there, its marker
-    // on laid tiles, and now and then as a toll.
+    // on laid tiles, and now and then as a toll (on entering or stopping).
     if !game.pass_through.is_empty() {
         let coords: Vec<Coord> = game.hexes.keys().copied().collect();
         for rule in &mut game.pass_through {
@@ -108,6 +108,8 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
             if rng.chance(30) {
                 rule.amount = -rule.amount;
             }
+            // A toll, now and then one on stopping only (`at_stop`).
+            rule.at_stop = rule.amount < 0 && rng.chance(50);
             if let Some(m) = &rule.marker {
                 for &c in coords.iter().filter(|_| rng.chance(20)) {
                     if let Some(h) = placed.get_mut(&c) {

@@ -22,6 +22,7 @@ mod lowest;
 mod pay;
 mod random;
 mod required;
+mod tolls;
 mod trains;
 
 use bonuses::{longest_per_stop, random_bonuses};
@@ -395,6 +396,7 @@ impl Oracle<'_> {
                 + paid(true)
                 + own_token_pay
                 + self.bonus_pay(train, r, &stop, &free_town, bonuses);
+            let total = total.saturating_sub(self.stop_tolls(train, r, &stop, &free_town, bonuses));
             best = best.max(total);
         }
         // A route earning nothing is not run; one earning something is
@@ -408,13 +410,13 @@ impl Oracle<'_> {
 
     /// What the hexes a route enters pay (`pass_through`), each hex once
     /// however often it is entered: the rules read from the game, the
-    /// markers from the map.
+    /// markers from the map (a toll on stopping is `stop_tolls`'s).
     fn pass_through(&self, r: &OracleRoute) -> i64 {
         let entered: BTreeSet<Coord> = r.path.iter().copied().collect();
         let mut sum = 0;
         for c in entered {
             let markers = self.state.hex_state(c).markers;
-            for rule in &self.game.pass_through {
+            for rule in self.game.pass_through.iter().filter(|p| !p.at_stop) {
                 let marked = rule.marker.as_ref().is_some_and(|m| markers.contains(m));
                 if rule.hexes.contains(&c) || marked {
                     sum += i64::from(rule.amount);
