@@ -27,7 +27,8 @@ impl Oracle<'_> {
                 continue;
             }
             let own = self.paid_by_stop(train, r, i, free_town(i), bonuses);
-            let from_bonuses = (toll - toll.min(own)).min(self.visit_bonuses_at(train, r, stop, c, bonuses));
+            let from_bonuses =
+                (toll - toll.min(own)).min(self.visit_bonuses_at(train, r, stop, c, bonuses));
             took += toll.min(own) + from_bonuses;
         }
         took
@@ -41,7 +42,9 @@ impl Oracle<'_> {
             .pass_through
             .iter()
             .filter(|p| p.at_stop)
-            .filter(|p| p.hexes.contains(&c) || p.marker.as_ref().is_some_and(|m| markers.contains(m)))
+            .filter(|p| {
+                p.hexes.contains(&c) || p.marker.as_ref().is_some_and(|m| markers.contains(m))
+            })
             .map(|p| p.amount.unsigned_abs())
             .sum()
     }
@@ -97,7 +100,11 @@ impl Oracle<'_> {
         bonuses
             .iter()
             .filter(|b| b.trains.is_empty() || b.trains.contains(&train.name))
-            .filter(|b| !b.company.as_ref().is_some_and(|s| s.pays == BonusPays::StopValue))
+            .filter(|b| {
+                !b.company
+                    .as_ref()
+                    .is_some_and(|s| s.pays == BonusPays::StopValue)
+            })
             .filter(|b| {
                 let end_only = b.company.as_ref().is_some_and(|s| s.at_route_end);
                 let BonusKind::Visit(hs) = &b.kind else {
