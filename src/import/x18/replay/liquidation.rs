@@ -35,6 +35,10 @@ pub(super) struct Liquidations {
     pending: BTreeMap<CompanyId, Liquidating>,
     /// Each standing action in record order, as the look-ahead reads it.
     ahead: Vec<Ahead>,
+    /// The last company action was a `convert` or a `merge`: players'
+    /// passes after it are the merger round's share offers, not the
+    /// acquisition round.
+    after_conversion: bool,
 }
 
 /// An action as the look-ahead reads it.
@@ -99,6 +103,7 @@ impl Liquidations {
         Liquidations {
             pending: BTreeMap::new(),
             ahead,
+            after_conversion: false,
         }
     }
 
@@ -161,9 +166,15 @@ impl Replay<'_> {
 
     /// After `a`: a player's pass or bid begins the acquisition round of
     /// every company in liquidation (players act in no operating round of
-    /// these titles); a bid for one means it is bought.
+    /// these titles), unless it follows a company's conversion or merger
+    /// (the merger round's share offers); a bid for one means it is bought.
     pub(super) fn liquidation_auction(&mut self, a: &Action) {
-        if a.by_company() || a.by_private() {
+        if a.by_company() {
+            let converts = matches!(a.kind, Kind::Convert | Kind::Merge { .. });
+            self.liquidations.after_conversion = converts;
+            return;
+        }
+        if a.by_private() || self.liquidations.after_conversion {
             return;
         }
         let bid_for = match &a.kind {
