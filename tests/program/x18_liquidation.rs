@@ -32,15 +32,28 @@ fn import(at: Option<u64>) -> (Value, String) {
         cmd.arg("--at").arg(at.to_string());
     }
     let done = cmd.output().unwrap();
-    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
-    (saved_json(&out), String::from_utf8_lossy(&done.stderr).into_owned())
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    (
+        saved_json(&out),
+        String::from_utf8_lossy(&done.stderr).into_owned(),
+    )
 }
 
 #[test]
 fn the_bank_liquidates_nysw_and_its_tokens_leave_the_map() {
     let (save, said) = import(None);
     assert_eq!(nysw_tokens(&save), 0);
-    assert!(save["closed"].as_array().unwrap().iter().any(|c| c == "NYSW"));
+    assert!(
+        save["closed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "NYSW")
+    );
     assert!(said.contains("action 1235: NYSW earned nothing"), "{said}");
     assert!(said.contains("from action 1237"), "{said}");
 }
