@@ -26,6 +26,9 @@ pub struct Play {
     pub mergers: bool,
     /// Companies acquire one another one into one (`Acquisitions`).
     pub acquisitions: bool,
+    /// Trainless companies the bank liquidates when no player buys them
+    /// (`Liquidations`).
+    pub liquidations: bool,
     pub formation: Option<FormationDef>,
     /// The phases whose operating rounds end with an export (`Exports`).
     pub exports: Vec<PhaseId>,
@@ -163,6 +166,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         national: None,
         mergers: false,
         acquisitions: false,
+        liquidations: false,
         formation: None,
         exports: Vec::new(),
         set_exports: Vec::new(),
@@ -286,6 +290,13 @@ impl Resolver<'_> {
             Mechanism::National(n) => play.national = Some(self.national(n, &at)?),
             Mechanism::Mergers => play.mergers = true,
             Mechanism::Acquisitions => play.acquisitions = true,
+            Mechanism::Liquidations if !play.acquisitions => {
+                return Err(self.refuse(
+                    &at(),
+                    "wants `Acquisitions` named before it (players buy a company in liquidation as any acquisition)".into(),
+                ));
+            }
+            Mechanism::Liquidations => play.liquidations = true,
             Mechanism::Formation(mut f) => {
                 f.company = self.company(&f.company, &at)?;
                 play.formation = Some(f);

@@ -54,6 +54,13 @@ pub enum Mechanism {
     /// of a company by a player offers it for acquisition, off the map
     /// (1817's merger and acquisition rounds).
     Acquisitions,
+    /// Companies the bank liquidates (1817's family; named after
+    /// `Acquisitions`): one that ends its operating turn with no train goes
+    /// into liquidation, and when no player bids for it in the acquisition
+    /// round after, the bank liquidates it: its tokens leave the map, its
+    /// private companies close, and it leaves the game (it may be started
+    /// again).
+    Liquidations,
     /// A company formed from others merging into it (1856's CGR).
     Formation(FormationDef),
     /// Exports by round: in these phases the end of each operating round
@@ -164,6 +171,7 @@ impl Mechanism {
             Mechanism::National(_) => "National",
             Mechanism::Mergers => "Mergers",
             Mechanism::Acquisitions => "Acquisitions",
+            Mechanism::Liquidations => "Liquidations",
             Mechanism::Formation(_) => "Formation",
             Mechanism::Exports(_) => "Exports",
             Mechanism::SetExports(_) => "SetExports",

@@ -184,6 +184,9 @@ pub fn replay_with(
     {
         replay.prepare(next)?;
     }
+    if stopped.is_none() {
+        replay.end(at.unwrap_or(applied))?;
+    }
     let mut replayed = replay.finish(at.unwrap_or(applied));
     replayed.stopped = stopped;
     Ok(replayed)

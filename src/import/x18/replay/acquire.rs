@@ -45,6 +45,7 @@ impl Replay<'_> {
         if !a.by_company() || self.company(&a.entity())? != company {
             return Ok(());
         }
+        self.liquidated_before_start(&company)?;
         self.start_size(&company)?;
         let held = self
             .state
@@ -111,6 +112,7 @@ impl Replay<'_> {
         }
         self.closed.insert(taken.clone());
         self.homes_down.remove(taken);
+        self.liquidation_bought(taken);
     }
 
     /// A player's `assign`: a private company goes to the company being

@@ -21,6 +21,7 @@ mod destination;
 mod first_train;
 mod formation;
 mod late;
+mod liquidation;
 mod markers_leave;
 mod market;
 mod public_markers;
@@ -183,6 +184,8 @@ pub(super) struct Replay<'g> {
     fresh_bid: Option<CompanyId>,
     /// Acquisition auctions whose buyer no action names (`Acquisitions`).
     auctions: unasked::Auctions,
+    /// Companies in liquidation (`Liquidations`).
+    liquidations: liquidation::Liquidations,
     /// Company actions taken in stock rounds (1877: Venezuela's trains
     /// bought as a company floats): no operating round begins.
     stock_company_actions: BTreeSet<u64>,
@@ -277,6 +280,7 @@ impl<'g> Replay<'g> {
             bid_on: None,
             fresh_bid: None,
             auctions: unasked::Auctions::foreseen(record),
+            liquidations: liquidation::Liquidations::foreseen(record),
             stock_company_actions: stock_turns::stock_round_company_actions(record),
         };
         replay.setup(record)?;
@@ -304,6 +308,7 @@ impl<'g> Replay<'g> {
         }
         self.formation_ends(a)?;
         self.turn_ends(a)?;
+        self.liquidations_due(a)?;
         self.prepare_turn(a)?;
         self.national_runs(a)
     }
@@ -418,6 +423,7 @@ impl<'g> Replay<'g> {
             return Ok(Flow::StopBefore(why));
         }
         self.apply_one(a)?;
+        self.liquidation_auction(a);
         self.emit_books()?;
         if !matches!(a.kind, Kind::Bid(_)) {
             self.fresh_bid = None;
@@ -642,6 +648,12 @@ impl<'g> Replay<'g> {
                 message: v.message.clone(),
             });
         }
+    }
+
+    /// The replay ends after action `last` (the record's end, or the
+    /// `--at` asked): what the engine has done by then with no action.
+    pub fn end(&mut self, last: u64) -> Result<(), Error> {
+        self.liquidations_at_end(last)
     }
 
     pub fn finish(self, at: u64) -> Replayed {

@@ -13,14 +13,21 @@ use crate::import::x18::record::{Action, Kind};
 pub(super) struct Turn {
     pub(super) company: CompanyId,
     /// Its last action so far.
-    last: u64,
+    pub(super) last: u64,
     actions: u32,
     /// It did what only an operating turn does.
     operates: bool,
+    /// It laid track, ran, paid or bought a train, or passed more than
+    /// once: no stock round's or merger round's run of actions (those
+    /// take loans, buy shares, choose a home, pass once).
+    pub(super) surely_operates: bool,
+    passes: u32,
+    /// It ran a train for some revenue (a record that keeps none: any run).
+    pub(super) earned: bool,
 }
 
 /// Actions only a company's operating turn has.
-fn operating(kind: &Kind) -> bool {
+pub(super) fn operating(kind: &Kind) -> bool {
     matches!(
         kind,
         Kind::LayTile(_)
@@ -39,6 +46,9 @@ impl Turn {
             last: a.id,
             actions: 0,
             operates: false,
+            surely_operates: false,
+            passes: 0,
+            earned: false,
         };
         turn.add(a);
         turn
@@ -48,12 +58,18 @@ impl Turn {
         self.last = a.id;
         self.actions += 1;
         self.operates |= operating(&a.kind);
+        self.passes += u32::from(matches!(a.kind, Kind::Pass));
+        if let Kind::RunRoutes { routes } = &a.kind {
+            self.earned |= (routes.iter().flatten()).any(|r| r.revenue.is_none_or(|v| v > 0));
+        }
+        self.surely_operates |=
+            self.passes > 1 || operating(&a.kind) && !matches!(a.kind, Kind::PlaceToken(_));
     }
 
     /// An operating turn: an operating action, or more than the one pass
     /// a company makes in a merger round (a trainless company passes at
     /// least its track and its train).
-    fn operating(&self) -> bool {
+    pub(super) fn operating(&self) -> bool {
         self.operates || self.actions > 1
     }
 }
@@ -94,6 +110,7 @@ impl Replay<'_> {
         {
             self.nationalise(&ended.company)?;
         }
+        self.trainless_turn_ends(&ended, trainless);
         Ok(())
     }
 
