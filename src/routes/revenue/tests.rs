@@ -39,6 +39,8 @@ fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
         token_bonus: None,
         stacks: false,
         track_pool: None,
+        runs: Default::default(),
+        edge_cost: None,
     }
 }
 
@@ -299,6 +301,8 @@ fn port_choice_equals_brute_force() {
             token_bonus: None,
             stacks: false,
             track_pool: None,
+            runs: Default::default(),
+            edge_cost: None,
             ..train
         };
         let end = if rng.below(2) == 0 {
