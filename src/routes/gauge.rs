@@ -55,7 +55,7 @@ mod tests {
         Segment {
             to: 0,
             elements: Vec::new(),
-            hexes: vec![Coord::default(); edges],
+            hexes: vec![Coord::new(0, 0); edges],
             gauge,
         }
     }

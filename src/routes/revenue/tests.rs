@@ -85,7 +85,7 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
         let reach = match (train.distance, train.pays.or(train.stops)) {
             (_, None) => true,
             (Distance::Stops, Some(k)) => count <= k as usize,
-            (Distance::Hexes, Some(k)) => hexes <= k as usize,
+            (Distance::Hexes | Distance::Edges, Some(k)) => hexes <= k as usize,
         };
         let token = (0..n).any(|i| counted(i) && visits[i].token);
         let token_ok = (train.skip != Skip::Any && train.pays.is_none()) || token;
