@@ -62,15 +62,17 @@ def tile_ron(name, tile, colour = nil)
   junction = Hash.new { |h, k| h[k] = [] }
   tile.paths.each do |p|
     a, b = p.a, p.b
+    # a path's gauge (1849, 1858, 1844): absent for broad, the engine's default
+    g = p.track == :broad ? '' : ", (gauge: #{p.track.to_s.capitalize})"
     if a.edge? && b.edge?
-      track << "(#{FACES[a.num]}, #{FACES[b.num]})"
+      track << "(#{FACES[a.num]}, #{FACES[b.num]}#{g})"
     elsif (a.respond_to?(:junction?) && a.junction?) || (b.respond_to?(:junction?) && b.junction?)
       e = a.edge? ? a : b
       junction[:j] << e.num
     else
       e, n = a.edge? ? [a, b] : [b, a]
-      track << "(#{FACES[e.num]}, #{node_end(tile, n)})" if e.edge?
-      track << "(#{node_end(tile, a)}, #{node_end(tile, b)})" unless a.edge? || b.edge?
+      track << "(#{FACES[e.num]}, #{node_end(tile, n)}#{g})" if e.edge?
+      track << "(#{node_end(tile, a)}, #{node_end(tile, b)}#{g})" unless a.edge? || b.edge?
     end
   end
   junction.each_value { |es| es.sort.combination(2).each { |x, y| track << "(#{FACES[x]}, #{FACES[y]})" } }
