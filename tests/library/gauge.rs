@@ -75,3 +75,41 @@ fn route_check_keeps_trains_to_their_gauge() {
         "{checked:?}"
     );
 }
+
+/// The converter's gauges read back from catalogues/1849.ron, against the
+/// engine's own definitions: 644 (`path=a:0,b:_0,track:narrow;
+/// path=a:1,b:_0`) joins its city by a narrow piece at side 0 and a broad
+/// one at side 1; Terranova (M9: `path=a:1,b:_0,track:dual;path=a:2,b:_0;
+/// path=a:3,b:_0,track:narrow;path=a:4,b:_0,track:narrow;path=a:5,b:_0`)
+/// one dual, two narrow and two broad.
+#[test]
+fn the_1849_catalogue_keeps_each_pieces_gauge() {
+    use hexroute::catalogue;
+    use hexroute::tile::{End, Gauge};
+    let text = catalogue::embedded("1849").unwrap();
+    let tiles = catalogue::parse(text, "1849").unwrap();
+    let tile = |name: &str| tiles.iter().find(|t| t.name == name).unwrap();
+    let gauges = |name: &str| -> Vec<(End, Gauge)> {
+        tile(name).track.iter().map(|t| (t.a, t.gauge)).collect()
+    };
+    use hexroute::geometry::Face;
+    assert_eq!(
+        gauges("644"),
+        [
+            (End::Face(Face::Bottom), Gauge::Narrow),
+            (End::Face(Face::LowerLeft), Gauge::Broad)
+        ]
+    );
+    let mut terranova: Vec<Gauge> = gauges("Terranova").into_iter().map(|(_, g)| g).collect();
+    terranova.sort();
+    assert_eq!(
+        terranova,
+        [
+            Gauge::Broad,
+            Gauge::Broad,
+            Gauge::Narrow,
+            Gauge::Narrow,
+            Gauge::Dual
+        ]
+    );
+}
