@@ -17,9 +17,15 @@ FACES = %w[Bottom LowerLeft UpperLeft Top UpperRight LowerRight].freeze
 COLOURS = { white: 'Blank', yellow: 'Yellow', green: 'Green', brown: 'Brown', gray: 'Grey', red: 'Red',
             blue: 'Blue' }.freeze
 
+# 1849 prints its gray hexes' values as white, gray and black: the phases
+# whose off-board colour is yellow, brown and grey pay them
+BLACK_SCALE = { white: :yellow, gray: :brown, black: :gray }.freeze
+
 def fmt_revenue(rev)
   return [rev, nil] unless rev.is_a?(Hash)
   return [rev.values.first, nil] if rev.values.uniq.size == 1
+
+  rev = rev.transform_keys { |k| BLACK_SCALE.fetch(k) } if rev.key?(:black)
 
   list = rev.reject { |k, _| k == :diesel }.map { |k, v| "(#{COLOURS.fetch(k)}, #{v})" }
   [rev.values.first, "[#{list.join(', ')}]"]
@@ -62,15 +68,17 @@ def tile_ron(name, tile, colour = nil)
   junction = Hash.new { |h, k| h[k] = [] }
   tile.paths.each do |p|
     a, b = p.a, p.b
+    # a path's gauge (1849, 1858, 1844): absent for broad, the engine's default
+    g = p.track == :broad ? '' : ", (gauge: #{p.track.to_s.capitalize})"
     if a.edge? && b.edge?
-      track << "(#{FACES[a.num]}, #{FACES[b.num]})"
+      track << "(#{FACES[a.num]}, #{FACES[b.num]}#{g})"
     elsif (a.respond_to?(:junction?) && a.junction?) || (b.respond_to?(:junction?) && b.junction?)
       e = a.edge? ? a : b
       junction[:j] << e.num
     else
       e, n = a.edge? ? [a, b] : [b, a]
-      track << "(#{FACES[e.num]}, #{node_end(tile, n)})" if e.edge?
-      track << "(#{node_end(tile, a)}, #{node_end(tile, b)})" unless a.edge? || b.edge?
+      track << "(#{FACES[e.num]}, #{node_end(tile, n)}#{g})" if e.edge?
+      track << "(#{node_end(tile, a)}, #{node_end(tile, b)}#{g})" unless a.edge? || b.edge?
     end
   end
   junction.each_value { |es| es.sort.combination(2).each { |x, y| track << "(#{FACES[x]}, #{FACES[y]})" } }
@@ -96,8 +104,11 @@ game.hexes.sort_by { |h| [h.id[/[A-Za-z]+/].to_s, h.id[/\d+/].to_i] }.each do |h
   t = h.tile
   entry = "(at: #{h.id.inspect}"
   # a blue hex (water, or 1817NA's ports no train can reach: off-boards of
-  # visit cost 99) is a plain hex, as games/1817.ron has its C12
-  printed = !(t.cities.empty? && t.towns.empty? && t.offboards.empty? && t.paths.empty?) && t.color != :blue
+  # visit cost 99) is a plain hex, as games/1817.ron has its C12; a blue
+  # off-board a train may reach (1849's ports) is printed
+  reachable = t.offboards.any? { |o| o.visit_cost.to_i < 99 } && !t.paths.empty?
+  printed = !(t.cities.empty? && t.towns.empty? && t.offboards.empty? && t.paths.empty?) &&
+            (t.color != :blue || reachable)
   if printed
     tname = h.location_name || "#{title} #{h.id}"
     tname = "#{title} #{h.id}" if cat.any? { |c| c.include?("name: #{tname.inspect},") }

@@ -2,7 +2,7 @@
 
 use crate::error::Error;
 use crate::geometry::Face;
-use crate::tile::{City, Colour, End, Lane, Tile, TileId, Town, Track};
+use crate::tile::{City, Colour, End, Gauge, Lane, Tile, TileId, Town, Track};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use std::collections::BTreeMap;
@@ -15,6 +15,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1836Jr30", include_str!("../catalogues/1836Jr30.ron")),
     ("1836Jr56", include_str!("../catalogues/1836Jr56.ron")),
     ("1846", include_str!("../catalogues/1846.ron")),
+    ("1849", include_str!("../catalogues/1849.ron")),
     (
         "18LosAngeles2",
         include_str!("../catalogues/18LosAngeles2.ron"),
@@ -88,7 +89,8 @@ impl From<EndDef> for End {
 }
 
 /// A piece of track as a catalogue writes it: `(end, end)`, or with its
-/// lanes `(end, end, (lanes: 2))` / `(end, end, (a: (2, 1)))`.
+/// lanes `(end, end, (lanes: 2))` / `(end, end, (a: (2, 1)))`, or its
+/// gauge `(end, end, (gauge: Narrow))`.
 struct TrackDef {
     a: EndDef,
     b: EndDef,
@@ -97,10 +99,13 @@ struct TrackDef {
 
 /// The lanes of a piece of track (18xx.games's `lanes`, `a_lane`,
 /// `b_lane`): `lanes: n` makes it n parallel pieces, one in each lane of
-/// the sides it reaches; `a`/`b` put its end in lane (width, index).
+/// the sides it reaches; `a`/`b` put its end in lane (width, index);
+/// `gauge` is its gauge (absent: broad).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LaneDef {
+    #[serde(default)]
+    gauge: Gauge,
     #[serde(default = "one")]
     lanes: u8,
     #[serde(default = "only")]
@@ -124,7 +129,7 @@ impl<'de> Deserialize<'de> for TrackDef {
         impl<'de> Visitor<'de> for Piece {
             type Value = TrackDef;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a piece of track: (end, end) or (end, end, (lanes: n))")
+                f.write_str("a piece of track: (end, end) or (end, end, (lanes: n, gauge: Narrow))")
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<TrackDef, A::Error> {
                 let a = seq
@@ -180,6 +185,7 @@ impl TrackDef {
                         a,
                         b,
                         lanes: [at_a, at_b],
+                        gauge: def.gauge,
                     }
                 })
                 .collect()),
@@ -190,6 +196,7 @@ impl TrackDef {
                     lane(def.a, a).map_err(|e| format!("track {a}-{b}: {e}"))?,
                     lane(def.b, b).map_err(|e| format!("track {a}-{b}: {e}"))?,
                 ],
+                gauge: def.gauge,
             }]),
         }
     }

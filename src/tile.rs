@@ -192,6 +192,64 @@ impl Lane {
     }
 }
 
+/// A piece of track's gauge (18xx.games's `track:` on a path; 1849, 1858
+/// and 1844 print narrow track beside the usual broad). Track goes on
+/// across a side only into track of a gauge it meets, and a route changes
+/// gauge only at a stop (see `routes::gauge`).
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+)]
+pub enum Gauge {
+    /// Standard track: every piece of a catalogue that names no gauge.
+    #[default]
+    Broad,
+    /// Narrow (metre) gauge.
+    Narrow,
+    /// Both gauges at once: meets either.
+    Dual,
+}
+
+impl Gauge {
+    /// True when track of this gauge goes on across a side into track of
+    /// gauge `there` (18xx.games's walk: broad into broad or dual, narrow
+    /// into narrow or dual, dual into any).
+    pub fn meets(self, there: Gauge) -> bool {
+        self == Gauge::Dual || there == Gauge::Dual || self == there
+    }
+
+    /// The gauge of a run of track once `piece` joins what is so far
+    /// `self` (dual while it has been dual throughout), or `None` where it
+    /// would hold both broad and narrow pieces: a route changes gauge only
+    /// at a stop (1849's `track_type`: "only at station").
+    pub fn then(self, piece: Gauge) -> Option<Gauge> {
+        match (self, piece) {
+            (Gauge::Dual, p) => Some(p),
+            (g, Gauge::Dual) => Some(g),
+            (g, p) if g == p => Some(g),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Gauge::Broad => "broad",
+            Gauge::Narrow => "narrow",
+            Gauge::Dual => "dual",
+        }
+    }
+}
+
 /// A piece of track joining two ends of the unrotated tile.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Track {
@@ -199,6 +257,8 @@ pub struct Track {
     pub b: End,
     /// The lane it uses at `a` and at `b` (only a side's counts).
     pub lanes: [Lane; 2],
+    /// Its gauge: broad unless the catalogue says otherwise.
+    pub gauge: Gauge,
 }
 
 impl Track {
@@ -208,6 +268,7 @@ impl Track {
             a,
             b,
             lanes: [Lane::ONLY; 2],
+            gauge: Gauge::Broad,
         }
     }
 
@@ -293,6 +354,7 @@ impl Tile {
             a: t.a.rotated(rotation),
             b: t.b.rotated(rotation),
             lanes: t.lanes,
+            gauge: t.gauge,
         })
     }
 

@@ -211,6 +211,9 @@ fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
         if let Some(b) = &t.token_bonus {
             token_bonus(t, b).map_err(|why| (field(".token_bonus"), why.into()))?;
         }
+        if let Some(c) = &t.edge_cost {
+            edge_cost(t, c).map_err(|why| (field(".edge_cost"), why.into()))?;
+        }
         if t.stacks && t.token_bonus.is_some() {
             return Err((
                 field(".stacks"),
@@ -229,6 +232,20 @@ fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// A train's cost per hex edge: for a train counting edges, and at
+/// least 1 an edge, so that its number bounds how far it runs.
+fn edge_cost(t: &TrainDef, c: &super::EdgeCost) -> Result<(), &'static str> {
+    if t.distance != Distance::Edges {
+        Err(
+            "only a train counting hex edges pays for them; give `distance: Edges`, or leave edge_cost out",
+        )
+    } else if c.least() == 0 {
+        Err("an edge costing 0 lets the train run without end; give each gauge at least 1")
+    } else {
+        Ok(())
+    }
 }
 
 /// A train's bonus per own token: something to pay, on a train whose

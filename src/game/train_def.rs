@@ -2,6 +2,7 @@
 //! pass, and how towns are counted and paid (part of [`super::def`], which
 //! re-exports it; split out as the file's other types filled `def.rs`).
 
+use crate::tile::Gauge;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +25,79 @@ pub enum Distance {
     Stops,
     /// Hexes entered, counting the first.
     Hexes,
+    /// Hex edges crossed, each costing what its stretch of track's gauge
+    /// costs the train (`edge_cost`; 1849's H trains: the first hex is
+    /// free, a narrow stretch's edges count double).
+    Edges,
+}
+
+/// The gauges of track a train may run on (1858's broad and metre trains,
+/// 1849's E train: `check_track_type`, `check_e_train_track_type`). Dual
+/// track serves every train.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum Runs {
+    /// Any track (the usual train).
+    #[default]
+    Any,
+    /// Broad and dual track, never narrow.
+    Broad,
+    /// Narrow and dual track, never broad.
+    Narrow,
+}
+
+impl Runs {
+    /// True when the train may run on a stretch of track of gauge `g`.
+    pub fn on(self, g: Gauge) -> bool {
+        !matches!(
+            (self, g),
+            (Runs::Broad, Gauge::Narrow) | (Runs::Narrow, Gauge::Broad)
+        )
+    }
+}
+
+/// What crossing one hex edge costs a train counting edges, by the gauge
+/// of the stretch of track between two stops (broad where it holds any
+/// broad piece, narrow where any narrow, dual where it is dual throughout:
+/// 1849's `hex_edge_cost`). Each absent cost is 1.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeCost {
+    #[serde(default = "one")]
+    pub broad: u32,
+    #[serde(default = "one")]
+    pub narrow: u32,
+    #[serde(default = "one")]
+    pub dual: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl Default for EdgeCost {
+    fn default() -> EdgeCost {
+        EdgeCost {
+            broad: 1,
+            narrow: 1,
+            dual: 1,
+        }
+    }
+}
+
+impl EdgeCost {
+    /// What an edge of a stretch of gauge `g` costs.
+    pub fn of(&self, g: Gauge) -> u32 {
+        match g {
+            Gauge::Broad => self.broad,
+            Gauge::Narrow => self.narrow,
+            Gauge::Dual => self.dual,
+        }
+    }
+
+    /// The least an edge costs, to bound how far a train reaches.
+    pub fn least(&self) -> u32 {
+        self.broad.min(self.narrow).min(self.dual)
+    }
 }
 
 /// Whether a train's towns take part of its number.
@@ -122,6 +196,17 @@ pub struct TrainDef {
     /// trains of two pools may. Absent: the pool of every train without one.
     #[serde(default)]
     pub track_pool: Option<String>,
+    /// The gauges of track it may run on; absent: any.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub runs: Runs,
+    /// What each hex edge costs a train of `distance: Edges`, by its
+    /// stretch's gauge; absent: 1 each.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge_cost: Option<EdgeCost>,
+}
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
 }
 
 /// A train's bonus for the company's own tokens among the stops it counts:

@@ -3,6 +3,7 @@
 //! the walk that found it.
 
 use super::enumerate::{Candidate, SegRef, fill_visits};
+use super::gauge;
 use super::network::Network;
 use super::pass_through::with_pass;
 use super::revenue::{self, Visit};
@@ -90,7 +91,9 @@ pub(super) fn describe_walk(
     let stops = route_stops(net, token, left, right);
     let visits = route_visits(net, &query.company, token, left, right);
     let hexes = route_hexes(net, token, left, right);
-    let run = revenue::best_run(train, &visits, hexes.len(), &query.bonuses)?;
+    let seg = |r: &SegRef| &net.out[r.from as usize][r.idx as usize];
+    let reach = gauge::reach(train, hexes.len(), left.iter().chain(right).map(seg))?;
+    let run = revenue::best_run(train, &visits, reach, &query.bonuses)?;
     let revenue = with_pass(run.revenue, net.pass.on(&hexes));
     if revenue == 0 {
         return None;

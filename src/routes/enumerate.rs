@@ -5,7 +5,8 @@
 use super::Query;
 use super::bitset;
 use super::ceiling::Ceiling;
-use super::network::Network;
+use super::gauge;
+use super::network::{Network, Segment};
 use super::pass_through::{PassWalk, with_pass};
 use super::places::Places;
 use super::revenue::{self, Visit};
@@ -66,6 +67,11 @@ impl Limits {
             match t.distance {
                 Distance::Hexes => {
                     widen(&mut l.hexes, n);
+                    l.visits = None;
+                    l.cities = None;
+                }
+                Distance::Edges => {
+                    widen(&mut l.hexes, gauge::hexes_within(t));
                     l.visits = None;
                     l.cities = None;
                 }
@@ -356,7 +362,10 @@ impl Walker<'_> {
     fn enter(&mut self, r: SegRef) -> bool {
         let seg = &self.net.out[r.from as usize][r.idx as usize];
         let to = seg.to;
-        if self.earlier_token[to] || !self.places.free(&self.hex_used, to) {
+        if self.earlier_token[to]
+            || !self.places.free(&self.hex_used, to)
+            || !gauge::usable(self.types, seg)
+        {
             return false;
         }
         if seg
@@ -520,14 +529,15 @@ impl Walker<'_> {
             return;
         }
         let seg = |r: &SegRef| &self.net.out[r.from as usize][r.idx as usize];
-        // Hexes each segment adds, in travel order.
-        let lens: Vec<usize> = self
+        // The segments in travel order, and the hexes each adds.
+        let travel: Vec<&Segment> = self
             .left
             .iter()
             .rev()
             .chain(self.right.iter())
-            .map(|r| seg(r).hexes.len())
+            .map(seg)
             .collect();
+        let lens: Vec<usize> = travel.iter().map(|s| s.hexes.len()).collect();
         let n = self.visits_buf.len();
         for (front, back) in TRIMS {
             if front + back + 2 > n {
@@ -540,11 +550,14 @@ impl Walker<'_> {
             let hexes = self.hexes
                 - lens[..front].iter().sum::<usize>()
                 - lens[lens.len() - back..].iter().sum::<usize>();
+            let kept = &travel[front..travel.len() - back];
             for (t, r) in self.types.iter().zip(revenue.iter_mut()) {
                 if *r > 0
                     && revenue::ceiling(t, visits, self.bonuses) >= u64::from(*r)
-                    && revenue::best_revenue(t, visits, hexes, self.bonuses, &mut self.scratch)
-                        >= *r
+                    && gauge::reach(t, hexes, kept.iter().copied()).is_some_and(|reach| {
+                        revenue::best_revenue(t, visits, reach, self.bonuses, &mut self.scratch)
+                            >= *r
+                    })
                 {
                     *r = 0;
                 }
@@ -591,14 +604,22 @@ impl Walker<'_> {
             &self.right,
             &mut self.visits_buf,
         );
+        let net = self.net;
+        let segs = self.left.iter().chain(self.right.iter());
+        let segs: Vec<&Segment> = segs
+            .map(|r| &net.out[r.from as usize][r.idx as usize])
+            .collect();
         let mut revenue: Box<[u32]> = self
             .types
             .iter()
             .map(|t| {
+                let Some(reach) = gauge::reach(t, self.hexes, segs.iter().copied()) else {
+                    return 0;
+                };
                 let stops = revenue::best_revenue(
                     t,
                     &self.visits_buf,
-                    self.hexes,
+                    reach,
                     self.bonuses,
                     &mut self.scratch,
                 );

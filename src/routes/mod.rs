@@ -19,6 +19,7 @@ mod ceiling;
 pub mod check;
 mod describe;
 mod enumerate;
+mod gauge;
 mod lose_lowest;
 pub mod network;
 pub mod pass_through;

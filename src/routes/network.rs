@@ -11,7 +11,7 @@ use super::pass_through::PassHexes;
 use crate::game::{CompanyId, Game, Rules};
 use crate::geometry::{Coord, Face};
 use crate::state::{MapState, city_blocks};
-use crate::tile::{End, Lane, StopKind, Tile};
+use crate::tile::{End, Gauge, Lane, StopKind, Tile};
 use std::collections::BTreeMap;
 
 /// A revenue centre on the map.
@@ -69,6 +69,10 @@ pub struct Segment {
     pub elements: Vec<u32>,
     /// Hexes entered after leaving `from`, in order, ending with `to`'s hex.
     pub hexes: Vec<Coord>,
+    /// Its track's gauge: broad or narrow where it holds a piece of that
+    /// gauge (never both: a route changes gauge only at a stop), dual
+    /// where every piece is dual.
+    pub gauge: Gauge,
 }
 
 /// Stops and the segments between them.
@@ -207,7 +211,7 @@ impl Builder<'_> {
                 id,
                 stop.hex,
                 start,
-                p,
+                (p, Gauge::Dual),
                 &mut elements,
                 &mut hexes,
                 &mut found,
@@ -216,20 +220,24 @@ impl Builder<'_> {
         found
     }
 
-    /// Follows piece `piece` of the tile at `c`, entered at `from`.
+    /// Follows piece `piece` of the tile at `c`, entered at `from`, the
+    /// track walked so far of gauge `so_far`.
     #[allow(clippy::too_many_arguments)]
     fn walk(
         &mut self,
         origin: usize,
         c: Coord,
         from: End,
-        piece: usize,
+        (piece, so_far): (usize, Gauge),
         elements: &mut Vec<u32>,
         hexes: &mut Vec<Coord>,
         found: &mut Vec<Segment>,
     ) {
         let (tile, rot) = self.tiles[&c];
         let track = tile.track[piece];
+        let Some(gauge) = so_far.then(track.gauge) else {
+            return;
+        };
         let to = track
             .other(from)
             .expect("piece touches the end it was entered from");
@@ -253,6 +261,7 @@ impl Builder<'_> {
                     to: target,
                     elements: els,
                     hexes: hexes.clone(),
+                    gauge,
                 });
             }
             End::Face(tile_face) => {
@@ -266,11 +275,16 @@ impl Builder<'_> {
                 };
                 let entry = face.opposite();
                 let entry_end = End::Face(rotate_back(entry, nrot));
-                // The track goes on only in the lane facing its own.
+                // The track goes on only in the lane facing its own, into
+                // track of a gauge it meets.
                 let out_lane = track.lane_at(to);
                 let next: Vec<(usize, Lane)> = (0..ntile.track.len())
                     .map(|q| (q, ntile.track[q]))
-                    .filter(|(_, t)| t.touches(entry_end) && out_lane.meets(t.lane_at(entry_end)))
+                    .filter(|(_, t)| {
+                        t.touches(entry_end)
+                            && out_lane.meets(t.lane_at(entry_end))
+                            && track.gauge.meets(t.gauge)
+                    })
                     .map(|(q, t)| (q, t.lane_at(entry_end)))
                     .collect();
                 let mut in_lanes: Vec<Lane> = next.iter().map(|&(_, l)| l).collect();
@@ -289,7 +303,7 @@ impl Builder<'_> {
                     elements.push(el);
                     hexes.push(n);
                     for &(q, _) in next.iter().filter(|(_, l)| *l == in_lane) {
-                        self.walk(origin, n, entry_end, q, elements, hexes, found);
+                        self.walk(origin, n, entry_end, (q, gauge), elements, hexes, found);
                     }
                     hexes.pop();
                     elements.pop();

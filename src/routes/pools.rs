@@ -59,6 +59,8 @@ mod tests {
             token_bonus: None,
             stacks: false,
             track_pool: pool.map(str::to_string),
+            runs: Default::default(),
+            edge_cost: None,
         }
     }
 

@@ -15,9 +15,8 @@ use std::path::{Path, PathBuf};
 /// Fields no game file sets that stay for a reason, with the reason.
 const ALLOWED_UNUSED: &[(&str, &str)] = &[
     // General rules no title has needed yet, kept for the titles that will
-    // (hex-counting trains; a company's space held in one city of a hex of
-    // several): each wants a hand-worked test game.
-    ("TrainDef", "distance"),
+    // (a company's space held in one city of a hex of several): each wants
+    // a hand-worked test game.
     ("ReservedToken", "city"),
 ];
 

@@ -4,6 +4,7 @@
 
 mod catalogue;
 mod game_fields;
+mod gauge;
 mod lanes;
 mod layers;
 mod oracle;

@@ -6,7 +6,7 @@ use super::{Rgb, colour_of, hex_corners, set};
 use crate::error::Result;
 use crate::game::LayCost;
 use crate::geometry::{Face, Orientation, Rotation};
-use crate::tile::{Colour, End, Tile, TownStyle};
+use crate::tile::{Colour, End, Gauge, Tile, TownStyle};
 use cairo::Context;
 use std::f64::consts::PI;
 
@@ -258,15 +258,27 @@ pub fn draw_tile_base(
             cr.stroke()?;
         }
     }
+    // Narrow gauge is a thin line, dual a broad one with a light rail
+    // down its middle, as a player reads the printed tiles.
     for t in &tile.track {
+        let (edge, ink) = match t.gauge {
+            Gauge::Narrow => (0.12, 0.05),
+            Gauge::Broad | Gauge::Dual => (0.2, 0.11),
+        };
         piece_path(cr, tile, f, rot, t.a, t.b);
         set(cr, (0.97, 0.95, 0.9));
-        cr.set_line_width(r * 0.2);
+        cr.set_line_width(r * edge);
         cr.stroke()?;
         piece_path(cr, tile, f, rot, t.a, t.b);
         set(cr, BLACK);
-        cr.set_line_width(r * 0.11);
+        cr.set_line_width(r * ink);
         cr.stroke()?;
+        if t.gauge == Gauge::Dual {
+            piece_path(cr, tile, f, rot, t.a, t.b);
+            set(cr, (0.97, 0.95, 0.9));
+            cr.set_line_width(r * 0.03);
+            cr.stroke()?;
+        }
     }
     for (i, town) in tile.towns.iter().enumerate() {
         let p = f.hint(town.at, rot);

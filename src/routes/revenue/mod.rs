@@ -152,7 +152,7 @@ fn within_reach(train: &TrainDef, must: usize, hexes: usize) -> bool {
     let limit = train.stops.map(|n| n as usize);
     match train.distance {
         Distance::Stops => limit.is_none_or(|n| must <= n),
-        Distance::Hexes => limit.is_none_or(|n| hexes <= n),
+        Distance::Hexes | Distance::Edges => limit.is_none_or(|n| hexes <= n),
     }
 }
 

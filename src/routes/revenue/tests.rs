@@ -40,6 +40,8 @@ pub(super) fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
         token_bonus: None,
         stacks: false,
         track_pool: None,
+        runs: Default::default(),
+        edge_cost: None,
     }
 }
 
@@ -84,7 +86,7 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
         let reach = match (train.distance, train.pays.or(train.stops)) {
             (_, None) => true,
             (Distance::Stops, Some(k)) => count <= k as usize,
-            (Distance::Hexes, Some(k)) => hexes <= k as usize,
+            (Distance::Hexes | Distance::Edges, Some(k)) => hexes <= k as usize,
         };
         let token = (0..n).any(|i| counted(i) && visits[i].token);
         let token_ok = (train.skip != Skip::Any && train.pays.is_none()) || token;
@@ -301,6 +303,8 @@ fn port_choice_equals_brute_force() {
             token_bonus: None,
             stacks: false,
             track_pool: None,
+            runs: Default::default(),
+            edge_cost: None,
             ..train
         };
         let end = if rng.below(2) == 0 {

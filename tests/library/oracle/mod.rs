@@ -12,12 +12,13 @@ use hexroute::game::{
 use hexroute::geometry::{Coord, Face, Rotation};
 use hexroute::routes::{self, Query};
 use hexroute::state::{HexState, MapState};
-use hexroute::tile::{Colour, End, Lane, StopKind, TileId};
+use hexroute::tile::{Colour, End, Gauge, Lane, StopKind, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod advise;
 mod bonuses;
 mod games;
+mod gauge;
 mod lowest;
 mod pay;
 mod random;
@@ -41,6 +42,9 @@ struct OracleRoute {
     hexes: usize,
     /// Hexes entered, in order, starting with the first stop's.
     path: Vec<Coord>,
+    /// Pieces of track followed, sides crossed and stops reached, in
+    /// order: what the route's gauge rules read (`gauge.rs`).
+    log: Vec<gauge::Step>,
 }
 
 impl OracleRoute {
@@ -209,6 +213,7 @@ impl Oracle<'_> {
                     inner: BTreeSet::new(),
                     hexes: 1,
                     path: vec![c],
+                    log: Vec::new(),
                 };
                 self.extend_from_stop(&mut route, &mut found);
             }
@@ -233,26 +238,28 @@ impl Oracle<'_> {
             let Some(next) = t.other(stop) else {
                 continue;
             };
+            route.log.push(gauge::Step::Piece(t.gauge));
             if !Self::is_stop(next) {
-                self.follow(route, c, next, t.lane_at(next), found);
-                continue;
+                self.follow(route, c, next, (t.lane_at(next), t.gauge), found);
+            } else {
+                let key = (c, stop.min(next), stop.max(next));
+                if route.inner.insert(key) {
+                    self.follow(route, c, next, (Lane::ONLY, t.gauge), found);
+                    route.inner.remove(&key);
+                }
             }
-            let key = (c, stop.min(next), stop.max(next));
-            if route.inner.insert(key) {
-                self.follow(route, c, next, Lane::ONLY, found);
-                route.inner.remove(&key);
-            }
+            route.log.pop();
         }
     }
 
-    /// Arrived at end `at` of the tile at `c` by track (in lane `lane`,
-    /// where `at` is a side).
+    /// Arrived at end `at` of the tile at `c` by track of gauge `gauge`
+    /// (in lane `lane`, where `at` is a side).
     fn follow(
         &self,
         route: &mut OracleRoute,
         c: Coord,
         at: End,
-        lane: Lane,
+        (lane, here): (Lane, Gauge),
         found: &mut Vec<OracleRoute>,
     ) {
         match at {
@@ -265,22 +272,25 @@ impl Oracle<'_> {
                     return;
                 };
                 let entry = End::Face(face.opposite());
-                let nexts: Vec<(End, Lane, Lane)> = ntile
+                let nexts: Vec<(End, Lane, Lane, Gauge)> = ntile
                     .track_rotated(nrot)
                     .filter(|t| t.touches(entry) && lanes_face(lane, t.lane_at(entry)))
+                    .filter(|t| gauge::goes_on(here, t.gauge))
                     .map(|t| {
                         let next = t.other(entry).unwrap();
-                        (next, t.lane_at(entry), t.lane_at(next))
+                        (next, t.lane_at(entry), t.lane_at(next), t.gauge)
                     })
                     .collect();
-                for (next, there, next_lane) in nexts {
+                for (next, there, next_lane, g) in nexts {
                     let key = edge_key(self.game, c, face, lane, there);
                     if !route.edges.insert(key) {
                         continue;
                     }
                     route.hexes += 1;
                     route.path.push(n);
-                    self.follow(route, n, next, next_lane, found);
+                    route.log.extend([gauge::Step::Edge, gauge::Step::Piece(g)]);
+                    self.follow(route, n, next, (next_lane, g), found);
+                    route.log.truncate(route.log.len() - 2);
                     route.hexes -= 1;
                     route.path.pop();
                     route.edges.remove(&key);
@@ -301,7 +311,9 @@ impl Oracle<'_> {
                     return;
                 }
                 route.stops.push((c, stop));
+                route.log.push(gauge::Step::Stop);
                 self.extend_from_stop(route, found);
+                route.log.pop();
                 route.stops.pop();
             }
             _ => unreachable!(),
@@ -312,7 +324,7 @@ impl Oracle<'_> {
     fn best(&self, train: &TrainDef, r: &OracleRoute, bonuses: &[Bonus]) -> u32 {
         let n = r.stops.len();
         let last = n - 1;
-        if train.distance == Distance::Hexes && train.stops.is_some_and(|k| r.hexes > k as usize) {
+        if !gauge::within(train, r) {
             return 0;
         }
         // A train paid for N of the M stops it visits (1846's 3/5): at
@@ -351,7 +363,7 @@ impl Oracle<'_> {
                 .filter(|&i| stop(i) && !free_town(i) && !free_stop(i))
                 .count()
                 + trains::end_towns_counted(train, r);
-            let within = train.distance == Distance::Hexes
+            let within = train.distance != Distance::Stops
                 || train
                     .pays
                     .or(train.stops)

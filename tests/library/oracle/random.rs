@@ -350,5 +350,6 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
     } else {
         trains
     };
+    let trains = super::gauge::sometimes_gauged(seed, &mut game, trains);
     (game, state, trains, chosen)
 }

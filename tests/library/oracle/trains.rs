@@ -25,6 +25,8 @@ pub(super) fn train(
         token_bonus: None,
         stacks: false,
         track_pool: None,
+        runs: Default::default(),
+        edge_cost: None,
     }
 }
 
@@ -55,6 +57,8 @@ pub(super) fn token_bonus(t: TrainDef, per_token: u32) -> TrainDef {
 pub(super) fn track_pool(t: TrainDef, pool: &str) -> TrainDef {
     TrainDef {
         track_pool: Some(pool.into()),
+        runs: Default::default(),
+        edge_cost: None,
         ..t
     }
 }
