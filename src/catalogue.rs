@@ -23,6 +23,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1856", include_str!("../catalogues/1856.ron")),
     ("1861", include_str!("../catalogues/1861.ron")),
     ("1867", include_str!("../catalogues/1867.ron")),
+    ("1880", include_str!("../catalogues/1880.ron")),
     ("1882", include_str!("../catalogues/1882.ron")),
     ("1889", include_str!("../catalogues/1889.ron")),
     ("1893", include_str!("../catalogues/1893.ron")),

@@ -25,6 +25,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "1877: Venezuela",
         include_str!("../../games/1877Venezuela.ron"),
     ),
+    ("1880", include_str!("../../games/1880.ron")),
     ("1882", include_str!("../../games/1882.ron")),
     ("1888", include_str!("../../games/1888.ron")),
     ("1889", include_str!("../../games/1889.ron")),

@@ -61,6 +61,7 @@ mod tests {
             track_pool: pool.map(str::to_string),
             runs: Default::default(),
             edge_cost: None,
+            plus_towns: None,
         }
     }
 

@@ -8,7 +8,7 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 32] = [
+const CREDITS: [(&str, &str, &str); 33] = [
     ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
     ("1817NA", "Mark Voyer", "—"),
     ("1817WO", "Mark Voyer & Brennan Sheremeto", "—"),
@@ -26,6 +26,7 @@ const CREDITS: [(&str, &str, &str); 32] = [
         "Scott Petersen & Toby Mao",
         "All-Aboard Games",
     ),
+    ("1880", "Helmut Ohley, Leonhard Orgler", "Lookout Games"),
     ("1882", "Marc Voyer", "All-Aboard Games"),
     ("1888", "Leonhard \"Lonny\" Orgler", "Lonny Games"),
     ("1889", "Yasutaka Ikeda (池田 康隆)", "Grand Trunk Games"),

@@ -65,6 +65,7 @@ fn bash_completion_knows_the_files_game() {
             "1867",
             "1870",
             "1877: Venezuela",
+            "1880",
             "1882",
             "1888",
             "1889",

@@ -42,6 +42,7 @@ pub(super) fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
         track_pool: None,
         runs: Default::default(),
         edge_cost: None,
+        plus_towns: None,
     }
 }
 
@@ -305,6 +306,7 @@ fn port_choice_equals_brute_force() {
             track_pool: None,
             runs: Default::default(),
             edge_cost: None,
+            plus_towns: None,
             ..train
         };
         let end = if rng.below(2) == 0 {
