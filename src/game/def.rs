@@ -10,7 +10,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub use super::private_def::{MapEffect, OnMap, Private, PrivateToken};
-pub use super::train_def::{Distance, EndTowns, Skip, TokenBonus, Towns, TrainDef, running};
+pub use super::train_def::{
+    Distance, EndTowns, PhaseTokenBonus, Pullman, Repays, Skip, TokenBonus, Towns, TrainDef,
+    running,
+};
 
 /// A phase of the game: which tiles may be laid, which off-board value applies.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]

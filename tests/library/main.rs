@@ -9,6 +9,7 @@ mod layers;
 mod oracle;
 mod overlap_groups;
 mod pass_through;
+mod red_to_red_and_pullman;
 mod schema;
 mod second_home;
 mod small;

@@ -25,6 +25,7 @@ pub(super) fn train(
         token_bonus: None,
         stacks: false,
         track_pool: None,
+        pullman: None,
     }
 }
 
@@ -45,7 +46,12 @@ pub(super) fn pays(t: TrainDef, n: u32) -> TrainDef {
 /// the company's token (18DE's modern 7 and 8).
 pub(super) fn token_bonus(t: TrainDef, per_token: u32) -> TrainDef {
     TrainDef {
-        token_bonus: Some(TokenBonus { per_token }),
+        token_bonus: Some(TokenBonus {
+            per_token,
+            between_off_boards: false,
+            cap: None,
+            from_phase: Vec::new(),
+        }),
         ..t
     }
 }
