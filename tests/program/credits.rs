@@ -39,6 +39,7 @@ const CREDITS: [(&str, &str, &str); 32] = [
         "All-Aboard Games",
     ),
     ("18DE", "Scott Petersen", "—"),
+    ("18EU", "David Hecht", "Golden Spike Games"),
     ("18GA", "Mark Derrick", "—"),
     ("18JP-T", "Toryo Hojo", "Loserdogs"),
     ("18MEX", "Mark Derrick", "All-Aboard Games"),
