@@ -33,6 +33,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../catalogues/18Chesapeake.ron"),
     ),
     ("18CO", include_str!("../catalogues/18CO.ron")),
+    ("18EU", include_str!("../catalogues/18EU.ron")),
     ("18GA", include_str!("../catalogues/18GA.ron")),
     ("18MEX", include_str!("../catalogues/18MEX.ron")),
     ("18MS", include_str!("../catalogues/18MS.ron")),

@@ -40,6 +40,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
     ("18CO", include_str!("../../games/18CO.ron")),
     ("18DE", include_str!("../../games/18DE.ron")),
+    ("18EU", include_str!("../../games/18EU.ron")),
     ("18GA", include_str!("../../games/18GA.ron")),
     ("18JP-T", include_str!("../../games/18JPT.ron")),
     ("18MEX", include_str!("../../games/18MEX.ron")),

@@ -14,6 +14,7 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     let err = |field: String, msg: String| Error::GameFile(format!("{source}: {field}: {msg}"));
     phases(game).map_err(|(f, m)| err(f, m))?;
     trains(&game.trains).map_err(|(f, m)| err(f, m))?;
+    super::train_check::check(game).map_err(|(f, m)| err(f, m))?;
     if game.ports.is_some()
         && let Some(t) = game.trains.iter().find(|t| t.pays.is_some())
     {
@@ -256,7 +257,7 @@ fn edge_cost(t: &TrainDef, c: &super::EdgeCost) -> Result<(), &'static str> {
 /// multiplier is 1 (the bonus is paid once; a multiplied train would make
 /// which stops to count depend on both, which no title asks for).
 fn token_bonus(t: &TrainDef, b: &super::TokenBonus) -> Result<(), &'static str> {
-    if b.per_token == 0 {
+    if b.per_token == 0 && b.from_phase.iter().all(|p| p.per_token == 0) {
         Err(
             "per_token: 0 pays nothing; give the amount each own token adds, or leave token_bonus out",
         )

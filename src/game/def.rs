@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 
 pub use super::private_def::{MapEffect, OnMap, Private, PrivateToken};
 pub use super::train_def::{
-    Distance, EdgeCost, EndTowns, Runs, Skip, TokenBonus, Towns, TrainDef, running,
+    Distance, EdgeCost, EndTowns, PhaseTokenBonus, Pullman, Repays, Runs, Skip, TokenBonus, Towns,
+    TrainDef, running,
 };
 
 /// A phase of the game: which tiles may be laid, which off-board value applies.

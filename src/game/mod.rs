@@ -31,6 +31,7 @@ mod resolve;
 pub mod revision;
 mod rule;
 pub mod sizes;
+mod train_check;
 mod train_def;
 pub mod turn;
 pub mod voted;

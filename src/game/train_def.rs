@@ -215,6 +215,10 @@ pub struct TrainDef {
     /// stretch's gauge; absent: 1 each.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edge_cost: Option<EdgeCost>,
+    /// A pullman (18EU's P): it runs no route of its own, and adds the
+    /// value of a stop another train's route visits. Absent: a train.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pullman: Option<Pullman>,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -224,14 +228,65 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 /// A train's bonus for the company's own tokens among the stops it counts:
 /// a set amount for each counted city holding one, paid once (never
 /// multiplied: the rule's trains have multiplier 1, and the load refuses
-/// any other). A struct, not a bare amount, so that a condition on the
-/// route (18EU's bonus per own token on a run between two red off-boards)
-/// can join it as a field.
+/// any other). 18EU pays it only on a run between two red off-boards, up
+/// to a cap, both growing with the phase (its `revenue_for_red_to_red_bonus`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TokenBonus {
     /// What each counted city holding the company's token adds.
     pub per_token: u32,
+    /// Paid only on a run whose first and last stops are both off-boards
+    /// (red hexes: 18EU's red-to-red bonus). Absent: on any run.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub between_off_boards: bool,
+    /// The most it pays one run. Absent: no cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap: Option<u32>,
+    /// Other amounts from a phase on, phases in the game's order: the
+    /// amount and cap of the last one begun apply (18EU's bonus grows with
+    /// the phase, whichever train runs). Absent: `per_token` and `cap` in
+    /// every phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from_phase: Vec<PhaseTokenBonus>,
+}
+
+/// A bonus per own token's amount and cap from a phase on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseTokenBonus {
+    /// The phase's name, as in the game's `phases`.
+    pub phase: String,
+    /// What each counted city holding the company's token adds from it on.
+    pub per_token: u32,
+    /// The most it pays one run from it on. Absent: no cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap: Option<u32>,
+}
+
+impl TokenBonus {
+    /// True when it is not simply linear in the own-token cities counted:
+    /// a cap or a condition on the route's ends. Such a bonus is only
+    /// allowed on trains that count every city they pass (checked at load),
+    /// so what it pays is fixed by the route, whichever stops are chosen.
+    pub fn is_fixed_by_route(&self) -> bool {
+        self.between_off_boards || self.cap.is_some()
+    }
+
+    /// The bonus as it pays in the phase named `phase`, whose place among
+    /// the game's phases `place_of` gives: the last `from_phase` begun.
+    pub fn in_phase(&self, place_of: impl Fn(&str) -> Option<usize>, phase: usize) -> TokenBonus {
+        let mut out = TokenBonus {
+            from_phase: Vec::new(),
+            ..self.clone()
+        };
+        for step in &self.from_phase {
+            if place_of(&step.phase).is_some_and(|p| p <= phase) {
+                out.per_token = step.per_token;
+                out.cap = step.cap;
+            }
+        }
+        out
+    }
 }
 
 impl TrainDef {
@@ -240,6 +295,46 @@ impl TrainDef {
     pub fn per_own_token(&self) -> u32 {
         self.token_bonus.as_ref().map_or(0, |b| b.per_token)
     }
+
+    /// The train as it pays in phase `phase` of a game whose phases are
+    /// `phases`: its bonus per own token at that phase's amount and cap
+    /// (`from_phase`), the search then seeing one amount.
+    pub fn in_phase(&self, phases: &[super::Phase], phase: super::PhaseId) -> TrainDef {
+        let place_of = |name: &str| phases.iter().position(|p| p.name == name);
+        TrainDef {
+            token_bonus: self
+                .token_bonus
+                .as_ref()
+                .map(|b| b.in_phase(place_of, phase.0)),
+            ..self.clone()
+        }
+    }
+
+    /// True when it runs no route of its own (a pullman, `pullman`).
+    pub fn is_pullman(&self) -> bool {
+        self.pullman.is_some()
+    }
+}
+
+/// A train that runs no route of its own but re-pays a stop another of
+/// the company's trains runs to (18EU's pullman, 18xx.games g_18_eu
+/// `check_overlap`: its one stop, a city or an off-board, must be on
+/// another route of the run; it needs no token and may not run alone).
+/// A struct so that other kinds of pullman (1822's) can join it as fields.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Pullman {
+    /// Which stop it re-pays: the richest city or off-board of one other
+    /// route of the run, at its face value.
+    pub repays: Repays,
+}
+
+/// Which stop a pullman re-pays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum Repays {
+    /// One city or off-board (never a town) that another route of the run
+    /// visits, once (18EU).
+    OneCityOfAnotherRoute,
 }
 
 /// An N+M train (`plus_towns: Some(m)`) that its other fields allow: a

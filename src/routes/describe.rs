@@ -135,12 +135,8 @@ pub(super) fn describe_walk(
         }
     };
     // A train's bonus per own token, one line saying how many earned it.
-    let own_tokens = revenue::own_tokens_paid(train, &visits, &run.stops).map(|(n, paid)| {
-        (
-            format!("own tokens ({n} × {})", train.per_own_token()),
-            paid,
-        )
-    });
+    let own_tokens = revenue::own_tokens_paid(train, &visits, &run.stops)
+        .map(|(n, paid)| (revenue::own_tokens_label(train, n, paid), paid));
     Some(TrainRoute {
         train: TrainId::from(name),
         revenue,

@@ -128,6 +128,10 @@ struct Walker<'a> {
     /// The route the run must include (`Query::required`): a route meeting
     /// it is kept even where a shorter one inside it earns as much.
     required: Option<&'a RouteEnds>,
+    /// The company holds a pullman (`super::pullman`): a route is kept
+    /// where its richest city, re-paid, makes up for a shorter route's
+    /// revenue.
+    repays: bool,
     keep: Keep<'a>,
     token: usize,
     /// Company token stops with a smaller id than `token`: routes through
@@ -260,6 +264,7 @@ fn walk_all<T: Send>(
                 types,
                 bonuses: &query.bonuses,
                 required: query.required.as_ref(),
+                repays: query.trains.iter().any(TrainDef::is_pullman),
                 keep,
                 token: t,
                 earlier_token: (0..net.stops.len()).map(|s| is_token[s] && s < t).collect(),
@@ -549,16 +554,30 @@ impl Walker<'_> {
             if !visits.iter().any(|v| v.token) {
                 continue;
             }
+            // What a pullman on this route would lose on the shorter one.
+            let repaid = if self.repays {
+                super::pullman::richest_city(&self.visits_buf)
+                    - super::pullman::richest_city(visits)
+            } else {
+                0
+            };
             let hexes = self.hexes
                 - lens[..front].iter().sum::<usize>()
                 - lens[lens.len() - back..].iter().sum::<usize>();
             let kept = &travel[front..travel.len() - back];
             for (t, r) in self.types.iter().zip(revenue.iter_mut()) {
+                let needed = u64::from(*r) + u64::from(repaid);
                 if *r > 0
-                    && revenue::ceiling(t, visits, self.bonuses) >= u64::from(*r)
+                    && revenue::ceiling(t, visits, self.bonuses) >= needed
                     && gauge::reach(t, hexes, kept.iter().copied()).is_some_and(|reach| {
-                        revenue::best_revenue(t, visits, reach, self.bonuses, &mut self.scratch)
-                            >= *r
+                        let best = revenue::best_revenue(
+                            t,
+                            visits,
+                            reach,
+                            self.bonuses,
+                            &mut self.scratch,
+                        );
+                        u64::from(best) >= needed
                     })
                 {
                     *r = 0;
@@ -683,6 +702,7 @@ pub(super) fn fill_visits(
             hex: st.hex,
             revenue: st.revenue,
             is_city: st.is_city(),
+            off_board: st.off_board,
             token: st.holds_token(company),
             port: st.port,
             free: st.free,

@@ -25,6 +25,7 @@ pub mod network;
 pub mod pass_through;
 mod places;
 mod pools;
+mod pullman;
 pub mod report;
 pub mod request;
 mod requirement;
@@ -243,6 +244,9 @@ pub fn solve_within(
 ) -> Result<Solution, Error> {
     let query = &query.running();
     check_bounds(net, query)?;
+    if query.trains.iter().any(TrainDef::is_pullman) {
+        return pullman::solve(net, query, progress, limit);
+    }
     if let Some(required) = &query.required {
         return requirement::solve(net, query, required, progress, limit);
     }

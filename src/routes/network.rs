@@ -25,6 +25,8 @@ pub struct Stop {
     pub revenue: u32,
     /// Off-board or port: a route may end here, never pass through.
     pub terminal: bool,
+    /// On a red off-board hex (18EU's red-to-red bonus asks for two).
+    pub off_board: bool,
     /// A port of the game's `ports`: the fewest stops a route to it counts.
     pub port: Option<u32>,
     /// Token spaces of the city (0 for towns and off-boards).
@@ -112,6 +114,7 @@ impl Network {
         let mut stop_ids = BTreeMap::new();
         for (c, (tile, _)) in &tiles {
             let terminal = tile.colour.ends_routes();
+            let off_board = tile.colour == crate::tile::Colour::Red;
             for (ix, _) in tile.cities.iter().enumerate() {
                 let spaces = tile.spaces_of_city(ix);
                 let toks = state.holders(*c, spaces.clone());
@@ -122,6 +125,7 @@ impl Network {
                     kind: StopKind::City(ix),
                     revenue: tile.city_revenue(ix, offboard),
                     terminal,
+                    off_board,
                     port: game.port_at(*c),
                     spaces: spaces.len(),
                     neutral: toks.iter().any(|t| game.is_neutral(t)),
@@ -139,6 +143,7 @@ impl Network {
                     kind: StopKind::Town(ix),
                     revenue: tile.town_revenue(ix, offboard),
                     terminal,
+                    off_board,
                     port: game.port_at(*c),
                     spaces: 0,
                     tokens: Vec::new(),

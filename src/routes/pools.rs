@@ -62,6 +62,7 @@ mod tests {
             runs: Default::default(),
             edge_cost: None,
             plus_towns: None,
+            pullman: None,
         }
     }
 

@@ -268,12 +268,18 @@ fn with_privates(
 }
 
 /// `q` with the one-run token its company holds on `state`, if the game
-/// has one, and the route its next run must include, if any.
+/// has one, the route its next run must include, if any, and its trains
+/// paying as the phase has them (`TrainDef::in_phase`).
 fn holding(game: &Game, state: &MapState, mut q: Query) -> Query {
     if state.lose_lowest.contains(&q.company) {
         q.lose_lowest = game.rules.lose_lowest.clone();
     }
     q.required = state.required_routes.get(&q.company).cloned();
+    q.trains = q
+        .trains
+        .iter()
+        .map(|t| t.in_phase(&game.phases, state.phase))
+        .collect();
     q
 }
 

@@ -11,6 +11,7 @@ mod oracle;
 mod overlap_groups;
 mod pass_through;
 mod plus_towns;
+mod red_to_red_and_pullman;
 mod schema;
 mod second_home;
 mod small;

@@ -8,7 +8,7 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 33] = [
+const CREDITS: [(&str, &str, &str); 34] = [
     ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
     ("1817NA", "Mark Voyer", "—"),
     ("1817WO", "Mark Voyer & Brennan Sheremeto", "—"),
@@ -40,6 +40,7 @@ const CREDITS: [(&str, &str, &str); 33] = [
         "All-Aboard Games",
     ),
     ("18DE", "Scott Petersen", "—"),
+    ("18EU", "David Hecht", "Golden Spike Games"),
     ("18GA", "Mark Derrick", "—"),
     ("18JP-T", "Toryo Hojo", "Loserdogs"),
     ("18MEX", "Mark Derrick", "All-Aboard Games"),

@@ -75,6 +75,7 @@ fn bash_completion_knows_the_files_game() {
             "18Chesapeake: Off the Rails",
             "18CO",
             "18DE",
+            "18EU",
             "18GA",
             "18JP-T",
             "18MEX",

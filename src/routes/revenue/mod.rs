@@ -86,6 +86,8 @@ pub struct Visit {
     pub hex: Coord,
     pub revenue: u32,
     pub is_city: bool,
+    /// On a red off-board hex (a bonus between off-boards asks for two ends so).
+    pub off_board: bool,
     /// The city holds the running company's token.
     pub token: bool,
     /// A port (the game's `ports`): the fewest stops a route counting it
@@ -441,6 +443,7 @@ fn choose_with(
             s.must_hexes.push(v.hex);
         }
     }
+    flat += own_tokens::fixed(train, visits);
     // Sort the optional stops: plain ones, and those in bonus hexes.
     s.plain.clear();
     s.in_hex.clear();
@@ -693,7 +696,7 @@ mod own_tokens;
 mod plus_towns;
 mod stop_value;
 mod tolls;
-pub(super) use own_tokens::paid as own_tokens_paid;
+pub(super) use own_tokens::{label as own_tokens_label, paid as own_tokens_paid};
 pub(super) use stop_value::bound as stop_value_bound;
 
 #[cfg(test)]

@@ -159,6 +159,7 @@ mod tests {
             hex: Coord { row: 0, col: hex },
             revenue,
             is_city,
+            off_board: false,
             token,
             port: None,
             free: false,
@@ -182,6 +183,7 @@ mod tests {
             runs: Default::default(),
             edge_cost: None,
             plus_towns: Some(m),
+            pullman: None,
         }
     }
 

@@ -17,6 +17,7 @@ pub(super) fn city(i: u64, revenue: u32, token: bool) -> Visit {
         hex: hex(i),
         revenue,
         is_city: true,
+        off_board: false,
         token,
         port: None,
         free: false,
@@ -43,6 +44,7 @@ pub(super) fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
         runs: Default::default(),
         edge_cost: None,
         plus_towns: None,
+        pullman: None,
     }
 }
 
@@ -186,6 +188,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
             hex: hex(rng.below(spread)),
             revenue: 10 * rng.below(10) as u32,
             is_city: rng.below(3) > 0,
+            off_board: false,
             token: rng.below(4) == 0,
             port: None,
             free: false,
@@ -307,6 +310,7 @@ fn port_choice_equals_brute_force() {
             runs: Default::default(),
             edge_cost: None,
             plus_towns: None,
+            pullman: None,
             ..train
         };
         let end = if rng.below(2) == 0 {
@@ -316,6 +320,7 @@ fn port_choice_equals_brute_force() {
         };
         visits[end] = Visit {
             is_city: true,
+            off_board: false,
             token: false,
             port: Some(2 + rng.below(3) as u32),
             ..visits[end]
@@ -340,6 +345,7 @@ fn a_port_pays_once_per_token_city() {
         hex: hex(i),
         revenue,
         is_city: true,
+        off_board: false,
         token,
         port,
         free: false,
@@ -416,6 +422,7 @@ fn twenty_bonus_stops_are_all_considered() {
             hex: hex(i),
             revenue: if i == 0 || i == 21 { 50 } else { 10 },
             is_city: true,
+            off_board: false,
             token: i == 0,
             port: None,
             free: false,
@@ -489,6 +496,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         hex: hex(i),
         revenue,
         is_city,
+        off_board: false,
         token: i == 0,
         port: None,
         free: false,
@@ -691,6 +699,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
 fn end_towns_take_a_stop_and_unpaid_towns_earn_nothing() {
     let town = |i: u64, revenue: u32| Visit {
         is_city: false,
+        off_board: false,
         ..city(i, revenue, false)
     };
     // town 10 - city 30 (token) - town 20 - city 40 - town 10
@@ -764,13 +773,23 @@ fn end_towns_take_a_stop_and_unpaid_towns_earn_nothing() {
 #[test]
 fn modern_trains_earn_per_own_token_by_hand() {
     let seven = TrainDef {
-        token_bonus: Some(crate::game::TokenBonus { per_token: 10 }),
+        token_bonus: Some(crate::game::TokenBonus {
+            per_token: 10,
+            between_off_boards: false,
+            cap: None,
+            from_phase: Vec::new(),
+        }),
         ..plain_train("7", Some(7))
     };
     let eight = TrainDef {
         name: "8".into(),
         stops: Some(8),
-        token_bonus: Some(crate::game::TokenBonus { per_token: 20 }),
+        token_bonus: Some(crate::game::TokenBonus {
+            per_token: 20,
+            between_off_boards: false,
+            cap: None,
+            from_phase: Vec::new(),
+        }),
         ..seven.clone()
     };
     let visits = [

@@ -21,6 +21,7 @@ mod games;
 mod gauge;
 mod lowest;
 mod pay;
+mod pullman;
 mod random;
 mod required;
 mod tolls;
@@ -411,8 +412,9 @@ impl Oracle<'_> {
                     .sum()
             };
             // A train's bonus per own token: each counted city holding
-            // the company's token adds it once (18DE's modern 7 and 8).
-            let own_token_pay = own_cities * train.token_bonus.as_ref().map_or(0, |b| b.per_token);
+            // the company's token adds it once (18DE's modern 7 and 8),
+            // capped, or only between off-boards (18EU).
+            let own_token_pay = pullman::own_token_pay(self, train, r, own_cities);
             let total = paid(false) * train.multiplier
                 + paid(true)
                 + own_token_pay
@@ -468,7 +470,9 @@ impl Oracle<'_> {
     /// The best total over every conflict-free assignment of routes to
     /// trains, with a bonus on the longest route (most stops) of each.
     fn solve(&self, trains: &[TrainDef], bonuses: &[Bonus]) -> u32 {
-        let trains = &trains::running(trains);
+        let (trains, pullmans) = pullman::split(trains);
+        let pullman = !pullmans.is_empty();
+        let trains = &trains::running(&trains);
         let routes = self.routes();
         let table: Vec<Vec<u32>> = routes
             .iter()
@@ -482,12 +486,15 @@ impl Oracle<'_> {
             used: &mut Vec<(usize, usize)>,
             (trains, routes): (&[TrainDef], &[OracleRoute]),
             table: &[Vec<u32>],
-            per_stop: u32,
+            (per_stop, pullman): (u32, bool),
         ) -> u32 {
             if i == trains.len() {
                 let longest = used.iter().map(|&(_, u)| routes[u].stops.len()).max();
-                return per_stop * longest.unwrap_or(0) as u32;
+                let repaid = used.iter().map(|&(_, u)| &routes[u]);
+                return per_stop * longest.unwrap_or(0) as u32
+                    + if pullman { oracle.repaid(repaid) } else { 0 };
             }
+            let per_stop = (per_stop, pullman);
             let mut best = assign(oracle, i + 1, used, (trains, routes), table, per_stop); // train i stays idle
             for r in 0..routes.len() {
                 if table[r][i] == 0
@@ -513,7 +520,7 @@ impl Oracle<'_> {
             &mut Vec::new(),
             (trains, &routes),
             &table,
-            per_stop,
+            (per_stop, pullman),
         )
     }
 
@@ -527,10 +534,16 @@ impl Oracle<'_> {
         trains: &[TrainDef],
         bonuses: &[Bonus],
     ) -> Result<(), String> {
-        let trains = &trains::running(trains);
+        let (trains, pullmans) = pullman::split(trains);
+        let trains = &trains::running(&trains);
         let legal = self.routes();
         let mut chosen: Vec<(&TrainDef, &OracleRoute)> = Vec::new();
-        for r in &solution.routes {
+        self.check_pullman(solution, &pullmans)?;
+        for r in solution
+            .routes
+            .iter()
+            .filter(|r| !pullmans.iter().any(|p| p.name == r.train))
+        {
             let stops: Vec<(Coord, End)> = r
                 .stops
                 .iter()

@@ -28,6 +28,7 @@ pub(super) fn train(
         runs: Default::default(),
         edge_cost: None,
         plus_towns: None,
+        pullman: None,
     }
 }
 
@@ -48,7 +49,12 @@ pub(super) fn pays(t: TrainDef, n: u32) -> TrainDef {
 /// the company's token (18DE's modern 7 and 8).
 pub(super) fn token_bonus(t: TrainDef, per_token: u32) -> TrainDef {
     TrainDef {
-        token_bonus: Some(TokenBonus { per_token }),
+        token_bonus: Some(TokenBonus {
+            per_token,
+            between_off_boards: false,
+            cap: None,
+            from_phase: Vec::new(),
+        }),
         ..t
     }
 }
