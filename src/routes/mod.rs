@@ -21,6 +21,7 @@ mod describe;
 mod enumerate;
 mod lose_lowest;
 pub mod network;
+mod pass_blocked;
 pub mod pass_through;
 mod places;
 mod pools;

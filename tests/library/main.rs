@@ -8,6 +8,7 @@ mod lanes;
 mod layers;
 mod oracle;
 mod overlap_groups;
+mod pass_blocked;
 mod pass_through;
 mod schema;
 mod second_home;
