@@ -18,6 +18,7 @@ const CREDITS: [(&str, &str, &str); 32] = [
     ("1846", "Thomas Lehmann", "GMT Games, Golden Spike Games"),
     ("18 Los Angeles 2", "Anthony Fryer", "TraXX"),
     ("1856", "Bill Dixon", "Mayfair Games"),
+    ("1860", "Mike Hutton", "All-Aboard Games"),
     ("1861", "Ian D. Wilson", "Grand Trunk Games"),
     ("1867", "Ian D. Wilson", "Grand Trunk Games"),
     ("1870", "Bill Dixon", "—"),
