@@ -209,6 +209,10 @@ fn trains(trains: &[TrainDef]) -> Result<(), Failure> {
                     .into(),
             ));
         }
+        if let Some(m) = t.plus_towns {
+            super::train_def::plus_towns_fit(t, m)
+                .map_err(|why| (field(".plus_towns"), why.into()))?;
+        }
         if let Some(b) = &t.token_bonus {
             token_bonus(t, b).map_err(|why| (field(".token_bonus"), why.into()))?;
         }

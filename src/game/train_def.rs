@@ -102,6 +102,18 @@ pub struct TrainDef {
     /// train is paid for every stop it counts.
     #[serde(default)]
     pub pays: Option<u32>,
+    /// Towns a train may count beyond its number (18xx.games's N+M trains,
+    /// whose `distance` gives towns a row of their own). With `towns:
+    /// Counted` (1880's and 1847AE's 2+2: `[{nodes: [town], pay: M, visit:
+    /// M}, {nodes: [city, offboard, town], pay: N, visit: N}]`) it counts at
+    /// most `stops` (N) cities and off-boards and at most N+M stops in all:
+    /// up to M towns beyond the N, and more towns in the N. With `towns:
+    /// Free` (1860's `[{nodes: [city, offboard], pay: N}, {nodes: [town],
+    /// pay: M, visit: 99}]`) its towns take none of the N and it counts the
+    /// best M of them, passing the others unpaid, a route's ends included.
+    /// Absent: the train counts no town beyond its number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plus_towns: Option<u32>,
     /// What each counted city holding the running company's token adds to
     /// the train's run (18DE's and 1817's optional "modern trains": a 7
     /// earns 10 and an 8 20 per station marker of its company among its
@@ -142,6 +154,27 @@ impl TrainDef {
     /// (`token_bonus`; 0 without one).
     pub fn per_own_token(&self) -> u32 {
         self.token_bonus.as_ref().map_or(0, |b| b.per_token)
+    }
+}
+
+/// An N+M train (`plus_towns: Some(m)`) that its other fields allow: a
+/// number of stops (N), towns counted in it (`Counted`) or outside it and
+/// paid (`Free`), and no `pays` (which chooses among every stop visited
+/// instead) nor end towns taking one of the N (which `Free` towns, all
+/// passable, cannot do).
+pub(super) fn plus_towns_fit(t: &TrainDef, m: u32) -> Result<(), &'static str> {
+    if m == 0 {
+        Err("Some(0) adds no town; give at least 1, or leave plus_towns out")
+    } else if t.stops.is_none() || t.distance != Distance::Stops {
+        Err("towns beyond a number need one: give `stops: Some(N)` and `distance: Stops`")
+    } else if t.pays.is_some() {
+        Err("a train paid for some of the stops it visits (`pays`) counts no towns beyond them")
+    } else if t.towns == Towns::Unpaid {
+        Err("unpaid towns earn nothing to count; give `towns: Counted` or `towns: Free`")
+    } else if t.end_towns == EndTowns::TakeStop {
+        Err("its end towns cannot take one of its N; leave `end_towns` out")
+    } else {
+        Ok(())
     }
 }
 

@@ -53,7 +53,9 @@ impl Ceiling {
         train: &TrainDef,
         bonuses: &[Bonus],
     ) -> Option<Ceiling> {
-        let stops = train.stops?;
+        // An N+M train whose towns take part of its number counts at most
+        // N+M stops (one whose towns are outside it has no bound here).
+        let stops = train.stops? + train.plus_towns.unwrap_or(0);
         if train.distance != Distance::Stops
             || train.towns != Towns::Counted
             || net.stops.iter().any(|s| s.port.is_some() || s.free)

@@ -84,8 +84,10 @@ impl Limits {
                             l.visits = None;
                             widen(&mut l.cities, n);
                         }
+                        // An N+M train visits up to M towns more.
                         (Skip::Nothing, Towns::Counted) => {
-                            widen(&mut l.visits, n);
+                            let m = t.plus_towns.unwrap_or(0) as usize;
+                            widen(&mut l.visits, n.map(|n| n + m));
                             widen(&mut l.cities, n);
                         }
                         (Skip::Any, _) => {

@@ -59,6 +59,7 @@ mod tests {
             token_bonus: None,
             stacks: false,
             track_pool: pool.map(str::to_string),
+            plus_towns: None,
         }
     }
 

@@ -10,6 +10,7 @@ mod oracle;
 mod overlap_groups;
 mod pass_blocked;
 mod pass_through;
+mod plus_towns;
 mod schema;
 mod second_home;
 mod small;

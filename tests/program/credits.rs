@@ -8,7 +8,7 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 32] = [
+const CREDITS: [(&str, &str, &str); 33] = [
     ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
     ("1817NA", "Mark Voyer", "—"),
     ("1817WO", "Mark Voyer & Brennan Sheremeto", "—"),

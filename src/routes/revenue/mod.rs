@@ -27,6 +27,7 @@
 
 use crate::game::{Bonus, BonusKind, Distance, Skip, Towns, TrainDef};
 use crate::geometry::Coord;
+use plus_towns::Caps;
 
 /// How a bonus is earned and what it pays, for the search.
 impl Bonus {
@@ -116,6 +117,7 @@ pub struct Run {
 fn must_stop_at(train: &TrainDef, i: usize, last: usize, v: &Visit) -> bool {
     v.free
         || train.pays.is_none()
+            && !plus_towns::passable_town(train, v)
             && (i == 0
                 || i == last
                 || towns::outside_number(train, v)
@@ -260,16 +262,21 @@ fn choose(
     s.active
         .extend((0..bonuses.len()).filter(|&b| bonuses[b].applies_to(train)));
     let compulsory = |i: usize| must_stop_at(train, i, last, &visits[i]);
-    let must = (0..visits.len())
-        .filter(|&i| compulsory(i) && takes_slot(train, i, last, &visits[i]))
-        .count();
-    if !within_reach(train, must, hexes)
-        || !visits_allowed(train, visits)
-        || !towns::ends_allowed(train, visits)
-    {
+    let taking = |i: usize| compulsory(i) && takes_slot(train, i, last, &visits[i]);
+    let must = (0..visits.len()).filter(|&i| taking(i)).count();
+    if !visits_allowed(train, visits) || !towns::ends_allowed(train, visits) {
         return None;
     }
-    let slots = free_slots(train, must);
+    let slots = if train.plus_towns.is_some() {
+        let cities = (0..visits.len())
+            .filter(|&i| taking(i) && visits[i].is_city)
+            .count();
+        plus_towns::caps(train, cities, must - cities)?
+    } else if within_reach(train, must, hexes) {
+        Caps::uniform(free_slots(train, must))
+    } else {
+        return None;
+    };
     let token_counted = (0..visits.len()).any(|i| compulsory(i) && visits[i].token);
     // A port the train may count or not (an express passing it) is never
     // a plain stop: counted, it needs its number of stops and pays per
@@ -331,10 +338,10 @@ impl Best {
         visits: &[Visit],
         bonuses: &[Bonus],
         s: &mut Scratch,
-        slots: usize,
+        slots: Caps,
         forced: &[usize],
     ) {
-        let Some(slots) = slots.checked_sub(forced.len()) else {
+        let Some(slots) = slots.after(visits, forced) else {
             return;
         };
         if let Some(v) = choose_with(train, visits, bonuses, s, slots, forced)
@@ -359,7 +366,7 @@ fn choose_with(
     visits: &[Visit],
     bonuses: &[Bonus],
     s: &mut Scratch,
-    slots: usize,
+    slots: Caps,
     forced: &[usize],
 ) -> Option<u64> {
     let last = visits.len() - 1;
@@ -442,22 +449,48 @@ fn choose_with(
         start = end;
     }
     let mut best: Option<u64> = None;
-    for chosen_hexes in subsets(s.bonus_hexes.len()) {
+    // Under caps by kind (an N+M train), a chosen hex holding both a city
+    // and a town may count either: each is tried (`town_picks`).
+    let mixed = if slots.is_uniform() {
+        0
+    } else {
+        plus_towns::mixed_hexes(&s.bonus_hexes, &s.in_hex, visits)
+    };
+    for (chosen_hexes, town_picks) in plus_towns::choices(s.bonus_hexes.len(), mixed) {
         let chosen = chosen_hexes.len();
-        if chosen > slots {
+        if chosen > slots.total() {
             continue;
         }
-        // Each chosen hex counts its richest stop; its others join the fill.
+        // Each chosen hex counts its richest stop (of the kind picked);
+        // its others join the fill.
         s.extra.clear();
         s.extra.extend_from_slice(forced);
         s.fill.clear();
         let mut value = base;
+        // Optional free towns (an N+M train's, 1860) are at face value.
+        let mut face = flat;
+        let mut add = |o: &Optional| {
+            if multiplied(train, &visits[o.visit]) {
+                value += u64::from(o.revenue);
+            } else {
+                face += u64::from(o.revenue);
+            }
+        };
+        let mut left = slots;
+        let mut fits = true;
         for (k, &(_, lo, hi)) in s.bonus_hexes.iter().enumerate() {
             if chosen_hexes.contains(k) {
-                value += u64::from(s.in_hex[lo].revenue);
-                s.extra.push(s.in_hex[lo].visit);
-                s.fill.extend_from_slice(&s.in_hex[lo + 1..hi]);
+                let group = &s.in_hex[lo..hi];
+                let r = lo + plus_towns::pick(group, visits, town_picks.contains(k), mixed == 0);
+                fits &= left.take(visits[s.in_hex[r].visit].is_city);
+                add(&s.in_hex[r]);
+                s.extra.push(s.in_hex[r].visit);
+                s.fill.extend_from_slice(&s.in_hex[lo..r]);
+                s.fill.extend_from_slice(&s.in_hex[r + 1..hi]);
             }
+        }
+        if !fits {
+            continue;
         }
         let fill: &[Optional] = if s.fill.is_empty() {
             &s.plain
@@ -466,12 +499,23 @@ fn choose_with(
             s.fill.sort_unstable_by(richest_first);
             &s.fill
         };
-        let top = &fill[..(slots - chosen).min(fill.len())];
-        if counted + chosen + top.len() < min_stops {
+        let before = s.extra.len();
+        if left.is_uniform() {
+            let top = &fill[..left.total().min(fill.len())];
+            top.iter().for_each(&mut add);
+            s.extra.extend(top.iter().map(|o| o.visit));
+        } else {
+            // Richest first, each stop that still fits its caps.
+            for o in fill {
+                if left.take(visits[o.visit].is_city) {
+                    add(o);
+                    s.extra.push(o.visit);
+                }
+            }
+        }
+        if counted + chosen + (s.extra.len() - before) < min_stops {
             continue;
         }
-        value += top.iter().map(|o| u64::from(o.revenue)).sum::<u64>();
-        s.extra.extend(top.iter().map(|o| o.visit));
         let stopped = |h: &Coord| {
             s.must_hexes.contains(h)
                 || s.bonus_hexes
@@ -485,7 +529,7 @@ fn choose_with(
             .filter(|&&b| bonuses[b].earned_by(&stopped, ends))
             .map(|&b| bonuses[b].pays_on(train.multiplier, visits.len()))
             .sum();
-        let total = value * u64::from(train.multiplier) + flat + extra;
+        let total = value * u64::from(train.multiplier) + face + extra;
         if best.is_none_or(|b| total > b) {
             best = Some(total);
             std::mem::swap(&mut s.best_extra, &mut s.extra);
@@ -575,6 +619,7 @@ pub fn best_run(
 }
 
 mod own_tokens;
+mod plus_towns;
 mod stop_value;
 pub(super) use own_tokens::paid as own_tokens_paid;
 pub(super) use stop_value::bound as stop_value_bound;

@@ -39,6 +39,7 @@ fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
         token_bonus: None,
         stacks: false,
         track_pool: None,
+        plus_towns: None,
     }
 }
 
@@ -299,6 +300,7 @@ fn port_choice_equals_brute_force() {
             token_bonus: None,
             stacks: false,
             track_pool: None,
+            plus_towns: None,
             ..train
         };
         let end = if rng.below(2) == 0 {

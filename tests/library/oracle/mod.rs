@@ -358,16 +358,20 @@ impl Oracle<'_> {
         let mut best = 0;
         for mask in 0u32..(1 << n) {
             let stop = |i: usize| mask & (1 << i) != 0;
-            if train.pays.is_none() && (!stop(0) || !stop(last)) {
+            let free_stop = |i: usize| self.game.is_free_stop(r.stops[i].0);
+            // An N+M train with free towns counts its best M (1860).
+            let passable = |i: usize| !free_stop(i) && trains::passable_town(train, r.stops[i].1);
+            let end_skipped = |i: usize| !stop(i) && !passable(i);
+            if train.pays.is_none() && (end_skipped(0) || end_skipped(last)) {
                 continue;
             }
             // A free town is paid whenever it is passed, and is outside N;
             // so is a free stop (1882's fishing exit), paid as a city.
             let free_town =
                 |i: usize| train.towns != Towns::Counted && matches!(r.stops[i].1, End::Town(_));
-            let free_stop = |i: usize| self.game.is_free_stop(r.stops[i].0);
             let legal_skips = (0..n).all(|i| {
                 stop(i)
+                    || passable(i)
                     || !free_town(i)
                         && !free_stop(i)
                         && match train.skip {
@@ -380,11 +384,16 @@ impl Oracle<'_> {
                 .filter(|&i| stop(i) && !free_town(i) && !free_stop(i))
                 .count()
                 + trains::end_towns_counted(train, r);
-            let within = train.distance == Distance::Hexes
-                || train
-                    .pays
-                    .or(train.stops)
-                    .is_none_or(|k| count <= k as usize);
+            let counted = |i: usize| stop(i) && !free_stop(i);
+            let within = if train.plus_towns.is_some() {
+                trains::n_plus_m_fits(train, r, &counted)
+            } else {
+                train.distance == Distance::Hexes
+                    || train
+                        .pays
+                        .or(train.stops)
+                        .is_none_or(|k| count <= k as usize)
+            };
             // An express must count a stop that holds the company's token.
             let token = (0..n).any(|i| stop(i) && self.has_own_token(r.stops[i].0, r.stops[i].1));
             let express = train.skip == Skip::Any || train.pays.is_some();

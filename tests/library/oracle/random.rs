@@ -4,7 +4,7 @@
 use hexroute::address::{CoordSystem, FirstNumber, Letters};
 use hexroute::game::{
     ConflictRule, Distance, EndTowns, Game, GameDef, HexDef, ImportDef, LayRule, OffboardGroup,
-    PassBlocked, PassingRoutes, Phase, PortRule, Rules, Skip, TrainDef,
+    PassBlocked, PassingRoutes, Phase, PortRule, Rules, Skip, Towns, TrainDef,
 };
 use hexroute::geometry::{Coord, Orientation, Rotation};
 use hexroute::state::{HexState, MapState};
@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::games::{add_tokens, scatter_tokens};
 use super::trains::{
-    end_towns, free_towns, pays, stacking, token_bonus, track_pool, train, unpaid_towns,
+    end_towns, free_towns, pays, plus_towns, stacking, token_bonus, track_pool, train, unpaid_towns,
 };
 
 /// A small deterministic generator, so every run tests the same maps.
@@ -347,6 +347,28 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
                 0 => track_pool(t, "freight"),
                 1 => track_pool(t, "other"),
                 _ => t,
+            })
+            .collect()
+    } else {
+        trains
+    };
+    // Sometimes trains that may count towns beyond their number do (1880's
+    // and 1847AE's 2+2, 1860's 2+1), from a generator of its own too.
+    let mut plus = Rng(seed ^ 0x0018_8043_u64 | 1);
+    let trains = if plus.chance(30) {
+        trains
+            .into_iter()
+            .map(|t| {
+                let fits = t.stops.is_some()
+                    && t.distance == Distance::Stops
+                    && t.pays.is_none()
+                    && t.towns != Towns::Unpaid
+                    && t.end_towns != EndTowns::TakeStop;
+                if fits && plus.chance(60) {
+                    plus_towns(t, 1 + plus.below(2) as u32)
+                } else {
+                    t
+                }
             })
             .collect()
     } else {

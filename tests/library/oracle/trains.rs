@@ -25,6 +25,7 @@ pub(super) fn train(
         token_bonus: None,
         stacks: false,
         track_pool: None,
+        plus_towns: None,
     }
 }
 
@@ -105,6 +106,48 @@ pub(super) fn ends_refused(train: &TrainDef, r: &OracleRoute) -> bool {
             .iter()
             .flatten()
             .any(|(_, e)| is_town(*e))
+}
+
+/// The same train counting up to `m` towns beyond its number (1880's
+/// 2+2 with its towns counted, 1860's 2+1 with them free).
+pub(super) fn plus_towns(t: TrainDef, m: u32) -> TrainDef {
+    TrainDef {
+        plus_towns: Some(m),
+        ..t
+    }
+}
+
+/// True when an N+M train whose towns are outside its number may pass
+/// this town, a route's end too: it is paid for its best M (1860).
+pub(super) fn passable_town(train: &TrainDef, end: End) -> bool {
+    train.plus_towns.is_some() && train.towns == Towns::Free && is_town(end)
+}
+
+/// For an N+M train, by 18xx.games's two rows of its `distance`: the
+/// towns fill the town row (M) first and the rest the other (N), so at
+/// most N cities and N+M stops count (towns counted), or N cities and M
+/// towns (towns free). `counted`: the stops counted, free stops left out.
+pub(super) fn n_plus_m_fits(
+    train: &TrainDef,
+    r: &OracleRoute,
+    counted: &dyn Fn(usize) -> bool,
+) -> bool {
+    let (n, m) = (
+        train.stops.unwrap() as usize,
+        train.plus_towns.unwrap() as usize,
+    );
+    let towns = (0..r.stops.len())
+        .filter(|&i| counted(i) && is_town(r.stops[i].1))
+        .count();
+    let cities = (0..r.stops.len())
+        .filter(|&i| counted(i) && !is_town(r.stops[i].1))
+        .count();
+    let in_town_row = towns.min(m);
+    let in_other_row = cities + towns - in_town_row;
+    match train.towns {
+        Towns::Counted => in_other_row <= n,
+        _ => cities <= n && towns <= m,
+    }
 }
 
 /// The same train, stacking with the company's other stacking trains
