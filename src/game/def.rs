@@ -446,6 +446,11 @@ pub struct Rules {
     /// (1817WO's Nieuw Zeeland, 18xx.games's `place_second_token`).
     #[serde(default)]
     pub second_home_hexes: Vec<String>,
+    /// Routes may run through a city other companies' tokens fill, so many
+    /// a route, on one route of a run or each (1860). Absent: such a city
+    /// ends a route.
+    #[serde(default)]
+    pub pass_blocked: Option<super::pass_blocked::PassBlocked>,
 }
 
 /// Rules in force until a phase begins (1867's "rules until the start of

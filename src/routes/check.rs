@@ -9,6 +9,7 @@ use super::bitset;
 use super::describe::describe_walk;
 use super::enumerate::SegRef;
 use super::network::Network;
+use super::pass_blocked;
 use super::places::Places;
 use super::pools::Pools;
 use super::report::{CheckReport, CheckedRoute, RouteReport};
@@ -313,6 +314,16 @@ fn ways_of(
                     bitset::insert(&mut bits, bit as usize);
                 }
             }
+            // Its stops between its ends: one a blocked city takes the
+            // run's one pass (`rules.pass_blocked`).
+            let passes = segs.iter().rev().skip(1).map(to);
+            if let Some(bit) = places.pass_bit
+                && passes
+                    .into_iter()
+                    .any(|s| pass_blocked::blocked_city(&net.stops[s], company))
+            {
+                bitset::insert(&mut bits, bit as usize);
+            }
             Some(Way { route, bits })
         })
         .collect();
@@ -388,6 +399,8 @@ struct Walk<'a> {
     bits: Vec<u64>,
     place_used: Vec<bool>,
     path: Vec<SegRef>,
+    /// Blocked cities the walk passes (`rules.pass_blocked`).
+    passed_blocked: u32,
     walks: Vec<(usize, Vec<SegRef>)>,
     /// The furthest stop index reached, to say which leg has no track.
     deepest: usize,
@@ -410,6 +423,7 @@ impl<'a> Walk<'a> {
             bits: vec![0; places.words],
             place_used: vec![false; places.count],
             path: Vec::new(),
+            passed_blocked: 0,
             walks: Vec::new(),
             deepest: 0,
         }
@@ -438,12 +452,14 @@ impl<'a> Walk<'a> {
             self.walks.push((start, self.path.clone()));
             return;
         }
-        if (i > 0 || detour)
-            && self.strict >= Strict::Open
-            && !self.net.stops[at].passable_for(self.company)
-        {
+        let passing = (i > 0 || detour) && self.strict >= Strict::Open;
+        let rule = self.net.rules.pass_blocked.as_ref();
+        let stop = &self.net.stops[at];
+        if passing && !pass_blocked::may_pass(rule, stop, self.company, self.passed_blocked) {
             return;
         }
+        let blocked = u32::from(passing && pass_blocked::blocked_city(stop, self.company));
+        self.passed_blocked += blocked;
         let next = self.given.stops[i + 1];
         for idx in 0..self.net.out[at].len() {
             let to = self.net.out[at][idx].to;
@@ -453,6 +469,7 @@ impl<'a> Walk<'a> {
                 self.step(start, at, idx, i, true);
             }
         }
+        self.passed_blocked -= blocked;
     }
 
     /// A town the route may pass unnamed: a train that need not count

@@ -153,6 +153,8 @@ struct Walker<'a> {
     visits: usize,
     cities: usize,
     hexes: usize,
+    /// Blocked cities the route passes (`rules.pass_blocked`).
+    passed_blocked: u32,
     /// The face values of the stops visited, added up.
     value: u64,
     /// What the hexes the route enters pay (`pass_through`).
@@ -277,6 +279,7 @@ fn walk_all<T: Send>(
                 visits: usize::from(!net.stops[t].free),
                 cities: usize::from(net.stops[t].is_city() && !net.stops[t].free),
                 hexes: 1,
+                passed_blocked: 0,
                 value: u64::from(net.stops[t].revenue),
                 pass: PassWalk::start(&net.pass, t),
                 out: Vec::new(),
@@ -435,19 +438,53 @@ impl Walker<'_> {
         // way only: a left half takes no right half, which would pass it.
         // So too from a start the company may not pass (under `Through`,
         // a city full of others' tokens).
+        // A left half and a right half pass the start between them.
         let start = &self.net.stops[self.token];
-        let terminal = start.terminal || (self.anchored && !start.passable_for(self.company));
+        let passes_start = self.anchored && !self.left.is_empty();
         match side {
-            Side::Left if terminal && !self.left.is_empty() => self.emit(),
+            Side::Left if passes_start || start.terminal && !self.left.is_empty() => {
+                if !start.terminal && self.may_pass(self.token) {
+                    let blocked = self.blocked(self.token);
+                    self.passed_blocked += blocked;
+                    self.extend(self.token, Side::Right);
+                    self.passed_blocked -= blocked;
+                } else {
+                    self.emit();
+                }
+            }
             Side::Left => self.extend(self.token, Side::Right),
             Side::Right => self.emit(),
         }
-        if at != self.token && !self.net.stops[at].passable_for(self.company) {
+        if at == self.token {
+            for idx in 0..self.net.out[at].len() {
+                self.step(at, idx, side);
+            }
             return;
         }
+        if !self.may_pass(at) {
+            return;
+        }
+        let blocked = self.blocked(at);
+        self.passed_blocked += blocked;
         for idx in 0..self.net.out[at].len() {
             self.step(at, idx, side);
         }
+        self.passed_blocked -= blocked;
+    }
+
+    /// True when the route walked may pass stop `s` (a blocked city only
+    /// under `rules.pass_blocked`, while it has passes left).
+    fn may_pass(&self, s: usize) -> bool {
+        let rule = self.net.rules.pass_blocked.as_ref();
+        super::pass_blocked::may_pass(rule, &self.net.stops[s], self.company, self.passed_blocked)
+    }
+
+    /// 1 when passing stop `s` is passing a blocked city, else 0.
+    fn blocked(&self, s: usize) -> u32 {
+        u32::from(super::pass_blocked::blocked_city(
+            &self.net.stops[s],
+            self.company,
+        ))
     }
 
     /// Grows one half of the route from `at` along its `idx`-th segment,
@@ -676,6 +713,9 @@ impl Walker<'_> {
             for &bit in &self.places.between[stop] {
                 bitset::insert(&mut bits, bit as usize);
             }
+        }
+        if let Some(bit) = self.places.pass_bit.filter(|_| self.passed_blocked > 0) {
+            bitset::insert(&mut bits, bit as usize);
         }
         Candidate {
             bits: bits.into_boxed_slice(),

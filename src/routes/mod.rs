@@ -22,6 +22,7 @@ mod enumerate;
 mod gauge;
 mod lose_lowest;
 pub mod network;
+mod pass_blocked;
 pub mod pass_through;
 mod places;
 mod pools;

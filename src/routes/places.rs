@@ -30,6 +30,9 @@ pub(super) struct Places {
     pub(super) count: usize,
     pub(super) between: Vec<Vec<u32>>,
     pub(super) words: usize,
+    /// The bit every route passing a blocked city holds, where one route
+    /// of a run may (`rules.pass_blocked`, see `pass_blocked`).
+    pub(super) pass_bit: Option<u32>,
 }
 
 impl Places {
@@ -88,6 +91,9 @@ impl Places {
             ),
             ConflictRule::TrackOnly => (vec![Vec::new(); net.stops.len()], net.elements),
         };
+        let pass_bit = super::pass_blocked::needs_bit(net.rules.pass_blocked.as_ref())
+            .then_some(elements as u32);
+        let elements = elements + usize::from(pass_bit.is_some());
         let mut starts = vec![0];
         let mut ids = Vec::new();
         for p in per_stop {
@@ -100,6 +106,7 @@ impl Places {
             count,
             between,
             words: elements.div_ceil(64).max(1),
+            pass_bit,
         }
     }
 

@@ -9,6 +9,7 @@ mod lanes;
 mod layers;
 mod oracle;
 mod overlap_groups;
+mod pass_blocked;
 mod pass_through;
 mod plus_towns;
 mod red_to_red_and_pullman;

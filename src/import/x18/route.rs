@@ -42,6 +42,8 @@ impl Given {
         legs: Option<&[Vec<String>]>,
     ) -> Result<Given, Error> {
         let train = train_name(game, train);
+        let legs = legs.map(in_hex_legs);
+        let legs = legs.as_deref();
         match (legs, hexes.is_empty()) {
             (Some(legs), false) if hexes_follow_legs(game, hexes, legs) => {
                 Given::parse(game, train, hexes, Some(legs))
@@ -62,6 +64,20 @@ impl Given {
             (None, _) => Given::along(game, net, train, hexes),
         }
     }
+}
+
+/// The legs with a leg inside one hex named by its hex alone: 1860's
+/// records name track inside a hex from one of its stops to another by the
+/// hex and the stops' numbers (`F2 1.2`, Cowes); the hex is what the
+/// route check reads.
+fn in_hex_legs(legs: &[Vec<String>]) -> Vec<Vec<String>> {
+    legs.iter()
+        .map(|leg| {
+            leg.iter()
+                .map(|h| h.split(' ').next().unwrap_or(h).to_string())
+                .collect()
+        })
+        .collect()
 }
 
 /// Drops a turn back at either end of a route named by every hex it

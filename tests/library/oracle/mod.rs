@@ -7,7 +7,7 @@
 //! of routes to trains. No pruning, no compression: slow and easy to read.
 
 use hexroute::game::{
-    Bonus, BonusKind, BonusPays, ConflictRule, Distance, Game, Skip, Towns, TrainDef,
+    Bonus, BonusKind, BonusPays, ConflictRule, Distance, Game, PassingRoutes, Skip, Towns, TrainDef,
 };
 use hexroute::geometry::{Coord, Face, Rotation};
 use hexroute::routes::{self, Query};
@@ -46,6 +46,8 @@ struct OracleRoute {
     /// Pieces of track followed, sides crossed and stops reached, in
     /// order: what the route's gauge rules read (`gauge.rs`).
     log: Vec<gauge::Step>,
+    /// Cities full of others' tokens it runs through (`rules.pass_blocked`).
+    passed_blocked: u32,
 }
 
 impl OracleRoute {
@@ -215,6 +217,7 @@ impl Oracle<'_> {
                     hexes: 1,
                     path: vec![c],
                     log: Vec::new(),
+                    passed_blocked: 0,
                 };
                 self.extend_from_stop(&mut route, &mut found);
             }
@@ -228,12 +231,39 @@ impl Oracle<'_> {
 
     fn extend_from_stop(&self, route: &mut OracleRoute, found: &mut Vec<OracleRoute>) {
         let &(c, stop) = route.stops.last().unwrap();
+        let mut blocked = false;
         if route.stops.len() >= 2 {
             found.push(route.clone());
             if !self.may_pass(c, stop) {
-                return;
+                if !self.may_run_through_full(c, stop, route.passed_blocked) {
+                    return;
+                }
+                blocked = true;
             }
         }
+        route.passed_blocked += u32::from(blocked);
+        self.extend_along_track(route, c, stop, found);
+        route.passed_blocked -= u32::from(blocked);
+    }
+
+    /// The game's `rules.pass_blocked`: a city (on a tile not red or blue)
+    /// full of others' tokens may be run through, while the route has
+    /// passed fewer such cities than the rule allows.
+    fn may_run_through_full(&self, c: Coord, stop: End, passed: u32) -> bool {
+        let (tile, _) = self.state.tile_at(self.game, c).unwrap();
+        let open_colour = !matches!(tile.colour, Colour::Red | Colour::Blue);
+        let rule = self.game.rules.pass_blocked;
+        open_colour && matches!(stop, End::City(_)) && rule.is_some_and(|r| passed < r.per_route)
+    }
+
+    /// Follows every piece of track leaving stop `stop` at `c`.
+    fn extend_along_track(
+        &self,
+        route: &mut OracleRoute,
+        c: Coord,
+        stop: End,
+        found: &mut Vec<OracleRoute>,
+    ) {
         let (tile, rot) = self.state.tile_at(self.game, c).unwrap();
         for t in tile.track_rotated(rot) {
             let Some(next) = t.other(stop) else {
@@ -463,7 +493,17 @@ impl Oracle<'_> {
     /// True when trains `a` and `b` may run `ra` and `rb` together: always
     /// when their track pools differ (18 Los Angeles's freight trains
     /// reuse other trains' track), else when the routes are compatible.
+    /// Under `rules.pass_blocked` with one route of a run passing, never
+    /// two routes that each run through a full city.
     fn may_share(&self, a: &TrainDef, ra: &OracleRoute, b: &TrainDef, rb: &OracleRoute) -> bool {
+        let one_passes = self
+            .game
+            .rules
+            .pass_blocked
+            .is_some_and(|r| r.routes == PassingRoutes::OneOfTheRun);
+        if one_passes && ra.passed_blocked > 0 && rb.passed_blocked > 0 {
+            return false;
+        }
         a.track_pool != b.track_pool || self.compatible(ra, rb)
     }
 

@@ -4,7 +4,7 @@
 use hexroute::address::{CoordSystem, FirstNumber, Letters};
 use hexroute::game::{
     ConflictRule, Distance, EndTowns, Game, GameDef, HexDef, ImportDef, LayRule, OffboardGroup,
-    Phase, PortRule, Rules, Skip, Towns, TrainDef,
+    PassBlocked, PassingRoutes, Phase, PortRule, Rules, Skip, Towns, TrainDef,
 };
 use hexroute::geometry::{Coord, Orientation, Rotation};
 use hexroute::state::{HexState, MapState};
@@ -249,6 +249,7 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
             lose_lowest: None,
             company_sizes: vec![],
             second_home_hexes: vec![],
+            pass_blocked: None,
         },
         import: ImportDef::default(),
         from_18xx_games: None,
@@ -338,7 +339,8 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
     // Sometimes some train types keep a track pool of their own (18 Los
     // Angeles's freight trains), again from a generator of its own.
     let mut pooled = Rng(seed ^ 0x0018_1a00_u64 | 1);
-    let trains = if pooled.chance(30) {
+    let pools = pooled.chance(30);
+    let trains = if pools {
         trains
             .into_iter()
             .map(|t| match pooled.below(3) {
@@ -373,5 +375,18 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
     } else {
         trains
     };
+    // Sometimes, where no train keeps a pool, routes may run through
+    // cities full of others' tokens (1860), from a generator of its own.
+    let mut full = Rng(seed ^ 0x0018_6000_u64 | 1);
+    if !pools && full.chance(35) {
+        game.rules.pass_blocked = Some(PassBlocked {
+            per_route: 1 + full.below(2) as u32,
+            routes: if full.chance(70) {
+                PassingRoutes::OneOfTheRun
+            } else {
+                PassingRoutes::Each
+            },
+        });
+    }
     (game, state, trains, chosen)
 }
