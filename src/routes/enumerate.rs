@@ -593,8 +593,7 @@ impl Walker<'_> {
             }
             // What a pullman on this route would lose on the shorter one.
             let repaid = if self.repays {
-                super::pullman::richest_city(&self.visits_buf)
-                    - super::pullman::richest_city(visits)
+                revenue::richest_city(&self.visits_buf) - revenue::richest_city(visits)
             } else {
                 0
             };

@@ -155,16 +155,6 @@ fn richest_stop(net: &Network, c: &Candidate) -> Option<usize> {
     best
 }
 
-/// The value of the richest city or off-board among `visits` (0 for none).
-pub(super) fn richest_city(visits: &[super::Visit]) -> u32 {
-    visits
-        .iter()
-        .filter(|v| v.is_city)
-        .map(|v| v.revenue)
-        .max()
-        .unwrap_or(0)
-}
-
 /// The pullman's one-stop route at stop `s`, as a report shows it.
 fn pullman_route(net: &Network, pullman: &TrainDef, s: usize) -> TrainRoute {
     let stop = &net.stops[s];

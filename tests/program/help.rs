@@ -91,7 +91,7 @@ fn bash_completion_knows_the_files_game() {
     );
     assert_eq!(
         bash_completes(d, &["hexroute", "tiles", "186"]),
-        ["1861", "1867"]
+        ["1860", "1861", "1867"]
     );
     // The file's game alone: 1830 has no CNR, 1867 no NYNH.
     assert_eq!(

@@ -67,9 +67,11 @@ fn privates_with_no_map_effect_change_hands_and_are_imported() {
 
 /// Titles with no private companies in play: 1877: Venezuela opens with a
 /// stock round and no auction (18xx.games's `init_round`), so the private
-/// companies its engine inherits from 1817 are never owned.
+/// companies its engine inherits from 1817 are never owned; 18EU has
+/// minors where other titles have privates.
 const NO_PRIVATES: &[&str] = &[
     "1877: Venezuela",
+    "18EU",
     "18NewEngland",
     "18NewEngland 2: Northern States",
 ];

@@ -80,6 +80,17 @@ impl Bonus {
     }
 }
 
+/// The value of the richest city or off-board among `visits` (0 for
+/// none): what a pullman may re-pay on a route (`routes::pullman`).
+pub fn richest_city(visits: &[Visit]) -> u32 {
+    visits
+        .iter()
+        .filter(|v| v.is_city)
+        .map(|v| v.revenue)
+        .max()
+        .unwrap_or(0)
+}
+
 /// One stop the route passes, in route order.
 #[derive(Copy, Clone, Debug)]
 pub struct Visit {
@@ -702,5 +713,7 @@ pub(super) use stop_value::bound as stop_value_bound;
 #[cfg(test)]
 mod tests;
 mod towns;
+#[cfg(test)]
+mod worked;
 
 pub(crate) use towns::unpaid as unpaid_town;
