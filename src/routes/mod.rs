@@ -13,6 +13,7 @@
 //! richest route, and skips routes, and whole branches of the walk, that a
 //! ceiling on what they can earn shows cannot beat it (`ceiling`).
 
+mod apart;
 pub mod assign;
 mod bitset;
 mod ceiling;

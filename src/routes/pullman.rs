@@ -12,6 +12,7 @@
 //! the assignment's exact search picks the rest (as `requirement` forces a
 //! train onto a route). Exact, at the cost of one search per train type.
 
+use super::apart::choose_apart;
 use super::enumerate::{Candidate, SegRef, enumerate};
 use super::network::Network;
 use super::{Query, RouteStop, Solution, TrainRoute, assign, solution_of, train_types};
@@ -44,7 +45,6 @@ pub(super) fn solve(
     let (candidates, priced) = enumerate(net, query, &types);
     let repaid: Vec<Option<usize>> = candidates.iter().map(|c| richest_stop(net, c)).collect();
     let repay = |ci: usize| repaid[ci].map_or(0, |s| net.stops[s].revenue);
-    let forced = types.len();
     let pools = super::pools::Pools::of(&types);
     let pool_of: Vec<usize> = types.iter().map(|t| pools.index(t)).collect();
     let mut best: Option<(u64, Vec<Option<usize>>, usize)> = None;
@@ -66,19 +66,15 @@ pub(super) fn solve(
                 r
             })
             .collect();
-        let priced_routes: Vec<assign::Priced> = candidates
-            .iter()
-            .zip(&revenue)
-            .map(|(c, r)| assign::Priced {
-                bits: &c.bits,
-                revenue: r,
-            })
-            .collect();
-        let mut slots = type_of.clone();
-        slots[slot] = forced;
-        let mut pool_of = pool_of.clone();
-        pool_of.push(pool_of[ty]);
-        let choice = assign::choose(&priced_routes, &slots, &pool_of, progress, limit);
+        let (slots, choice) = choose_apart(
+            &candidates,
+            &revenue,
+            &type_of,
+            &pool_of,
+            (slot, ty),
+            progress,
+            limit,
+        );
         let total: u64 = choice
             .iter()
             .zip(&slots)

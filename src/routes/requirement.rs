@@ -14,6 +14,7 @@
 //! The premium is taken off again. No set meeting it: no train runs (the
 //! engine accepts an empty run).
 
+use super::apart::choose_apart;
 use super::describe::ends;
 use super::enumerate::enumerate;
 use super::network::Network;
@@ -52,7 +53,6 @@ pub(super) fn solve(
         })
         .collect();
     let premium = premium(&candidates, query.trains.len(), query)?;
-    let forced = types.len();
     let pools = super::pools::Pools::of(&types);
     let pool_of: Vec<usize> = types.iter().map(|t| pools.index(t)).collect();
     let mut best: Option<(u32, Vec<Option<usize>>, usize)> = None;
@@ -74,20 +74,16 @@ pub(super) fn solve(
                 r
             })
             .collect();
-        let priced_routes: Vec<assign::Priced> = candidates
-            .iter()
-            .zip(&revenue)
-            .map(|(c, r)| assign::Priced {
-                bits: &c.bits,
-                revenue: r,
-            })
-            .collect();
-        let mut slots = type_of.clone();
-        slots[slot] = forced;
         // The forced train keeps its type's track pool.
-        let mut pool_of = pool_of.clone();
-        pool_of.push(pool_of[ty]);
-        let choice = assign::choose(&priced_routes, &slots, &pool_of, progress, limit);
+        let (_, choice) = choose_apart(
+            &candidates,
+            &revenue,
+            &type_of,
+            &pool_of,
+            (slot, ty),
+            progress,
+            limit,
+        );
         if !choice[slot].is_some_and(|ci| meets[ci]) {
             continue;
         }
