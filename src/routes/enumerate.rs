@@ -662,15 +662,17 @@ impl Walker<'_> {
             &mut self.visits_buf,
         );
         let net = self.net;
-        let segs = self.left.iter().chain(self.right.iter());
-        let segs: Vec<&Segment> = segs
-            .map(|r| &net.out[r.from as usize][r.idx as usize])
-            .collect();
+        let (left, right) = (&self.left, &self.right);
+        let segs = || {
+            left.iter()
+                .chain(right.iter())
+                .map(|r| &net.out[r.from as usize][r.idx as usize])
+        };
         let mut revenue: Box<[u32]> = self
             .types
             .iter()
             .map(|t| {
-                let Some(reach) = gauge::reach(t, self.hexes, segs.iter().copied()) else {
+                let Some(reach) = gauge::reach(t, self.hexes, segs()) else {
                     return 0;
                 };
                 let stops = revenue::best_revenue(

@@ -5,7 +5,7 @@
 //! [`super::network::Segment::gauge`]); this prices a route of segments.
 
 use super::network::Segment;
-use crate::game::{Distance, TrainDef};
+use crate::game::{Distance, Runs, TrainDef};
 
 /// How far a route of `segs` takes `train`, in what its number counts
 /// (`hexes`, the hexes the route enters counting the first, where it counts
@@ -16,6 +16,11 @@ pub(super) fn reach<'a>(
     hexes: usize,
     segs: impl IntoIterator<Item = &'a Segment>,
 ) -> Option<usize> {
+    // Most trains run on any track and count stops or hexes: nothing to
+    // walk (this runs for every route the search prices).
+    if train.runs == Runs::Any && train.distance != Distance::Edges {
+        return Some(hexes);
+    }
     let costs = train.edge_cost.unwrap_or_default();
     let mut edges = 0usize;
     for s in segs {
