@@ -33,3 +33,14 @@ pub(super) fn choose_apart(
     let choice = assign::choose(&priced, &slots, &pool_of, progress, limit);
     (slots, choice)
 }
+
+/// The first train of each type, with its type (`type_of` gives each
+/// train's): which train to set apart, once per type, as trains of one
+/// type are alike.
+pub(super) fn first_of_each_type(type_of: &[usize]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    type_of
+        .iter()
+        .enumerate()
+        .filter(|&(slot, ty)| !type_of[..slot].contains(ty))
+        .map(|(slot, &ty)| (slot, ty))
+}

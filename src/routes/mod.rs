@@ -341,8 +341,7 @@ fn solve_plain(
             revenue: &c.revenue,
         })
         .collect();
-    let pools = pools::Pools::of(&types);
-    let pool_of: Vec<usize> = types.iter().map(|t| pools.index(t)).collect();
+    let pool_of = pools::Pools::of_types(&types);
     let choice = assign::choose(&priced_routes, &type_of, &pool_of, progress, limit);
     Ok(solution_of(
         net,

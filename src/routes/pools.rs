@@ -28,6 +28,13 @@ impl Pools {
             .unwrap_or(0)
     }
 
+    /// Each train type's pool number, in the order of `types`: what the
+    /// assignment search reads.
+    pub(super) fn of_types(types: &[TrainDef]) -> Vec<usize> {
+        let pools = Pools::of(types);
+        types.iter().map(|t| pools.index(t)).collect()
+    }
+
     /// How many pools there are (at least one).
     pub(super) fn count(&self) -> usize {
         self.0.len().max(1)

@@ -12,7 +12,7 @@
 //! the assignment's exact search picks the rest (as `requirement` forces a
 //! train onto a route). Exact, at the cost of one search per train type.
 
-use super::apart::choose_apart;
+use super::apart::{choose_apart, first_of_each_type};
 use super::enumerate::{Candidate, SegRef, enumerate};
 use super::network::Network;
 use super::{Query, RouteStop, Solution, TrainRoute, assign, solution_of, train_types};
@@ -45,13 +45,9 @@ pub(super) fn solve(
     let (candidates, priced) = enumerate(net, query, &types);
     let repaid: Vec<Option<usize>> = candidates.iter().map(|c| richest_stop(net, c)).collect();
     let repay = |ci: usize| repaid[ci].map_or(0, |s| net.stops[s].revenue);
-    let pools = super::pools::Pools::of(&types);
-    let pool_of: Vec<usize> = types.iter().map(|t| pools.index(t)).collect();
+    let pool_of = super::pools::Pools::of_types(&types);
     let mut best: Option<(u64, Vec<Option<usize>>, usize)> = None;
-    for (slot, &ty) in type_of.iter().enumerate() {
-        if type_of[..slot].contains(&ty) {
-            continue;
-        }
+    for (slot, ty) in first_of_each_type(&type_of) {
         // Each route's revenue per type, and for the train holding the
         // pullman its type's revenue and its richest stop again.
         let revenue: Vec<Vec<u32>> = candidates

@@ -14,7 +14,7 @@
 //! The premium is taken off again. No set meeting it: no train runs (the
 //! engine accepts an empty run).
 
-use super::apart::choose_apart;
+use super::apart::{choose_apart, first_of_each_type};
 use super::describe::ends;
 use super::enumerate::enumerate;
 use super::network::Network;
@@ -53,13 +53,9 @@ pub(super) fn solve(
         })
         .collect();
     let premium = premium(&candidates, query.trains.len(), query)?;
-    let pools = super::pools::Pools::of(&types);
-    let pool_of: Vec<usize> = types.iter().map(|t| pools.index(t)).collect();
+    let pool_of = super::pools::Pools::of_types(&types);
     let mut best: Option<(u32, Vec<Option<usize>>, usize)> = None;
-    for (slot, &ty) in type_of.iter().enumerate() {
-        if type_of[..slot].contains(&ty) {
-            continue;
-        }
+    for (slot, ty) in first_of_each_type(&type_of) {
         // Each route's revenue per type, and for the forced train: its
         // type's revenue plus the premium on routes meeting the requirement.
         let revenue: Vec<Vec<u32>> = candidates
