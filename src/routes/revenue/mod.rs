@@ -228,6 +228,9 @@ pub struct Scratch {
     own: Vec<u32>,
     /// Compulsory stops whose toll their pay does not cover: hex and rest.
     must_short: Vec<(Coord, u32)>,
+    /// Whether each visit must count ([`must_stop_at`]), worked out once
+    /// per route: every choice of stops asks it of every visit.
+    compulsory: Vec<bool>,
     /// What tolls took from the best choice so far (`best_extra`'s).
     best_toll: u64,
 }
@@ -289,10 +292,28 @@ fn choose(
         return None;
     }
     let last = visits.len() - 1;
+    let mut compulsory = std::mem::take(&mut s.compulsory);
+    compulsory.clear();
+    compulsory.extend((0..visits.len()).map(|i| must_stop_at(train, i, last, &visits[i])));
+    let best = choose_given(train, visits, hexes, bonuses, s, &compulsory);
+    s.compulsory = compulsory;
+    best
+}
+
+/// [`choose`] with each visit known compulsory or not.
+fn choose_given(
+    train: &TrainDef,
+    visits: &[Visit],
+    hexes: usize,
+    bonuses: &[Bonus],
+    s: &mut Scratch,
+    must_count: &[bool],
+) -> Option<u64> {
+    let last = visits.len() - 1;
     s.active.clear();
     s.active
         .extend((0..bonuses.len()).filter(|&b| bonuses[b].applies_to(train)));
-    let compulsory = |i: usize| must_stop_at(train, i, last, &visits[i]);
+    let compulsory = |i: usize| must_count[i];
     let taking = |i: usize| compulsory(i) && takes_slot(train, i, last, &visits[i]);
     let must = (0..visits.len()).filter(|&i| taking(i)).count();
     if !visits_allowed(train, visits) || !towns::ends_allowed(train, visits) {
@@ -314,15 +335,15 @@ fn choose(
     // token city. So it is tried both ways.
     let port = (0..visits.len()).find(|&i| !compulsory(i) && visits[i].port.is_some());
     let with_port = |s: &mut Scratch, token: Option<usize>, best: &mut Best| match (token, port) {
-        (None, None) => best.try_with(train, visits, bonuses, s, slots, &[]),
-        (Some(t), None) => best.try_with(train, visits, bonuses, s, slots, &[t]),
+        (None, None) => best.try_with(train, visits, bonuses, s, slots, must_count, &[]),
+        (Some(t), None) => best.try_with(train, visits, bonuses, s, slots, must_count, &[t]),
         (None, Some(p)) => {
-            best.try_with(train, visits, bonuses, s, slots, &[]);
-            best.try_with(train, visits, bonuses, s, slots, &[p]);
+            best.try_with(train, visits, bonuses, s, slots, must_count, &[]);
+            best.try_with(train, visits, bonuses, s, slots, must_count, &[p]);
         }
         (Some(t), Some(p)) => {
-            best.try_with(train, visits, bonuses, s, slots, &[t]);
-            best.try_with(train, visits, bonuses, s, slots, &[t, p]);
+            best.try_with(train, visits, bonuses, s, slots, must_count, &[t]);
+            best.try_with(train, visits, bonuses, s, slots, must_count, &[t, p]);
         }
     };
     let mut best = Best::new(s);
@@ -337,7 +358,7 @@ fn choose(
     // which needs no stops; with no port, whose pay depends on which stops
     // count). Else try each token stop the route passes.
     if !s.keep_stops && visits.iter().all(|v| v.port.is_none()) {
-        let free = choose_with(train, visits, bonuses, s, slots, &[]);
+        let free = choose_with(train, visits, bonuses, s, slots, must_count, &[]);
         if free.is_some() && s.best_extra.iter().any(|&i| visits[i].token) {
             return free;
         }
@@ -373,12 +394,13 @@ impl Best {
         bonuses: &[Bonus],
         s: &mut Scratch,
         slots: Caps,
+        must_count: &[bool],
         forced: &[usize],
     ) {
         let Some(slots) = slots.after(visits, forced) else {
             return;
         };
-        if let Some(v) = choose_with(train, visits, bonuses, s, slots, forced)
+        if let Some(v) = choose_with(train, visits, bonuses, s, slots, must_count, forced)
             && self.value.is_none_or(|b| v > b)
         {
             self.value = Some(v);
@@ -394,20 +416,21 @@ impl Best {
     }
 }
 
-/// [`choose`] with the compulsory stops known: `forced` are more stops
-/// that must count, and `slots` what is left to fill after them. A port
-/// neither compulsory nor forced is not counted.
+/// [`choose`] with the compulsory stops known (`must_count`): `forced` are
+/// more stops that must count, and `slots` what is left to fill after
+/// them. A port neither compulsory nor forced is not counted.
 fn choose_with(
     train: &TrainDef,
     visits: &[Visit],
     bonuses: &[Bonus],
     s: &mut Scratch,
     slots: Caps,
+    must_count: &[bool],
     forced: &[usize],
 ) -> Option<u64> {
     let last = visits.len() - 1;
     let ends = [visits[0].hex, visits[last].hex];
-    let counts = |i: usize| must_stop_at(train, i, last, &visits[i]) || forced.contains(&i);
+    let counts = |i: usize| must_count[i] || forced.contains(&i);
     // A counted port pays per counted token city instead of once.
     let port = (0..visits.len()).find(|&i| visits[i].port.is_some() && counts(i));
     let min_stops = port.and_then(|p| visits[p].port).map_or(0, |n| n as usize);
@@ -438,12 +461,13 @@ fn choose_with(
     let mut counted = 0;
     for (i, v) in visits.iter().enumerate() {
         if counts(i) {
+            let w = u64::from(worth(i));
             let paid = if multiplied(train, v) {
-                base += u64::from(worth(i));
-                u64::from(worth(i)) * m
+                base += w;
+                w * m
             } else {
-                flat += u64::from(worth(i));
-                u64::from(worth(i))
+                flat += w;
+                w
             };
             let (taken, short) = tolls::split(v.toll, paid);
             must_toll += taken;
@@ -462,14 +486,15 @@ fn choose_with(
         if counts(i) || v.port.is_some() {
             continue;
         }
+        let revenue = worth(i);
         let paid = if multiplied(train, v) {
-            u64::from(worth(i)) * m
+            u64::from(revenue) * m
         } else {
-            u64::from(worth(i))
+            u64::from(revenue)
         };
         let (taken, short) = tolls::split(v.toll, paid);
         let o = Optional {
-            revenue: worth(i),
+            revenue,
             visit: i,
             net: paid - taken,
             taken,
