@@ -371,4 +371,22 @@ mod tests {
             "{paid} paid, {beyond_n} beyond N"
         );
     }
+
+    /// Each subset of hexes once, with each choice of towns among its
+    /// mixed hexes once, all of them first and none last; with nothing
+    /// mixed, the bare subsets.
+    #[test]
+    fn choices_pair_each_subset_with_each_pick_of_its_mixed_hexes() {
+        let got: Vec<(u64, u64)> = choices(3, 0b101).map(|(c, p)| (c.0, p.0)).collect();
+        let mut want = Vec::new();
+        for chosen in 0..8u64 {
+            let flexible = chosen & 0b101;
+            let mut picks: Vec<u64> = (0..8).filter(|p| p & !flexible == 0).collect();
+            picks.sort_unstable_by(|a, b| b.cmp(a));
+            want.extend(picks.into_iter().map(|p| (chosen, p)));
+        }
+        assert_eq!(got, want);
+        let plain: Vec<(u64, u64)> = choices(2, 0).map(|(c, p)| (c.0, p.0)).collect();
+        assert_eq!(plain, vec![(0, 0), (1, 0), (2, 0), (3, 0)]);
+    }
 }
