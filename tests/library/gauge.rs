@@ -1,10 +1,9 @@
 //! Track gauge (`Track::gauge`, `trains[].runs`, `distance: Edges` with
 //! `edge_cost`) worked by hand on one small position: tests/games/gauge.ron.
 
-use super::small::{self, query};
+use super::small::{self, query, total};
 use hexroute::game::Game;
-use hexroute::routes;
-use hexroute::routes::check::{Checked, Given, check};
+use hexroute::routes::check::{Checked, check};
 use hexroute::routes::network::Network;
 use hexroute::state::MapState;
 
@@ -15,12 +14,6 @@ fn game() -> Game {
 /// The map with X's home token in A9.
 fn position(game: &Game) -> MapState {
     small::x_at(game, "A9")
-}
-
-fn total(game: &Game, state: &MapState, trains: &[&str]) -> u32 {
-    routes::solve(game, state, &query(game, trains))
-        .unwrap()
-        .total
 }
 
 /// Worked by hand. The column, cities with dual track to both sides:
@@ -57,13 +50,7 @@ fn route_check_keeps_trains_to_their_gauge() {
     let game = game();
     let state = position(&game);
     let net = Network::build(&game, &state);
-    let at = |hexes: &[&str]| -> Vec<_> { hexes.iter().map(|h| game.hex(h).unwrap()).collect() };
-    let given = |train: &str, stops: &[&str]| Given {
-        train: game.train(train).unwrap().clone(),
-        name: train.into(),
-        stops: at(stops),
-        legs: None,
-    };
+    let given = |train: &str, stops: &[&str]| small::given(&game, train, stops);
     let checked = check(
         &net,
         &query(&game, &["4N", "6H"]),

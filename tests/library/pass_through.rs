@@ -1,7 +1,7 @@
 //! The pass-through rule (`pass_through`) worked by hand on one small
 //! position: tests/games/passthrough.ron, one column of cities and track.
 
-use super::small;
+use super::small::{self, total};
 use hexroute::game::Game;
 use hexroute::routes;
 use hexroute::state::MapState;
@@ -24,12 +24,6 @@ fn position(game: &Game, toll: bool) -> MapState {
             .insert("toll".into());
     }
     state
-}
-
-fn total(game: &Game, state: &MapState, trains: &[&str]) -> u32 {
-    routes::solve(game, state, &small::query(game, trains))
-        .unwrap()
-        .total
 }
 
 /// Worked by hand. The column: A1 city 20 (X's token), A3 track with the

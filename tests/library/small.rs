@@ -1,9 +1,11 @@
 //! What the hand-worked route tests on the small games of tests/games/
 //! share: the game read from its file, a position with company X's home
-//! token, and X's query for some of the game's trains.
+//! token, X's query for some of the game's trains, what X's best run
+//! earns, and a player's route to check.
 
 use hexroute::game::Game;
-use hexroute::routes::Query;
+use hexroute::routes::check::Given;
+use hexroute::routes::{self, Query};
 use hexroute::state::MapState;
 use std::path::Path;
 
@@ -46,5 +48,23 @@ pub fn query(game: &Game, trains: &[&str]) -> Query {
         bonuses: Vec::new(),
         lose_lowest: None,
         required: None,
+    }
+}
+
+/// What X's best run with `trains` earns in `state`.
+pub fn total(game: &Game, state: &MapState, trains: &[&str]) -> u32 {
+    routes::solve(game, state, &query(game, trains))
+        .unwrap()
+        .total
+}
+
+/// A player's route for the route check: `train` stopping at `stops`, its
+/// legs left for the check to find.
+pub fn given(game: &Game, train: &str, stops: &[&str]) -> Given {
+    Given {
+        train: game.train(train).unwrap().clone(),
+        name: train.into(),
+        stops: stops.iter().map(|h| game.hex(h).unwrap()).collect(),
+        legs: None,
     }
 }

@@ -1,10 +1,9 @@
 //! Track pools (`TrainDef::track_pool`) worked by hand on one small
 //! position: tests/games/trackpools.ron, one column of cities and track.
 
-use super::small::{self, query};
+use super::small::{self, query, total};
 use hexroute::game::Game;
-use hexroute::routes;
-use hexroute::routes::check::{Broken, Checked, Given, check};
+use hexroute::routes::check::{Broken, Checked, check};
 use hexroute::routes::network::Network;
 use hexroute::state::MapState;
 
@@ -15,12 +14,6 @@ fn game() -> Game {
 /// The map with X's home token in A1.
 fn position(game: &Game) -> MapState {
     small::x_at(game, "A1")
-}
-
-fn total(game: &Game, state: &MapState, trains: &[&str]) -> u32 {
-    routes::solve(game, state, &query(game, trains))
-        .unwrap()
-        .total
 }
 
 /// Worked by hand. The column: A1 city 20 (X's token), A3 track, A5 city
@@ -49,13 +42,7 @@ fn route_check_lets_two_track_pools_share_track() {
     let game = game();
     let state = position(&game);
     let net = Network::build(&game, &state);
-    let at = |hexes: &[&str]| -> Vec<_> { hexes.iter().map(|h| game.hex(h).unwrap()).collect() };
-    let given = |train: &str, stops: &[&str]| Given {
-        train: game.train(train).unwrap().clone(),
-        name: train.into(),
-        stops: at(stops),
-        legs: None,
-    };
+    let given = |train: &str, stops: &[&str]| small::given(&game, train, stops);
     let three = given("3", &["A1", "A5", "A9"]);
     let pooled = check(
         &net,
