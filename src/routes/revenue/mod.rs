@@ -334,16 +334,22 @@ fn choose_given(
     // a plain stop: counted, it needs its number of stops and pays per
     // token city. So it is tried both ways.
     let port = (0..visits.len()).find(|&i| !compulsory(i) && visits[i].port.is_some());
+    let route = Pricing {
+        train,
+        visits,
+        bonuses,
+        must_count,
+    };
     let with_port = |s: &mut Scratch, token: Option<usize>, best: &mut Best| match (token, port) {
-        (None, None) => best.try_with(train, visits, bonuses, s, slots, must_count, &[]),
-        (Some(t), None) => best.try_with(train, visits, bonuses, s, slots, must_count, &[t]),
+        (None, None) => best.try_with(route, s, slots, &[]),
+        (Some(t), None) => best.try_with(route, s, slots, &[t]),
         (None, Some(p)) => {
-            best.try_with(train, visits, bonuses, s, slots, must_count, &[]);
-            best.try_with(train, visits, bonuses, s, slots, must_count, &[p]);
+            best.try_with(route, s, slots, &[]);
+            best.try_with(route, s, slots, &[p]);
         }
         (Some(t), Some(p)) => {
-            best.try_with(train, visits, bonuses, s, slots, must_count, &[t]);
-            best.try_with(train, visits, bonuses, s, slots, must_count, &[t, p]);
+            best.try_with(route, s, slots, &[t]);
+            best.try_with(route, s, slots, &[t, p]);
         }
     };
     let mut best = Best::new(s);
@@ -358,7 +364,7 @@ fn choose_given(
     // which needs no stops; with no port, whose pay depends on which stops
     // count). Else try each token stop the route passes.
     if !s.keep_stops && visits.iter().all(|v| v.port.is_none()) {
-        let free = choose_with(train, visits, bonuses, s, slots, must_count, &[]);
+        let free = choose_with(route, s, slots, &[]);
         if free.is_some() && s.best_extra.iter().any(|&i| visits[i].token) {
             return free;
         }
@@ -387,20 +393,11 @@ impl Best {
     }
 
     /// Tries counting the `forced` stops (each taking one of `slots`).
-    fn try_with(
-        &mut self,
-        train: &TrainDef,
-        visits: &[Visit],
-        bonuses: &[Bonus],
-        s: &mut Scratch,
-        slots: Caps,
-        must_count: &[bool],
-        forced: &[usize],
-    ) {
-        let Some(slots) = slots.after(visits, forced) else {
+    fn try_with(&mut self, route: Pricing, s: &mut Scratch, slots: Caps, forced: &[usize]) {
+        let Some(slots) = slots.after(route.visits, forced) else {
             return;
         };
-        if let Some(v) = choose_with(train, visits, bonuses, s, slots, must_count, forced)
+        if let Some(v) = choose_with(route, s, slots, forced)
             && self.value.is_none_or(|b| v > b)
         {
             self.value = Some(v);
@@ -416,18 +413,26 @@ impl Best {
     }
 }
 
+/// What [`choose_with`] prices: a train on a route, the bonuses, and
+/// which visits must count.
+#[derive(Copy, Clone)]
+struct Pricing<'a> {
+    train: &'a TrainDef,
+    visits: &'a [Visit],
+    bonuses: &'a [Bonus],
+    must_count: &'a [bool],
+}
+
 /// [`choose`] with the compulsory stops known (`must_count`): `forced` are
 /// more stops that must count, and `slots` what is left to fill after
 /// them. A port neither compulsory nor forced is not counted.
-fn choose_with(
-    train: &TrainDef,
-    visits: &[Visit],
-    bonuses: &[Bonus],
-    s: &mut Scratch,
-    slots: Caps,
-    must_count: &[bool],
-    forced: &[usize],
-) -> Option<u64> {
+fn choose_with(route: Pricing, s: &mut Scratch, slots: Caps, forced: &[usize]) -> Option<u64> {
+    let Pricing {
+        train,
+        visits,
+        bonuses,
+        must_count,
+    } = route;
     let last = visits.len() - 1;
     let ends = [visits[0].hex, visits[last].hex];
     let counts = |i: usize| must_count[i] || forced.contains(&i);
