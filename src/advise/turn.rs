@@ -52,9 +52,8 @@ pub(super) fn own_lays<'a>(ask: &Ask<'a>) -> &'a [TurnLay] {
         .map(|c| c.kind)
         .unwrap_or_default();
     let holds = |h: &Holding| ask.state.privates.get(h) == Some(company);
-    let has_token_on = |c: Coord| {
-        (ask.state.tokens_at(c)).is_some_and(|t| t.values().any(|co| co == company))
-    };
+    let has_token_on =
+        |c: Coord| (ask.state.tokens_at(c)).is_some_and(|t| t.values().any(|co| co == company));
     ask.game.lays_of(&TurnOf {
         company,
         phase: ask.state.phase,

@@ -188,7 +188,7 @@ impl Replay<'_> {
             }
             self.close_company(&company)?;
             self.cautions.push(format!(
-                "action {}: {company} is taken as closed at its share price after {what} (action {last}): the record shows nothing of it after that while a whole operating round passes (hexroute does not follow this title's share prices); its tokens leave the map, its trains the game",
+                "action {}: {company} is taken as closed at its share price after {what} (action {last}): the record shows nothing of it after that while a whole set of operating rounds passes (hexroute does not follow this title's share prices); its tokens leave the map, its trains the game",
                 a.id
             ));
         }
