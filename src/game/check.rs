@@ -46,7 +46,7 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
 /// of the game.
 fn turn_privates(game: &Game) -> Result<(), Failure> {
     for (i, t) in game.rules.turns.iter().enumerate() {
-        if let Some(co) = (t.companies.iter()).find(|co| game.company(&co.to_string()).is_err()) {
+        if let Some(co) = (t.companies.iter()).find(|co| game.company(co.as_ref()).is_err()) {
             return Err((
                 format!("rules.turns[{i}].companies"),
                 format!("no company {co} in the game"),

@@ -42,13 +42,16 @@ fn closed(save: &Value, company: &str) -> bool {
     (save["closed"].as_array().into_iter().flatten()).any(|c| c == company)
 }
 
+/// Before the sale (`--at 308`) MKT holds Kansas City (B11); `--at 309`
+/// is the map as action 310 begins (the replay prepares the next action,
+/// as the engine does), where MKT has closed: no token, and the caution.
 #[test]
 fn mkt_closes_at_its_share_price_as_the_next_player_acts() {
-    let (before, said) = import_said("1870_market_400.json", Some(309));
+    let (before, said) = import_said("1870_market_400.json", Some(308));
     assert!(!tokens_of(&before, "MKT").is_empty());
     assert!(!closed(&before, "MKT"));
     assert!(!said.contains("MKT is taken as closed"), "{said}");
-    let (after, said) = import_said("1870_market_400.json", Some(310));
+    let (after, said) = import_said("1870_market_400.json", Some(309));
     assert!(tokens_of(&after, "MKT").is_empty(), "{after}");
     assert!(closed(&after, "MKT"));
     assert!(

@@ -109,8 +109,8 @@ impl Rounds {
     /// the set after the stock round `i` stands in, or after the next one,
     /// with a stock round after it.
     fn set_sat_out(&self, i: usize) -> bool {
-        let last_op = self.operating.iter().copied().filter(|&o| o < i).last();
-        let last_stock = self.stock.iter().copied().filter(|&s| s <= i).last();
+        let last_op = self.operating.iter().copied().rfind(|&o| o < i);
+        let last_stock = self.stock.iter().copied().rfind(|&s| s <= i);
         let in_stock = last_stock.is_some_and(|s| last_op.is_none_or(|o| o < s));
         let from = match in_stock {
             true => Some(i),
