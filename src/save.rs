@@ -147,6 +147,11 @@ struct SaveIn {
     /// among (its home and its destination).
     #[serde(default, deserialize_with = "crate::unique::map")]
     required_routes: RequiredJson,
+    /// Tokens a company owns beyond its count, kept on its charter to
+    /// place later (1870's destination token kept on the charter):
+    /// company → how many.
+    #[serde(default, deserialize_with = "crate::unique::map")]
+    charter_tokens: BTreeMap<String, u32>,
     /// Changes made by hexroute commands, oldest first.
     #[serde(default)]
     history: Vec<ChangeJson>,
@@ -199,6 +204,8 @@ struct SaveOut<'a> {
     sizes: BTreeMap<String, SizeJson>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     required_routes: RequiredJson,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    charter_tokens: &'a BTreeMap<CompanyId, u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     history: Vec<ChangeJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -387,6 +394,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
     let destinations = companies_in(game, &raw.destinations_reached, "destinations_reached")?;
     let sizes = sizes_from_json(game, &raw.sizes, "sizes")?;
     let required_routes = required_from_json(game, &raw.required_routes, "required_routes")?;
+    let charter_tokens = charter_from_json(game, &raw.charter_tokens, "charter_tokens")?;
     Ok(SavedGame {
         state: MapState {
             phase,
@@ -398,6 +406,7 @@ fn saved_from(raw: SaveIn, game: &Game, today: Option<&Game>) -> Result<SavedGam
             destinations,
             sizes,
             required_routes,
+            charter_tokens,
         },
         history: History {
             changes: history,
@@ -426,6 +435,26 @@ fn private_sym(game: &Game, private: &str) -> Result<Holding, Error> {
         .map_err(|e| Error::SaveFile(format!("privates: {e}")))
 }
 
+/// Tokens kept on charters as a save holds them: each company the game's,
+/// each count at least one.
+pub(crate) fn charter_from_json(
+    game: &Game,
+    raw: &BTreeMap<String, u32>,
+    field: &str,
+) -> Result<BTreeMap<CompanyId, u32>, Error> {
+    raw.iter()
+        .map(|(co, n)| {
+            let company = game.company(co).map_err(|e| e.context(field))?;
+            if *n == 0 {
+                return Err(Error::SaveFile(format!(
+                    "{field}: {co} keeps 0 tokens on its charter; hint: leave it out"
+                )));
+            }
+            Ok((company.abbrev.clone(), *n))
+        })
+        .collect()
+}
+
 /// Train names as the game spells them.
 fn train_names(game: &Game, names: Vec<String>) -> Result<Vec<TrainId>, Error> {
     names
@@ -452,6 +481,7 @@ fn check_token_spaces(game: &Game, c: Coord, addr: &str, state: &HexState) -> Re
         destinations: BTreeSet::new(),
         sizes: BTreeMap::new(),
         required_routes: BTreeMap::new(),
+        charter_tokens: BTreeMap::new(),
     };
     let on_hex = probe.tile_at(game, c);
     let spaces = on_hex.map(|(t, _)| t.token_spaces()).unwrap_or(0);
@@ -590,6 +620,7 @@ pub fn to_json(saved: &SavedGame, game: &Game) -> String {
         destinations_reached: &state.destinations,
         sizes: sizes_to_json(&state.sizes),
         required_routes: required_to_json(game, &state.required_routes),
+        charter_tokens: &state.charter_tokens,
         history: history
             .changes
             .iter()

@@ -58,6 +58,9 @@ pub struct MapState {
     /// A route each company's next run must include (1870's connection
     /// run: [`RouteEnds`]).
     pub required_routes: BTreeMap<CompanyId, RouteEnds>,
+    /// Tokens each company owns beyond its count, kept on its charter to
+    /// place later (1870's destination token kept on the charter).
+    pub charter_tokens: BTreeMap<CompanyId, u32>,
 }
 
 /// What a hand edit changed after the last recorded change.
@@ -78,6 +81,8 @@ pub enum Drift {
     Sizes,
     /// The routes companies' next runs must include.
     RequiredRoutes,
+    /// Companies' tokens kept on their charters.
+    CharterTokens,
 }
 
 #[derive(Copy, Clone)]
@@ -125,7 +130,13 @@ pub struct Change {
     /// The routes companies' next runs must include, before and after,
     /// when they changed.
     pub required_routes: Option<(RequiredRoutes, RequiredRoutes)>,
+    /// The tokens companies keep on their charters, before and after,
+    /// when they changed.
+    pub charter_tokens: Option<(CharterTokens, CharterTokens)>,
 }
+
+/// The tokens each company keeps on its charter beyond its count.
+pub type CharterTokens = BTreeMap<CompanyId, u32>;
 
 /// The route each company's next run must include.
 pub type RequiredRoutes = BTreeMap<CompanyId, RouteEnds>;
@@ -145,6 +156,7 @@ impl Change {
             && self.destinations.is_none()
             && self.sizes.is_none()
             && self.required_routes.is_none()
+            && self.charter_tokens.is_none()
     }
 }
 
@@ -161,6 +173,7 @@ impl MapState {
             destinations: BTreeSet::new(),
             sizes: BTreeMap::new(),
             required_routes: BTreeMap::new(),
+            charter_tokens: BTreeMap::new(),
         }
     }
 
@@ -243,6 +256,9 @@ impl MapState {
         }
         if let Some(pair) = &change.required_routes {
             self.required_routes = side.of(pair).clone();
+        }
+        if let Some(pair) = &change.charter_tokens {
+            self.charter_tokens = side.of(pair).clone();
         }
     }
 

@@ -346,7 +346,12 @@ pub fn after(ask: &Ask, moves: &[Move]) -> Result<MapState> {
 fn tokens_on(ask: &Ask, state: &MapState, before: &[Move]) -> Result<Vec<Planned>> {
     let (game, company) = (ask.game, &ask.query.company);
     let placed = state.tokens().filter(|(_, _, co)| *co == company).count();
-    let price = token_price(&game.rules.token_prices, placed);
+    let own = game.company(company).map(|c| &c.token_prices);
+    let prices = match own {
+        Ok(p) if !p.is_empty() => p,
+        _ => &game.rules.token_prices,
+    };
+    let price = token_price(prices, placed);
     let mut out = Vec::new();
     for &c in game.hexes.keys() {
         let Some((tile, _)) = state.tile_at(game, c) else {

@@ -52,20 +52,27 @@ pub(super) fn own_lays<'a>(ask: &Ask<'a>) -> &'a [TurnLay] {
         .map(|c| c.kind)
         .unwrap_or_default();
     let holds = |h: &Holding| ask.state.privates.get(h) == Some(company);
+    let has_token_on =
+        |c: Coord| (ask.state.tokens_at(c)).is_some_and(|t| t.values().any(|co| co == company));
     ask.game.lays_of(&TurnOf {
+        company,
         phase: ask.state.phase,
         kind,
         holds: &holds,
         first_turn: ask.first_turn,
+        has_token_on: &has_token_on,
     })
 }
 
-/// A turn begun: its moves, the map after them, and whether a company
-/// lay so far upgraded (what `Permit::NotAfterUpgrade` asks).
+/// A turn begun: its moves, the map after them, whether a company lay so
+/// far upgraded (what `Permit::NotAfterUpgrade` asks), and whether each
+/// company lay so far went on a hex showing a town (what
+/// `TurnLay::after_towns` asks).
 struct Begun {
     moves: Vec<Move>,
     after: MapState,
     upgraded: bool,
+    on_towns: bool,
 }
 
 /// Every legal turn of one to all of the turn's lays (a turn may stop
@@ -78,6 +85,7 @@ pub(super) fn plans(ask: Ask, today: &Today) -> Result<Vec<Planned>> {
         moves: Vec::new(),
         after: ask.state.clone(),
         upgraded: false,
+        on_towns: true,
     };
     let firsts = lays_on(&ask, &start, &slots[0])?;
     let trees: Vec<Vec<Planned>> = firsts
@@ -152,6 +160,9 @@ fn lays_on(ask: &Ask, begun: &Begun, slot: &Slot) -> Result<Vec<Begun>> {
         private: if slot.private { ask.by.private } else { None },
     };
     let laid: Vec<Coord> = begun.moves.iter().filter_map(Move::lay_hex).collect();
+    if slot.lay.after_towns && !begun.on_towns {
+        return Ok(Vec::new());
+    }
     let near = (!slot.private
         && (!begun.moves.is_empty() || game.rules.tile_lay != LayRule::Permissive))
         .then(|| near_reach(ask, &begun.after));
@@ -166,6 +177,7 @@ fn lays_on(ask: &Ask, begun: &Begun, slot: &Slot) -> Result<Vec<Begun>> {
             Some(_) => LayKind::Upgrade,
         };
         let upgrade = kind == LayKind::Upgrade;
+        let town = (begun.after.tile_at(game, c)).is_some_and(|(t, _)| !t.towns.is_empty());
         if !slot.lay.allows(upgrade, begun.upgraded) || (slot.lay.other_hex && laid.contains(&c)) {
             continue;
         }
@@ -202,6 +214,7 @@ fn lays_on(ask: &Ask, begun: &Begun, slot: &Slot) -> Result<Vec<Begun>> {
                 moves,
                 after,
                 upgraded: begun.upgraded || (upgrade && !slot.private),
+                on_towns: begun.on_towns && (town || slot.private),
             });
         }
     }

@@ -601,6 +601,7 @@ pub fn undo(games: Games, args: &EditArgs) -> Result<()> {
             Drift::Destinations => "who has reached their destination".into(),
             Drift::Sizes => "the companies' sizes".into(),
             Drift::RequiredRoutes => "the routes companies must run next".into(),
+            Drift::CharterTokens => "the tokens companies keep on their charters".into(),
         };
         bail!(
             "{name}: {what} no longer matches the last recorded change (edited by hand?); undo would lose that edit; use --force to undo anyway"

@@ -296,6 +296,17 @@ pub fn show_history(games: Games, file: &Path, as_json: bool) -> Result<()> {
             if let Some((before, after)) = &ch.required_routes {
                 what.push(required_changed(&game, before, after));
             }
+            if let Some((before, after)) = &ch.charter_tokens {
+                let words = |m: &std::collections::BTreeMap<_, u32>| {
+                    let v: Vec<String> = m.iter().map(|(co, n)| format!("{co} {n}")).collect();
+                    words_or_none(&v)
+                };
+                what.push(format!(
+                    "tokens kept on charters {} → {}",
+                    words(before),
+                    words(after)
+                ));
+            }
             (ch.command.clone(), ch.time.clone(), what)
         })
         .collect();

@@ -42,9 +42,16 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     water_sides(game).map_err(|(f, m)| err(f, m))
 }
 
-/// A turn keyed by privates names privates of the game.
+/// A turn keyed by privates or companies names privates and companies
+/// of the game.
 fn turn_privates(game: &Game) -> Result<(), Failure> {
     for (i, t) in game.rules.turns.iter().enumerate() {
+        if let Some(co) = (t.companies.iter()).find(|co| game.company(co.as_ref()).is_err()) {
+            return Err((
+                format!("rules.turns[{i}].companies"),
+                format!("no company {co} in the game"),
+            ));
+        }
         if let Some(p) = unknown_private(game, &t.holding) {
             return Err((
                 format!("rules.turns[{i}].holding"),

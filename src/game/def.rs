@@ -145,6 +145,11 @@ pub struct Company {
     /// taking none (18xx.games's `extra_slot`: 1870's destination token).
     #[serde(default)]
     pub destination_token: Option<String>,
+    /// What its tokens cost, the home token first, where they differ from
+    /// the title's `rules.token_prices` (18JP-T's Tobu: its second token,
+    /// Koshigaya's, free too); the last price repeats. Absent: the title's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub token_prices: Vec<u32>,
 }
 
 /// A token space held for a company until a phase, and the company's right

@@ -29,6 +29,8 @@ pub struct Play {
     /// Trainless companies the bank liquidates when no player buys them
     /// (`Liquidations`).
     pub liquidations: bool,
+    /// Companies taken as closed at a price not followed (`ClosingUnseen`).
+    pub closing_unseen: bool,
     pub formation: Option<FormationDef>,
     /// The phases whose operating rounds end with an export (`Exports`).
     pub exports: Vec<PhaseId>,
@@ -167,6 +169,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         mergers: false,
         acquisitions: false,
         liquidations: false,
+        closing_unseen: false,
         formation: None,
         exports: Vec::new(),
         set_exports: Vec::new(),
@@ -297,6 +300,7 @@ impl Resolver<'_> {
                 ));
             }
             Mechanism::Liquidations => play.liquidations = true,
+            Mechanism::ClosingUnseen => play.closing_unseen = true,
             Mechanism::Formation(mut f) => {
                 f.company = self.company(&f.company, &at)?;
                 play.formation = Some(f);

@@ -61,6 +61,13 @@ pub enum Mechanism {
     /// private companies close, and it leaves the game (it may be started
     /// again).
     Liquidations,
+    /// Companies close at a share price the replay does not follow (1870's
+    /// closing cells, reached through sales and price protection): a
+    /// company whose last sign in the record is a player's sale of its
+    /// shares, or its own withheld dividend, and which then sits out a
+    /// whole operating round, is taken as closed there (a caution says
+    /// so): its tokens leave the map, its trains the game.
+    ClosingUnseen,
     /// A company formed from others merging into it (1856's CGR).
     Formation(FormationDef),
     /// Exports by round: in these phases the end of each operating round
@@ -172,6 +179,7 @@ impl Mechanism {
             Mechanism::Mergers => "Mergers",
             Mechanism::Acquisitions => "Acquisitions",
             Mechanism::Liquidations => "Liquidations",
+            Mechanism::ClosingUnseen => "ClosingUnseen",
             Mechanism::Formation(_) => "Formation",
             Mechanism::Exports(_) => "Exports",
             Mechanism::SetExports(_) => "SetExports",

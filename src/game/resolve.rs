@@ -76,7 +76,11 @@ impl Game {
             .as_ref()
             .map(|c| Ok::<_, Error>((c.kind, r.phase(&c.phase, "cannot_start")?)))
             .transpose()?;
-        let turns = turn::resolve(&def.rules.turns, |p, what| r.phase(p, what))?;
+        let turns = turn::resolve(
+            &def.rules.turns,
+            |p, what| r.phase(p, what),
+            |h, what| r.on_map(&hexes, h, what),
+        )?;
         let mut game = Game {
             id: def.id,
             name: def.name,

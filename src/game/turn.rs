@@ -2,9 +2,12 @@
 //! (18xx.games's `TILE_LAYS`: 1846's two lays, the second an upgrade only
 //! if the first was not), the turns that differ by phase, kind of company,
 //! privates held or a company's first turn (18xx.games's
-//! `tile_lays(entity)`), and what a token costs. Data any title can use.
+//! `tile_lays(entity)`), the turns of named companies (18JP-T's Tobu once it
+//! has a token in Asakusa, Tokyu's lay more for each town hex it lays
+//! on), and what a token costs. Data any title can use.
 
-use super::{CompanyKind, Holding, PhaseId, PrivateId};
+use super::{CompanyId, CompanyKind, Holding, PhaseId, PrivateId};
+use crate::geometry::Coord;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -32,6 +35,11 @@ pub struct TurnLay {
     /// It may not go on a hex laid on earlier in the turn (1867).
     #[serde(default)]
     pub other_hex: bool,
+    /// Only when every earlier lay of the turn (the company's own) went on
+    /// a hex showing a town before it: each such lay gives one more
+    /// (18xx.games g_18_jpt `tile_lays`: Tokyu's `num_additional_lays`).
+    #[serde(default)]
+    pub after_towns: bool,
 }
 
 impl TurnLay {
@@ -42,6 +50,7 @@ impl TurnLay {
             upgrade: Permit::Always,
             cost: 0,
             other_hex: false,
+            after_towns: false,
         }
     }
 
@@ -84,6 +93,13 @@ pub struct KeyedTurn {
     /// first operating round).
     #[serde(default)]
     pub first_turn: bool,
+    /// The companies it is for, by abbreviation (none: every company).
+    #[serde(default)]
+    pub companies: Vec<CompanyId>,
+    /// Hexes where the company must have a token, each (18JP-T's Tobu lays
+    /// twice once it has placed one in Asakusa, H84).
+    #[serde(default)]
+    pub tokens_on: Vec<String>,
     /// The turn's lays, as `rules.lays` gives them.
     pub lays: Vec<TurnLay>,
 }
@@ -95,17 +111,22 @@ pub struct Turn {
     pub kinds: Vec<CompanyKind>,
     pub holding: Vec<Holding>,
     pub first_turn: bool,
+    pub companies: Vec<CompanyId>,
+    pub tokens_on: Vec<Coord>,
     pub lays: Vec<TurnLay>,
 }
 
 /// Whose turn, and when: what a [`Turn`]'s keys are tested against.
 pub struct TurnOf<'a> {
+    pub company: &'a CompanyId,
     pub phase: PhaseId,
     pub kind: CompanyKind,
     /// Whether the company holds a private.
     pub holds: &'a dyn Fn(&Holding) -> bool,
     /// The company's first operating turn (`advise --first-turn`).
     pub first_turn: bool,
+    /// Whether the company has a token on a hex.
+    pub has_token_on: &'a dyn Fn(Coord) -> bool,
 }
 
 impl Turn {
@@ -114,6 +135,8 @@ impl Turn {
             && (self.kinds.is_empty() || self.kinds.contains(&of.kind))
             && self.holding.iter().all(of.holds)
             && (!self.first_turn || of.first_turn)
+            && (self.companies.is_empty() || self.companies.contains(of.company))
+            && self.tokens_on.iter().all(|&c| (of.has_token_on)(c))
     }
 }
 
@@ -131,6 +154,7 @@ pub fn lays_of<'a>(turns: &'a [Turn], lays: &'a [TurnLay], of: &TurnOf) -> &'a [
 pub(super) fn resolve(
     turns: &[KeyedTurn],
     phase: impl Fn(&str, &str) -> crate::error::Result<PhaseId>,
+    hex: impl Fn(&str, &str) -> crate::error::Result<Coord>,
 ) -> crate::error::Result<Vec<Turn>> {
     turns
         .iter()
@@ -142,11 +166,17 @@ pub(super) fn resolve(
                 .iter()
                 .map(|p| phase(p, &what))
                 .collect::<crate::error::Result<_>>()?;
+            let what = format!("rules.turns[{i}].tokens_on");
+            let tokens_on = (t.tokens_on.iter())
+                .map(|h| hex(h, &what))
+                .collect::<crate::error::Result<_>>()?;
             Ok(Turn {
                 phases,
                 kinds: t.kinds.clone(),
                 holding: t.holding.iter().cloned().map(Holding::Private).collect(),
                 first_turn: t.first_turn,
+                companies: t.companies.clone(),
+                tokens_on,
                 lays: t.lays.clone(),
             })
         })
@@ -154,8 +184,9 @@ pub(super) fn resolve(
 }
 
 /// The price of a company's next token, its `placed` tokens on the map
-/// (the home token first), from the title's `token_prices`; the last
-/// price repeats. `None` when the game file gives no prices.
+/// (the home token first), from its prices (the company's own
+/// `token_prices`, else the title's); the last price repeats. `None` when
+/// the game file gives no prices.
 pub fn token_price(prices: &[u32], placed: usize) -> Option<u32> {
     prices.get(placed).or(prices.last()).copied()
 }
@@ -182,6 +213,12 @@ fn check(lays: &[TurnLay], field: &str) -> Result<(), (String, String)> {
             format!("a turn holds 1 to {MAX_LAYS} lays, not {}", lays.len()),
         ));
     }
+    if lays[0].after_towns {
+        return Err((
+            field(),
+            "the turn's first lay has no earlier lay to follow (after_towns)".into(),
+        ));
+    }
     if !lays[0].allows(false, false) && !lays[0].allows(true, false) {
         return Err((
             field(),
@@ -203,6 +240,7 @@ mod tests {
             upgrade: Permit::NotAfterUpgrade,
             cost: 0,
             other_hex: false,
+            after_towns: false,
         };
         assert!(second.allows(true, false));
         assert!(!second.allows(true, true));

@@ -22,6 +22,7 @@ use std::collections::BTreeSet;
 mod absorb;
 mod acquire;
 mod allowed;
+mod charter;
 mod close;
 mod formation;
 mod markers;
@@ -159,6 +160,9 @@ pub enum Event {
     PlaceMarker { marker: Marker, owner: CompanyId },
     /// A company reaches its destination: its bonus paid until then stops.
     ReachDestination(CompanyId),
+    /// A company keeps a token on its charter beyond its count, to place
+    /// later (1870's destination token kept on the charter).
+    KeepToken(CompanyId),
     /// A company's next run must include a route with both ends among
     /// these hexes (1870's connection run), or with `None` no longer must.
     RequireRoute {
@@ -292,6 +296,7 @@ pub fn apply(game: &Game, state: &MapState, event: &Event) -> Result<Played> {
         Event::ReachDestination(company) => {
             edit::change_destination(game, state, company, true)?.into()
         }
+        Event::KeepToken(company) => charter::keep(game, state, company)?.into(),
         Event::RequireRoute { company, ends } => {
             required::require(game, state, company, ends.as_ref())?.into()
         }

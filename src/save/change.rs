@@ -53,6 +53,19 @@ pub(super) struct ChangeJson {
     /// The routes companies' next runs must include, before and after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     required_routes: Option<RequiredChange>,
+    /// The tokens companies keep on their charters, before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    charter_tokens: Option<CharterChange>,
+}
+
+/// The tokens companies keep on their charters before and after a change.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct CharterChange {
+    #[serde(deserialize_with = "crate::unique::map")]
+    before: BTreeMap<String, u32>,
+    #[serde(deserialize_with = "crate::unique::map")]
+    after: BTreeMap<String, u32>,
 }
 
 /// The routes companies' next runs must include, before and after a change.
@@ -229,6 +242,13 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         )),
         None => None,
     };
+    let charter_tokens = match ch.charter_tokens {
+        Some(c) => Some((
+            super::charter_from_json(game, &c.before, "charter_tokens")?,
+            super::charter_from_json(game, &c.after, "charter_tokens")?,
+        )),
+        None => None,
+    };
     Ok(Change {
         command: ch.command,
         time: ch.time,
@@ -241,6 +261,7 @@ fn change_from_json(ch: ChangeJson, game: &Game) -> Result<Change, Error> {
         destinations,
         sizes,
         required_routes,
+        charter_tokens,
     })
 }
 
@@ -324,6 +345,15 @@ pub(super) fn change_to_json(ch: &Change, game: &Game) -> ChangeJson {
         required_routes: ch.required_routes.as_ref().map(|(b, a)| RequiredChange {
             before: required_to_json(game, b),
             after: required_to_json(game, a),
+        }),
+        charter_tokens: ch.charter_tokens.as_ref().map(|(b, a)| {
+            let json = |m: &BTreeMap<CompanyId, u32>| {
+                (m.iter()).map(|(co, n)| (co.to_string(), *n)).collect()
+            };
+            CharterChange {
+                before: json(b),
+                after: json(a),
+            }
         }),
     }
 }

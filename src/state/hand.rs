@@ -25,6 +25,7 @@ struct Recorded {
     destinations: Option<BTreeSet<CompanyId>>,
     sizes: Option<BTreeMap<CompanyId, Size>>,
     required_routes: Option<RequiredRoutes>,
+    charter_tokens: Option<super::CharterTokens>,
 }
 
 impl SavedGame {
@@ -57,6 +58,9 @@ impl SavedGame {
             }
             if let Some((_, after)) = &ch.required_routes {
                 r.required_routes = Some(after.clone());
+            }
+            if let Some((_, after)) = &ch.charter_tokens {
+                r.charter_tokens = Some(after.clone());
             }
         }
         r
@@ -120,6 +124,10 @@ impl SavedGame {
             .required_routes
             .filter(|was| *was != self.state.required_routes)
             .map(|was| (was, self.state.required_routes.clone()));
+        let charter_tokens = r
+            .charter_tokens
+            .filter(|was| *was != self.state.charter_tokens)
+            .map(|was| (was, self.state.charter_tokens.clone()));
         let change = Change {
             command: HAND_EDIT.into(),
             time: time.into(),
@@ -132,6 +140,7 @@ impl SavedGame {
             destinations,
             sizes,
             required_routes,
+            charter_tokens,
         };
         (!change.is_empty()).then_some(change)
     }
@@ -181,6 +190,7 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         destinations: None,
         sizes: None,
         required_routes: None,
+        charter_tokens: None,
     };
     let mut off = on.clone();
     for (c, pair) in hand.hexes {
@@ -244,6 +254,12 @@ fn split(hand: Change, last: &Change) -> (Option<Change>, Option<Change>) {
         match last.required_routes.is_some() {
             true => on.required_routes = Some(pair),
             false => off.required_routes = Some(pair),
+        }
+    }
+    if let Some(pair) = hand.charter_tokens {
+        match last.charter_tokens.is_some() {
+            true => on.charter_tokens = Some(pair),
+            false => off.charter_tokens = Some(pair),
         }
     }
     let some = |c: Change| (!c.is_empty()).then_some(c);

@@ -136,6 +136,8 @@ impl Change {
                 after.required_routes.clone(),
             )
         });
+        let charter_tokens = (before.charter_tokens != after.charter_tokens)
+            .then(|| (before.charter_tokens.clone(), after.charter_tokens.clone()));
         Change {
             command,
             time,
@@ -148,6 +150,7 @@ impl Change {
             destinations,
             sizes,
             required_routes,
+            charter_tokens,
         }
     }
 }
@@ -224,6 +227,11 @@ impl SavedGame {
             && state.required_routes != *after
         {
             return Some(Drift::RequiredRoutes);
+        }
+        if let Some((_, after)) = &last.charter_tokens
+            && state.charter_tokens != *after
+        {
+            return Some(Drift::CharterTokens);
         }
         if let Some((p, _)) = last
             .privates

@@ -23,12 +23,14 @@ impl MapState {
     }
 
     /// How many tokens `company` owns: its size's count when it has one,
-    /// else its game file's `tokens`.
+    /// else its game file's `tokens`, and those it keeps on its charter
+    /// beyond them.
     pub fn token_count(&self, game: &Game, company: &CompanyId) -> u32 {
-        match self.size_of(company) {
+        let own = match self.size_of(company) {
             Some(size) => size.tokens,
             None => game.company(company).map_or(0, |c| c.tokens),
-        }
+        };
+        own + self.charter_tokens.get(company).copied().unwrap_or(0)
     }
 
     /// Sets `company`'s size (`None`: it has none, as before it starts).

@@ -1,10 +1,12 @@
-//! A company's turn of lays by phase, kind of company, privates held and
-//! first turn (`rules.turns`), each as 18xx.games's `tile_lays(entity)`
-//! gives it (read in ~/x18/lib/engine/game: g_18_co, g_18_mex, g_1817,
-//! g_18_ms, g_18_al, g_18_ga), and a bad key refused at load.
+//! A company's turn of lays by phase, kind of company, privates held,
+//! first turn, company and tokens held (`rules.turns`), each as
+//! 18xx.games's `tile_lays(entity)` gives it (read in
+//! ~/x18/lib/engine/game: g_18_co, g_18_mex, g_1817, g_18_ms, g_18_al,
+//! g_18_ga, g_18_jpt), and a bad key refused at load.
 
 use hexroute::game::turn::TurnOf;
-use hexroute::game::{CompanyKind, Game, Holding, Permit, PhaseId, PrivateId, TurnLay};
+use hexroute::game::{CompanyId, CompanyKind, Game, Holding, Permit, PhaseId, PrivateId, TurnLay};
+use hexroute::geometry::Coord;
 
 fn phase(game: &Game, name: &str) -> PhaseId {
     PhaseId(game.phases.iter().position(|p| p.name == name).unwrap())
@@ -18,12 +20,55 @@ fn lays(game: &Game, name: &str, kind: CompanyKind, held: &[&str], first: bool) 
             .any(|p| *h == Holding::Private(PrivateId::from(*p)))
     };
     game.lays_of(&TurnOf {
+        company: &CompanyId::from("X"),
         phase: phase(game, name),
         kind,
         holds: &holds,
         first_turn: first,
+        has_token_on: &|_| false,
     })
     .to_vec()
+}
+
+/// The lays of `company` in phase `name`, with tokens on `tokens` alone.
+fn lays_of_company(game: &Game, name: &str, company: &str, tokens: &[&str]) -> Vec<TurnLay> {
+    let on: Vec<Coord> = tokens.iter().map(|h| game.hex(h).unwrap()).collect();
+    game.lays_of(&TurnOf {
+        company: &CompanyId::from(company),
+        phase: phase(game, name),
+        kind: CompanyKind::Major,
+        holds: &|_| false,
+        first_turn: false,
+        has_token_on: &|c| on.contains(&c),
+    })
+    .to_vec()
+}
+
+/// g_18_jpt tile_lays: Tobu (TR) lays or upgrades twice once it has placed
+/// a token in Asakusa (H84: its `assign_hexes` ability, activated by the
+/// token), the same hex twice if it likes; Keisei, whose home is H84,
+/// lays once; Tokyu (TC) lays once more after each lay on a hex with a
+/// town (`num_additional_lays`), up to the three lays `advise` tries.
+#[test]
+fn jpt_tobu_lays_twice_from_asakusa_and_tokyu_after_towns() {
+    let game = hexroute::game::builtin("18JP-T").unwrap();
+    assert_eq!(
+        lays_of_company(&game, "2", "TR", &["A77"]),
+        [TurnLay::any()]
+    );
+    let tobu = lays_of_company(&game, "3", "TR", &["A77", "H84"]);
+    assert_eq!(tobu, [TurnLay::any(), TurnLay::any()]);
+    assert_eq!(
+        lays_of_company(&game, "2", "KER", &["H84"]),
+        [TurnLay::any()]
+    );
+    let tokyu = lays_of_company(&game, "2", "TC", &[]);
+    assert_eq!(tokyu.len(), 3);
+    assert!(!tokyu[0].after_towns && tokyu[1].after_towns && tokyu[2].after_towns);
+    assert!(tokyu.iter().all(|l| l.allows(true, true) && !l.other_hex));
+    // Tobu's own token prices: its second token (Koshigaya's) free too.
+    assert_eq!(game.company("TR").unwrap().token_prices, [0, 0, 40, 100]);
+    assert!(game.company("TC").unwrap().token_prices.is_empty());
 }
 
 fn costs(lays: &[TurnLay]) -> Vec<u32> {
@@ -147,6 +192,18 @@ fn a_turn_with_an_unknown_key_is_refused_at_load() {
             r#"holding: ["P18"], phases: ["9"],"#,
             "rules.turns[1].phases",
             "\"9\"",
+        ),
+        (
+            r#"holding: ["P18"],"#,
+            r#"holding: ["P18"], companies: ["ZZ"],"#,
+            "rules.turns[1].companies",
+            "ZZ",
+        ),
+        (
+            r#"holding: ["P18"],"#,
+            r#"holding: ["P18"], tokens_on: ["Z99"],"#,
+            "rules.turns[1].tokens_on",
+            "Z99",
         ),
     ] {
         assert!(text.contains(from));

@@ -1,8 +1,9 @@
 //! `advise` follows the title's turn for this company now (`rules.turns`):
 //! 18CO's one lay in phase 7, 18MEX's minors' one yellow, 1817's lays
-//! priced by the track privates held, and `--first-turn` where a title
-//! gives a first turn lays of its own (18xx.games's `tile_lays(entity)`
-//! in g_18_co, g_18_mex, g_1817, g_18_ms).
+//! priced by the track privates held, `--first-turn` where a title gives
+//! a first turn lays of its own, and 18JP-T's companies' own turns and
+//! token prices (18xx.games's `tile_lays(entity)` in g_18_co, g_18_mex,
+//! g_1817, g_18_ms, g_18_jpt; Tobu's `tokens` in g_18_jpt entities.rb).
 
 use crate::common::{Table, fails_with, fixture, hexroute, stdout_of};
 use serde_json::Value;
@@ -128,4 +129,77 @@ fn first_turn_lays_where_the_title_gives_them() {
     let help = stdout_of(hexroute().args(["advise", "--help"]));
     assert!(help.contains("--first-turn"), "{help}");
     assert!(help.contains("18MS"), "{help}");
+}
+
+/// Token moves of `advise --token --json`: each (hex, cost).
+fn token_costs(t: &Table, args: &[&str]) -> Vec<(String, u64)> {
+    let all = [args, &["--token"]].concat();
+    let mut out: Vec<(String, u64)> = options(t, &all)
+        .iter()
+        .flat_map(|o| o["moves"].as_array().unwrap().clone())
+        .filter(|m| m["kind"] == "token")
+        .map(|m| {
+            (
+                m["hex"].as_str().unwrap().to_string(),
+                m["cost"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// 18JPT_mid: Tobu (TR) has a token in Asakusa (H84), so its turn holds
+/// two lays (more turns than `--lays 1`, and its best lays two tiles);
+/// with that token taken back it lays one. Tokyu (TC) lays again after a
+/// lay on a hex with a town: more turns than `--lays 1`, each second lay
+/// after a first on a town (D94's printed town); Keisei (KER) lays one.
+#[test]
+fn jpt_tobu_lays_twice_from_asakusa_and_tokyu_after_towns() {
+    let t = Table::new("18JP-T");
+    fs::copy(fixture("18JPT_mid.json"), &t.file).unwrap();
+    let tr = ["-c", "TR", "--trains", "4"];
+    let single = legal_turns(&t, &[&tr[..], &["--lays", "1"]].concat());
+    assert!(legal_turns(&t, &tr) > single);
+    assert_eq!(options(&t, &tr)[0]["moves"].as_array().unwrap().len(), 2);
+    let tc = ["-c", "TC", "--trains", "4"];
+    let tc_single = legal_turns(&t, &[&tc[..], &["--lays", "1"]].concat());
+    assert!(legal_turns(&t, &tc) > tc_single);
+    for o in options(&t, &tc)
+        .iter()
+        .filter(|o| o["moves"].as_array().unwrap().len() > 1)
+    {
+        assert_eq!(o["moves"][0]["hex"], "D94", "{o}");
+    }
+    let ker = ["-c", "KER", "--trains", "4"];
+    assert_eq!(
+        legal_turns(&t, &ker),
+        legal_turns(&t, &[&ker[..], &["--lays", "1"]].concat())
+    );
+    t.cmd(&["token", "H84", "TR", "--remove"])
+        .assert()
+        .success();
+    assert_eq!(
+        legal_turns(&t, &tr),
+        legal_turns(&t, &[&tr[..], &["--lays", "1"]].concat())
+    );
+}
+
+/// Tobu's tokens cost [0, 0, 40, 100, 100] (its second, Koshigaya's, free):
+/// with its tokens in Kawagoe and Koshigaya alone its next costs 40, where
+/// Keisei's third (it holds Asakusa and Takasago) costs the title's 100.
+#[test]
+fn jpt_tobu_s_third_token_costs_40() {
+    let t = Table::new("18JP-T");
+    fs::copy(fixture("18JPT_mid.json"), &t.file).unwrap();
+    for hex in ["H80", "H84"] {
+        t.cmd(&["token", hex, "TR", "--remove"]).assert().success();
+    }
+    let tobu = token_costs(&t, &["-c", "TR", "--trains", "4"]);
+    assert!(!tobu.is_empty());
+    assert!(tobu.iter().all(|(_, cost)| *cost == 40), "{tobu:?}");
+    let keisei = token_costs(&t, &["-c", "KER", "--trains", "4"]);
+    assert!(!keisei.is_empty());
+    assert!(keisei.iter().all(|(_, cost)| *cost == 100), "{keisei:?}");
 }

@@ -55,4 +55,5 @@ mod x18_liquidation;
 mod x18_markers;
 mod x18_refused;
 mod x18_run_once;
+mod x18_unseen;
 mod x18_voted;

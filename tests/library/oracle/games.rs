@@ -146,6 +146,7 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         destinations: Default::default(),
         sizes: Default::default(),
         required_routes: Default::default(),
+        charter_tokens: Default::default(),
     };
     let names = [&*companies[0], &*companies[1], &*companies[2]];
     scatter_tokens(&mut rng, &game, &mut state, names, [4, 6, 7]);

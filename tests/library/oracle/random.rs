@@ -201,6 +201,7 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
                 reserved_tokens: vec![],
                 token_to_buyer: false,
                 destination_token: None,
+                token_prices: vec![],
             })
             .collect(),
         hexes,
@@ -295,6 +296,7 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
         destinations: Default::default(),
         sizes: Default::default(),
         required_routes: Default::default(),
+        charter_tokens: Default::default(),
     };
     // Tokens: company A somewhere, others filling spaces so some cities block.
     scatter_tokens(&mut rng, &game, &mut state, ["A", "B", "C"], [3, 5, 6]);

@@ -2,8 +2,9 @@
 //! its destination chooses where its destination token goes. On the map,
 //! the company has reached its destination as hexroute counts it (play's
 //! `ReachDestination`: its `destination_token` beside the city's spaces),
-//! and its `from_destination` bonus pays; on its
-//! charter, it keeps the token for later and forfeits the bonus.
+//! and its `from_destination` bonus pays; on its charter, it keeps the
+//! token for later, a token beyond its count (play's `KeepToken`), and
+//! forfeits the bonus.
 //!
 //! A company whose destination is first connected to its home (the
 //! record's `destination_connection`, an action the engine makes unasked)
@@ -32,13 +33,7 @@ impl Replay<'_> {
                 // reaching the destination puts on the map.
                 self.apply_event(&Event::ReachDestination(company.clone()))
             }
-            Some("Charter") => {
-                self.cautions.push(format!(
-                    "action {}: {company} keeps its destination token on its charter: a token beyond its count, which hexroute does not give it",
-                    a.id
-                ));
-                Ok(())
-            }
+            Some("Charter") => self.apply_event(&Event::KeepToken(company)),
             other => Err(Error::Import(format!(
                 "action {}: a destination choice of {other:?}, not \"Map\" or \"Charter\"",
                 a.id

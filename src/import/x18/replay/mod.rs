@@ -35,6 +35,7 @@ mod tokens;
 mod trains;
 mod turns;
 mod unasked;
+mod unseen_closing;
 mod voted;
 
 use trains::Rounds;
@@ -186,6 +187,8 @@ pub(super) struct Replay<'g> {
     auctions: unasked::Auctions,
     /// Companies in liquidation (`Liquidations`).
     liquidations: liquidation::Liquidations,
+    /// Companies closing at a price not followed (`ClosingUnseen`).
+    unseen_closings: unseen_closing::UnseenClosings,
     /// Company actions taken in stock rounds (1877: Venezuela's trains
     /// bought as a company floats): no operating round begins.
     stock_company_actions: BTreeSet<u64>,
@@ -281,6 +284,7 @@ impl<'g> Replay<'g> {
             fresh_bid: None,
             auctions: unasked::Auctions::foreseen(record),
             liquidations: liquidation::Liquidations::foreseen(record),
+            unseen_closings: unseen_closing::UnseenClosings::foreseen(record, play.closing_unseen),
             stock_company_actions: stock_turns::stock_round_company_actions(record),
         };
         replay.setup(record)?;
@@ -299,6 +303,7 @@ impl<'g> Replay<'g> {
 
     /// [`Replay::prepare`]'s steps, before the books go onto the map.
     fn prepare_steps(&mut self, a: &Action) -> Result<(), Error> {
+        self.closing_unseen(a)?;
         self.unasked_acquisitions(a)?;
         self.market_prepare(a)?;
         self.votes_end(a);

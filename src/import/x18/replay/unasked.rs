@@ -5,8 +5,11 @@
 //! follows: its own pass, loan or discarded train straight after, before
 //! any other company acts; failing that, the first company to run one of
 //! the bought company's trains later; failing that, the winner's one
-//! company (the one they won the start of), with a caution where there is
-//! no such one company.
+//! company (the one they won the start of); failing that, the one of the
+//! winner's companies that acts again later in the record (the others
+//! never act again: 18xx.games lets no company in its acquisition or
+//! liquidation zone buy, a zone the replay does not follow), with a
+//! caution saying so; with a caution where there is no such company.
 
 use super::Replay;
 use crate::error::Error;
@@ -31,6 +34,8 @@ pub(super) struct Auctions {
     /// Each run of trains in the record: its action, its company and the
     /// trains (engine ids) it ran.
     runs: Vec<(u64, String, Vec<EngineTrain>)>,
+    /// Each company action in the record: its id and the company.
+    acts: Vec<(u64, String)>,
 }
 
 impl Auctions {
@@ -47,8 +52,13 @@ impl Auctions {
                 _ => None,
             })
             .collect();
+        let acts = (record.standing().iter())
+            .filter(|a| a.by_company())
+            .map(|a| (a.id, a.entity()))
+            .collect();
         Auctions {
             runs,
+            acts,
             ..Auctions::default()
         }
     }
@@ -136,7 +146,15 @@ impl Replay<'_> {
             }
             let by = shown
                 .or_else(|| self.runs_its_trains(&company))
-                .or_else(|| self.winners_one_company(&company, &winner));
+                .or_else(|| self.winners_one_company(&company, &winner))
+                .or_else(|| {
+                    let by = self.winners_one_acting_later(&company, &winner)?;
+                    self.cautions.push(format!(
+                        "action {}: {company}'s acquisition auction ended with no `merge` and no company to be seen buying it: taken as bought by {by}, the one company of the auction's winner that acts again in the record (the winner's others never do: a company in the acquisition or liquidation zone may not buy, and hexroute does not follow share prices)",
+                        self.last_action
+                    ));
+                    Some(by)
+                });
             match by {
                 Some(by) => {
                     self.apply_event(&Event::Acquire {
@@ -168,6 +186,21 @@ impl Replay<'_> {
             .filter(|(id, _, _)| *id > self.last_action)
             .find(|(_, _, ran)| ran.iter().any(|t| trains.contains(t)))?;
         self.company(by).ok().filter(|by| by != company)
+    }
+
+    /// The one company in the game, other than `company`, that `winner`
+    /// started and that acts again after now.
+    fn winners_one_acting_later(&self, company: &CompanyId, winner: &str) -> Option<CompanyId> {
+        let acts_later = |c: &CompanyId| {
+            (self.auctions.acts.iter())
+                .any(|(id, by)| *id > self.last_action && self.company(by).ok().as_ref() == Some(c))
+        };
+        let mut theirs = (self.auctions.started_by.iter())
+            .filter(|(c, p)| *c != company && p.as_str() == winner && !self.state.is_closed(c))
+            .map(|(c, _)| c.clone())
+            .filter(acts_later);
+        let one = theirs.next()?;
+        theirs.next().is_none().then_some(one)
     }
 
     /// The one company in the game, other than `company`, that `winner`
