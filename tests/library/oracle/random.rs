@@ -222,6 +222,15 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
         ports: None,
         pass_through: vec![],
         free_stops: vec![],
+        // Sometimes the off-boards ask for longer routes (1849's ports).
+        min_stops: if !offboards.is_empty() && rng.chance(30) {
+            vec![hexroute::game::MinStops {
+                hexes: offboards.clone(),
+                stops: 3 + rng.below(2) as u32,
+            }]
+        } else {
+            vec![]
+        },
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
             overlapping_groups(seed, offboards)
         } else {
