@@ -376,7 +376,9 @@ mod tests {
         assert_eq!(rows.split(a12), (-1, 12));
         let a13 = rows.parse("A13").unwrap();
         let around: Vec<String> = (0..6)
-            .map(|i| rows.format(a13.neighbour(crate::geometry::Face::from_index(i), rows.orientation)))
+            .map(|i| {
+                rows.format(a13.neighbour(crate::geometry::Face::from_index(i), rows.orientation))
+            })
             .collect();
         assert!(around.contains(&"a12".to_string()), "{around:?}");
         assert!(around.contains(&"a14".to_string()), "{around:?}");

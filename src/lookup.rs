@@ -17,7 +17,10 @@ impl Game {
         // such a hex; elsewhere a player typing in lower case means J12.
         let capital = typed.to_ascii_uppercase();
         if capital != typed
-            && !self.coords.parse(typed).is_ok_and(|c| self.hexes.contains_key(&c))
+            && !self
+                .coords
+                .parse(typed)
+                .is_ok_and(|c| self.hexes.contains_key(&c))
         {
             return self.hex(&capital);
         }

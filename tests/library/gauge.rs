@@ -127,7 +127,10 @@ fn reach_follows_track_only_into_a_gauge_it_meets() {
     let reach = hexroute::reach::from_tokens(&game, &position(&game), &"X".into());
     assert!(reach.ends.contains(&city(&game, "A23")));
     let narrowed = small::game_edited("gauge.ron", |text| {
-        text.replace(r#"(at: "A19", tile: "Dual")"#, r#"(at: "A19", tile: "Narrow")"#)
+        text.replace(
+            r#"(at: "A19", tile: "Dual")"#,
+            r#"(at: "A19", tile: "Narrow")"#,
+        )
     });
     let reach = hexroute::reach::from_tokens(&narrowed, &position(&narrowed), &"X".into());
     assert!(reach.ends.contains(&city(&narrowed, "A15")));

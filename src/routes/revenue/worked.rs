@@ -223,11 +223,19 @@ fn a_port_refuses_a_route_of_fewer_stops_than_it_asks() {
     // port 20 - home 30: two stops, a port asking for three: no run;
     // without the rule (at_least 0) it is 20 + 30 = 50.
     assert_eq!(best_run(&six_h, &[port(0, 3), home], 3, &[]), None);
-    assert_eq!(best_run(&six_h, &[port(0, 0), home], 3, &[]).unwrap().revenue, 50);
+    assert_eq!(
+        best_run(&six_h, &[port(0, 0), home], 3, &[])
+            .unwrap()
+            .revenue,
+        50
+    );
     // port 20 - town 10 - home 30: three stops, 20 + 10 + 30 = 60.
     let three = [port(0, 3), town, home];
     assert_eq!(best_run(&six_h, &three, 4, &[]).unwrap().revenue, 60);
-    assert_eq!(best_revenue(&six_h, &three, 4, &[], &mut Scratch::default()), 60);
+    assert_eq!(
+        best_revenue(&six_h, &three, 4, &[], &mut Scratch::default()),
+        60
+    );
     // Asking for four, the same three stops are no run.
     assert_eq!(best_run(&six_h, &[port(0, 4), town, home], 4, &[]), None);
     // A route with no port is not touched: town 10 - home 30 = 40.

@@ -223,10 +223,11 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
         pass_through: vec![],
         free_stops: vec![],
         // Sometimes the off-boards ask for longer routes (1849's ports).
-        min_stops: if !offboards.is_empty() && rng.chance(30) {
+        // Seldom, and three stops only: the maps are small.
+        min_stops: if !offboards.is_empty() && rng.chance(15) {
             vec![hexroute::game::MinStops {
                 hexes: offboards.clone(),
-                stops: 3 + rng.below(2) as u32,
+                stops: 3,
             }]
         } else {
             vec![]
