@@ -15,6 +15,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1846", include_str!("../../games/1846.ron")),
     ("1849", include_str!("../../games/1849.ron")),
     (
+        "1849: Kingdom of the Two Sicilies",
+        include_str!("../../games/1849KingdomoftheTwoSicilies.ron"),
+    ),
+    (
         "18 Los Angeles 2",
         include_str!("../../games/18LosAngeles2.ron"),
     ),

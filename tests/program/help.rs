@@ -60,6 +60,7 @@ fn bash_completion_knows_the_files_game() {
             "1836Jr56",
             "1846",
             "1849",
+            "1849: Kingdom of the Two Sicilies",
             "18 Los Angeles 2",
             "1856",
             "1860",
