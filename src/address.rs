@@ -100,7 +100,9 @@ impl CoordSystem {
     }
 
     /// Reads letters and number (letter index from 0, number) without
-    /// checking that such a hex can exist: for ranges such as crops.
+    /// checking that such a hex can exist: for ranges such as crops. One
+    /// lower-case letter names a line before A, as 18xx.games writes it
+    /// (`a12`: index -1); other letters are read in either case.
     pub fn parse_parts(&self, text: &str) -> Result<(i32, i32), AddrError> {
         let syntax = || AddrError::Syntax(text.to_string());
         let t = text.trim();
@@ -114,11 +116,18 @@ impl CoordSystem {
         if letters.len() > 3 || digits.len() > 4 {
             return Err(syntax());
         }
-        let letter_ix = letters
-            .to_ascii_uppercase()
-            .bytes()
-            .fold(0i32, |acc, b| acc * 26 + i32::from(b - b'A' + 1))
-            - 1;
+        let letter_ix = match letters.as_bytes() {
+            // 18xx.games's lines before A: `a` the one just before, `b` the
+            // one before that (1849's a12, 18NewEngland's a13).
+            &[b] if b.is_ascii_lowercase() => -i32::from(b - b'a' + 1),
+            _ => {
+                letters
+                    .to_ascii_uppercase()
+                    .bytes()
+                    .fold(0i32, |acc, b| acc * 26 + i32::from(b - b'A' + 1))
+                    - 1
+            }
+        };
         let number: i32 = digits.parse().map_err(|_| syntax())?;
         Ok((letter_ix, number))
     }
@@ -156,8 +165,13 @@ impl CoordSystem {
     }
 }
 
-/// `0 → A`, `25 → Z`, `26 → AA`.
+/// `0 → A`, `25 → Z`, `26 → AA`; the lines before A in lower case as
+/// 18xx.games writes them, `-1 → a`, `-2 → b`.
 pub fn letters_for(ix: i32) -> String {
+    if ix < 0 {
+        let before = u8::try_from(-ix - 1).unwrap_or(u8::MAX).min(25);
+        return char::from(b'a' + before).to_string();
+    }
     let mut n = ix + 1;
     let mut out = Vec::new();
     while n > 0 {
@@ -346,6 +360,33 @@ mod tests {
 
     #[test]
     fn lowercase_is_accepted() {
-        assert_eq!(FLAT_ODD.parse("l12"), Ok(Coord::new(5, 11)));
+        assert_eq!(FLAT_ODD.parse("Aa13"), Ok(Coord::new(6, 26)));
+        assert_eq!(FLAT_ODD.parse("aa13"), Ok(Coord::new(6, 26)));
+    }
+
+    /// The engine's lines before A (hex.rb's negative letters): 1849's
+    /// a12 lies in the row above row A, beside A11 and A13 (flat-top,
+    /// lettered rows, row A odd); 18NewEngland's a13 in the column left of
+    /// column A. Each prints back as it was written.
+    #[test]
+    fn lines_before_a_round_trip_in_lower_case() {
+        let rows = system(Orientation::FlatTop, Letters::Rows, FirstNumber::Odd);
+        let a12 = rows.parse("a12").unwrap();
+        assert_eq!(rows.format(a12), "a12");
+        assert_eq!(rows.split(a12), (-1, 12));
+        let a13 = rows.parse("A13").unwrap();
+        let around: Vec<String> = (0..6)
+            .map(|i| {
+                rows.format(a13.neighbour(crate::geometry::Face::from_index(i), rows.orientation))
+            })
+            .collect();
+        assert!(around.contains(&"a12".to_string()), "{around:?}");
+        assert!(around.contains(&"a14".to_string()), "{around:?}");
+        let columns = system(Orientation::FlatTop, Letters::Columns, FirstNumber::Even);
+        for text in ["a13", "b2", "A4"] {
+            assert_eq!(columns.format(columns.parse(text).unwrap()), text);
+        }
+        let err = rows.parse("a13").unwrap_err().to_string();
+        assert!(err.contains("in row a only even"), "{err}");
     }
 }

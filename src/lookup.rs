@@ -13,6 +13,17 @@ impl Game {
     /// Parses an address and checks that the hex is on this game's map.
     pub fn hex(&self, text: &str) -> Result<Coord> {
         let typed = text.trim();
+        // `j12` names the engine's line before A only where the map has
+        // such a hex; elsewhere a player typing in lower case means J12.
+        let capital = typed.to_ascii_uppercase();
+        if capital != typed
+            && !self
+                .coords
+                .parse(typed)
+                .is_ok_and(|c| self.hexes.contains_key(&c))
+        {
+            return self.hex(&capital);
+        }
         let parts = self.coords.parse_parts(typed)?;
         match self.coords.parse(typed) {
             Ok(c) if self.hexes.contains_key(&c) => Ok(c),
@@ -92,5 +103,19 @@ impl Extent {
             self.numbers.start(),
             self.numbers.end()
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::builtin;
+
+    /// A player typing in lower case on a map with no line before A means
+    /// the capital: 1889's Kotohira K4 typed `k4`.
+    #[test]
+    fn lower_case_is_the_capital_where_no_line_before_a_is_on_the_map() {
+        let game = builtin("1889").unwrap();
+        assert_eq!(game.hex("k4").unwrap(), game.hex("K4").unwrap());
+        assert_eq!(game.format(game.hex("k4").unwrap()), "K4");
     }
 }

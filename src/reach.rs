@@ -1,11 +1,14 @@
 //! Where a company's trains could go: a search over the track network from
 //! its station tokens. Tile-lay and token rules ask this question; it knows
-//! nothing of routes or revenue.
+//! nothing of routes or revenue. Track goes on across a hex side only into
+//! track of a gauge it meets (18xx.games's walk: broad into broad or dual,
+//! narrow into narrow or dual, dual into either); at a town or city any
+//! gauge goes on.
 
 use crate::game::{CompanyId, Game};
 use crate::geometry::{Coord, Face};
 use crate::state::{MapState, city_blocks};
-use crate::tile::End;
+use crate::tile::{End, Gauge};
 use std::collections::{BTreeSet, VecDeque};
 
 /// The track ends and pieces a company can reach, in map faces.
@@ -94,13 +97,17 @@ fn search(
     starts: &[(Coord, End)],
 ) -> Reach {
     let mut reach = Reach::default();
-    let mut queue: VecDeque<(Coord, End)> = VecDeque::new();
-    for s in starts {
-        if reach.ends.insert(*s) {
-            queue.push_back(*s);
+    // Each end with the gauge of the track that led to it (`None` at a
+    // start): at a side, only track meeting that gauge goes on.
+    let mut seen: BTreeSet<(Coord, End, Option<Gauge>)> = BTreeSet::new();
+    let mut queue: VecDeque<(Coord, End, Option<Gauge>)> = VecDeque::new();
+    for &(c, end) in starts {
+        reach.ends.insert((c, end));
+        if seen.insert((c, end, None)) {
+            queue.push_back((c, end, None));
         }
     }
-    while let Some((c, end)) = queue.pop_front() {
+    while let Some((c, end, led)) = queue.pop_front() {
         let is_start = starts.contains(&(c, end));
         if !is_start && !passable(game, state, company, c, end) {
             continue;
@@ -108,22 +115,28 @@ fn search(
         let Some((tile, rot)) = state.tile_at(game, c) else {
             continue;
         };
-        let mut next: Vec<(Coord, End)> = Vec::new();
+        let at_side = matches!(end, End::Face(_));
+        let mut next: Vec<(Coord, End, Option<Gauge>)> = Vec::new();
         for (ix, piece) in tile.track_rotated(rot).enumerate() {
+            if at_side && led.is_some_and(|g| !g.meets(piece.gauge)) {
+                continue;
+            }
             if let Some(other) = piece.other(end) {
                 reach.pieces.insert((c, ix));
-                next.push((c, other));
+                next.push((c, other, Some(piece.gauge)));
             }
         }
-        // A face we arrived at from inside the tile leads across the hex edge.
+        // A face we arrived at from inside the tile leads across the hex
+        // edge, carrying the gauge of the piece that reached it.
         if let End::Face(face) = end
-            && let Some(across) = across_edge(game, state, c, face)
+            && let Some((n, far)) = across_edge(game, state, c, face)
         {
-            next.push(across);
+            next.push((n, far, led));
         }
-        for n in next {
-            if reach.ends.insert(n) {
-                queue.push_back(n);
+        for (n, e, g) in next {
+            reach.ends.insert((n, e));
+            if seen.insert((n, e, g)) {
+                queue.push_back((n, e, g));
             }
         }
     }

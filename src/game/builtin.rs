@@ -13,6 +13,11 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1836Jr30", include_str!("../../games/1836Jr30.ron")),
     ("1836Jr56", include_str!("../../games/1836Jr56.ron")),
     ("1846", include_str!("../../games/1846.ron")),
+    ("1849", include_str!("../../games/1849.ron")),
+    (
+        "1849: Kingdom of the Two Sicilies",
+        include_str!("../../games/1849KingdomoftheTwoSicilies.ron"),
+    ),
     (
         "18 Los Angeles 2",
         include_str!("../../games/18LosAngeles2.ron"),

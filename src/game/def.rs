@@ -579,6 +579,9 @@ pub struct GameDef {
     /// games.
     #[serde(default)]
     pub ports: Option<Ports>,
+    /// Hexes a route may stop in only with enough stops (1849's ports).
+    #[serde(default)]
+    pub min_stops: Vec<super::MinStops>,
     /// Bonuses or tolls for hexes a route's track enters, stop or not
     /// (1817's coal mines): see [`PassThroughDef`].
     #[serde(default)]

@@ -22,6 +22,7 @@ pub mod def;
 mod ids;
 pub mod market;
 mod mechanisms;
+mod min_stops;
 mod on_map;
 pub mod pass_blocked;
 mod pass_through;
@@ -43,6 +44,7 @@ pub use company_bonus::{BonusPays, CompanyBonus};
 pub use def::*;
 pub use ids::{CompanyId, Holding, Marker, PhaseId, PrivateId, TrainId};
 pub use mechanisms::{Depot, National, PhaseBy, Play, PrivateTrain, RoundStart, TileLift};
+pub use min_stops::MinStops;
 pub use pass_blocked::{PassBlocked, PassingRoutes};
 pub use pass_through::PassThrough;
 pub use play::*;
@@ -240,6 +242,8 @@ pub struct Game {
     pub ports: Option<PortRule>,
     /// Hexes whose stops take none of a train's N (`free_stops`).
     pub free_stops: BTreeSet<Coord>,
+    /// Hexes a route stops in only with so many stops (`min_stops`).
+    pub min_stops: BTreeMap<Coord, u32>,
     /// Bonuses and tolls for hexes a route enters (`pass_through`).
     pub pass_through: Vec<PassThrough>,
     pub early: Vec<EarlyRules>,

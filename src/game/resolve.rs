@@ -43,6 +43,7 @@ impl Game {
             .iter()
             .map(|h| r.on_map(&hexes, h, "free_stops"))
             .collect::<Result<BTreeSet<Coord>>>()?;
+        let min_stops = r.min_stops(&hexes)?;
         let pass_through = def
             .pass_through
             .iter()
@@ -98,6 +99,7 @@ impl Game {
             offboard_groups,
             ports,
             free_stops,
+            min_stops,
             pass_through,
             early,
             privates: def.privates,
@@ -213,6 +215,27 @@ impl Resolver<'_> {
     }
 
     /// A hex that must be on the map; `what` names the field.
+    /// `min_stops` by hex; a hex named twice, or a rule asking for fewer
+    /// than the two stops every route has, is refused.
+    fn min_stops(&self, hexes: &Hexes) -> Result<BTreeMap<Coord, u32>> {
+        let mut out = BTreeMap::new();
+        for rule in &self.def.min_stops {
+            if rule.stops < 2 {
+                return Err((self.err)(format!(
+                    "min_stops: {} stops asks for nothing (every route has 2): give 3 or more",
+                    rule.stops
+                )));
+            }
+            for h in &rule.hexes {
+                let c = self.on_map(hexes, h, "min_stops")?;
+                if out.insert(c, rule.stops).is_some() {
+                    return Err((self.err)(format!("min_stops: hex {h} is named twice")));
+                }
+            }
+        }
+        Ok(out)
+    }
+
     fn on_map(&self, hexes: &Hexes, h: &str, what: &str) -> Result<Coord> {
         let c = self.parse(h)?;
         if hexes.contains_key(&c) {

@@ -54,6 +54,9 @@ pub enum Broken {
     NoToken,
     /// The train cannot run that far.
     TooLong,
+    /// It stops in a hex asking for more stops than it has (`min_stops`:
+    /// 1849's ports).
+    FewStops,
     /// It shares track (or a city, where the game forbids that) with
     /// another route of the set.
     Overlap,
@@ -71,6 +74,7 @@ impl Broken {
             Broken::Blocked => "blocked",
             Broken::NoToken => "no-token",
             Broken::TooLong => "too-long",
+            Broken::FewStops => "few-stops",
             Broken::Overlap => "overlap",
         }
     }
@@ -89,6 +93,7 @@ impl fmt::Display for Broken {
             }
             Broken::NoToken => "none of its stops holds the company's token",
             Broken::TooLong => "the train cannot run that far",
+            Broken::FewStops => "it stops where the game asks for more stops on the route (a port)",
             Broken::Overlap => {
                 "it shares track (or a stop the game lets only one route use) with another route of the set"
             }
@@ -328,7 +333,21 @@ fn ways_of(
         })
         .collect();
     if ways.is_empty() {
-        return Err((Broken::TooLong, None));
+        let short = found.walks.iter().any(|(start, segs)| {
+            let to = |r: &SegRef| net.out[r.from as usize][r.idx as usize].to;
+            let stops: Vec<usize> = std::iter::once(*start).chain(segs.iter().map(to)).collect();
+            stops
+                .iter()
+                .any(|&s| net.stops[s].at_least as usize > stops.len())
+        });
+        return Err((
+            if short {
+                Broken::FewStops
+            } else {
+                Broken::TooLong
+            },
+            None,
+        ));
     }
     Ok(ways)
 }

@@ -746,6 +746,7 @@ pub(super) fn fill_visits(
             off_board: st.off_board,
             token: st.holds_token(company),
             port: st.port,
+            at_least: st.at_least,
             free: st.free,
             toll: st.toll.as_ref().map_or(0, |t| t.amount),
         }

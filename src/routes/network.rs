@@ -29,6 +29,8 @@ pub struct Stop {
     pub off_board: bool,
     /// A port of the game's `ports`: the fewest stops a route to it counts.
     pub port: Option<u32>,
+    /// The fewest stops a route with this one has (`min_stops`), or 0.
+    pub at_least: u32,
     /// Token spaces of the city (0 for towns and off-boards).
     pub spaces: usize,
     /// Companies holding tokens in this city, in space order.
@@ -127,6 +129,7 @@ impl Network {
                     terminal,
                     off_board,
                     port: game.port_at(*c),
+                    at_least: game.min_stops_at(*c),
                     spaces: spaces.len(),
                     neutral: toks.iter().any(|t| game.is_neutral(t)),
                     tokens: toks,
@@ -145,6 +148,7 @@ impl Network {
                     terminal,
                     off_board,
                     port: game.port_at(*c),
+                    at_least: game.min_stops_at(*c),
                     spaces: 0,
                     tokens: Vec::new(),
                     beside: Vec::new(),

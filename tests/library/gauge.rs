@@ -100,3 +100,28 @@ fn the_1849_catalogue_keeps_each_pieces_gauge() {
         ]
     );
 }
+
+/// What X reaches from A9 (for lays and tokens) follows the gauge as a
+/// train does: on the test column, dual A19 joins broad A17 to narrow
+/// A21, so X reaches A23's city; with a narrow tile in A19 instead, broad
+/// A17 meets narrow A19 at a side and goes no further, so A19's track and
+/// A23 are out of reach, while A15 (dual from A9) still is (18xx.games's
+/// walk: broad into broad or dual, narrow into narrow or dual).
+#[test]
+fn reach_follows_track_only_into_a_gauge_it_meets() {
+    let city = |game: &Game, h: &str| (game.hex(h).unwrap(), hexroute::tile::End::City(0));
+    let game = game();
+    let reach = hexroute::reach::from_tokens(&game, &position(&game), &"X".into());
+    assert!(reach.ends.contains(&city(&game, "A23")));
+    let narrowed = small::game_edited("gauge.ron", |text| {
+        text.replace(
+            r#"(at: "A19", tile: "Dual")"#,
+            r#"(at: "A19", tile: "Narrow")"#,
+        )
+    });
+    let reach = hexroute::reach::from_tokens(&narrowed, &position(&narrowed), &"X".into());
+    assert!(reach.ends.contains(&city(&narrowed, "A15")));
+    assert!(!reach.ends.contains(&city(&narrowed, "A23")));
+    let a19 = narrowed.hex("A19").unwrap();
+    assert!(!reach.pieces.iter().any(|(c, _)| *c == a19));
+}

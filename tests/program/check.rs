@@ -293,3 +293,31 @@ fn an_express_may_end_at_a_stop_it_does_not_count() {
     assert_eq!(report["valid"], true, "{report}");
     assert_eq!(report["total"], 760, "{report}");
 }
+
+/// 1849's ports ask a route for three stops (`min_stops`): at the start
+/// RCS's Palermo (C5) reaches the port A5 by its printed track, a route of
+/// two stops, which the check refuses by that rule, and the search finds
+/// no route at all (18xx.games: "Route must include two non-port stops").
+#[test]
+fn a_port_route_of_two_stops_is_refused_by_its_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("1849.json");
+    crate::common::new_game("1849", &save);
+    hexroute()
+        .arg("token")
+        .arg(&save)
+        .args(["C5", "RCS"])
+        .assert()
+        .success();
+    let out = stdout_of(
+        hexroute()
+            .arg("routes")
+            .arg(&save)
+            .args(["-c", "RCS", "-t", "4H", "--check", "4H:C5-A5"]),
+    );
+    assert!(out.contains("(rule: few-stops)"), "{out}");
+    assert!(
+        out.contains("hexroute's best for RCS's trains: $0"),
+        "{out}"
+    );
+}

@@ -104,6 +104,9 @@ pub struct Visit {
     /// A port (the game's `ports`): the fewest stops a route counting it
     /// must count.
     pub port: Option<u32>,
+    /// The fewest stops a route with this one must have, counted or
+    /// passed (the game's `min_stops`: 1849's ports); 0 for no such rule.
+    pub at_least: u32,
     /// A free stop (the game's `free_stops`): always counted, and none of
     /// the train's N.
     pub free: bool,
@@ -288,7 +291,7 @@ fn choose(
     bonuses: &[Bonus],
     s: &mut Scratch,
 ) -> Option<u64> {
-    if visits.len() < 2 {
+    if visits.len() < 2 || visits.iter().any(|v| v.at_least as usize > visits.len()) {
         return None;
     }
     let last = visits.len() - 1;

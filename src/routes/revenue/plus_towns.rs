@@ -162,6 +162,7 @@ mod tests {
             off_board: false,
             token,
             port: None,
+            at_least: 0,
             free: false,
             toll: 0,
         }

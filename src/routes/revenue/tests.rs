@@ -20,6 +20,7 @@ pub(super) fn city(i: u64, revenue: u32, token: bool) -> Visit {
         off_board: false,
         token,
         port: None,
+        at_least: 0,
         free: false,
         toll: 0,
     }
@@ -191,6 +192,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
             off_board: false,
             token: rng.below(4) == 0,
             port: None,
+            at_least: 0,
             free: false,
             toll: 0,
         })
@@ -323,6 +325,7 @@ fn port_choice_equals_brute_force() {
             off_board: false,
             token: false,
             port: Some(2 + rng.below(3) as u32),
+            at_least: 0,
             ..visits[end]
         };
         let (fast, slow, _) = agree(case, &train, &visits, hexes, &bonuses, &mut scratch);
@@ -348,6 +351,7 @@ fn a_port_pays_once_per_token_city() {
         off_board: false,
         token,
         port,
+        at_least: 0,
         free: false,
         toll: 0,
     };
@@ -425,6 +429,7 @@ fn twenty_bonus_stops_are_all_considered() {
             off_board: false,
             token: i == 0,
             port: None,
+            at_least: 0,
             free: false,
             toll: 0,
         })
@@ -499,6 +504,7 @@ fn free_towns_are_always_paid_and_outside_the_number() {
         off_board: false,
         token: i == 0,
         port: None,
+        at_least: 0,
         free: false,
         toll: 0,
     };

@@ -200,3 +200,44 @@ fn modern_trains_earn_per_own_token_by_hand() {
     assert_eq!(best_run(&seven, &untokened, 4, &[]).unwrap().revenue, 100);
     assert_eq!(best_run(&eight, &untokened, 4, &[]).unwrap().revenue, 100);
 }
+
+/// Worked by hand: 1849's ports (`min_stops` 3 on a12, A5, L14, N8): a
+/// route with a stop at a port needs two more stops; the port pays its
+/// face value as any stop, so the rule only refuses short routes.
+#[test]
+fn a_port_refuses_a_route_of_fewer_stops_than_it_asks() {
+    let six_h = TrainDef {
+        distance: Distance::Edges,
+        ..plain_train("6H", Some(6))
+    };
+    let port = |i: u64, at_least: u32| Visit {
+        off_board: true,
+        at_least,
+        ..city(i, 20, false)
+    };
+    let town = Visit {
+        is_city: false,
+        ..city(1, 10, false)
+    };
+    let home = city(2, 30, true);
+    // port 20 - home 30: two stops, a port asking for three: no run;
+    // without the rule (at_least 0) it is 20 + 30 = 50.
+    assert_eq!(best_run(&six_h, &[port(0, 3), home], 3, &[]), None);
+    assert_eq!(
+        best_run(&six_h, &[port(0, 0), home], 3, &[])
+            .unwrap()
+            .revenue,
+        50
+    );
+    // port 20 - town 10 - home 30: three stops, 20 + 10 + 30 = 60.
+    let three = [port(0, 3), town, home];
+    assert_eq!(best_run(&six_h, &three, 4, &[]).unwrap().revenue, 60);
+    assert_eq!(
+        best_revenue(&six_h, &three, 4, &[], &mut Scratch::default()),
+        60
+    );
+    // Asking for four, the same three stops are no run.
+    assert_eq!(best_run(&six_h, &[port(0, 4), town, home], 4, &[]), None);
+    // A route with no port is not touched: town 10 - home 30 = 40.
+    assert_eq!(best_run(&six_h, &[town, home], 2, &[]).unwrap().revenue, 40);
+}

@@ -414,6 +414,10 @@ impl Oracle<'_> {
             if !legal_skips || !within || (express && !token) {
                 continue;
             }
+            // A route with a stop in a `min_stops` hex runs to so many stops.
+            if (0..n).any(|i| n < self.game.min_stops_at(r.stops[i].0) as usize) {
+                continue;
+            }
             let hexes: Vec<Coord> = (0..n).filter(|&i| stop(i)).map(|i| r.stops[i].0).collect();
             // A counted port needs enough counted stops, and pays once per
             // counted city holding the company's token.
