@@ -18,6 +18,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1849", include_str!("../catalogues/1849.ron")),
     ("1860", include_str!("../catalogues/1860.ron")),
     (
+        "18LosAngeles1",
+        include_str!("../catalogues/18LosAngeles1.ron"),
+    ),
+    (
         "18LosAngeles2",
         include_str!("../catalogues/18LosAngeles2.ron"),
     ),

@@ -14,6 +14,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1836Jr56", include_str!("../../games/1836Jr56.ron")),
     ("1846", include_str!("../../games/1846.ron")),
     (
+        "18 Los Angeles",
+        include_str!("../../games/18LosAngeles1.ron"),
+    ),
+    (
         "18 Los Angeles 2",
         include_str!("../../games/18LosAngeles2.ron"),
     ),
