@@ -306,6 +306,11 @@ pub enum BonusKind<H = String> {
     Visit(Vec<H>),
     /// Stopping at `from` and at any of `to_any` in the same route.
     Connection { from: H, to_any: Vec<H> },
+    /// Stopping at any of `one_of` and at any of `and_one_of` in the same
+    /// route: once a route, however many of either it counts (1847AE's
+    /// coal bonus, a coal mine to a Z city, and its local bonus:
+    /// 18xx.games's `coal_bonus` and `local_bonus`).
+    Between { one_of: Vec<H>, and_one_of: Vec<H> },
     /// The bonus for each stop the company's longest route visits, counted
     /// or not: the route of the set that visits the most stops (1846's Mail
     /// Contract, $10 a stop; 18xx.games's `visited_stops`). One route of a

@@ -343,6 +343,10 @@ impl Resolver<'_> {
                     from: self.parse(from)?,
                     to_any: self.parse_all(to_any)?,
                 },
+                BonusKind::Between { one_of, and_one_of } => BonusKind::Between {
+                    one_of: self.parse_all(one_of)?,
+                    and_one_of: self.parse_all(and_one_of)?,
+                },
                 BonusKind::LongestRoute => BonusKind::LongestRoute,
             };
             if b.bonus > MAX_BONUS {

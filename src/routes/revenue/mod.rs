@@ -50,6 +50,9 @@ impl Bonus {
             }
             BonusKind::Visit(hs) => hs.iter().any(stopped),
             BonusKind::Connection { from, to_any } => stopped(from) && to_any.iter().any(stopped),
+            BonusKind::Between { one_of, and_one_of } => {
+                one_of.iter().any(stopped) && and_one_of.iter().any(stopped)
+            }
             BonusKind::LongestRoute => true,
         }
     }
@@ -715,5 +718,7 @@ mod tests;
 mod towns;
 #[cfg(test)]
 mod worked;
+#[cfg(test)]
+mod between;
 
 pub(crate) use towns::unpaid as unpaid_town;
