@@ -108,6 +108,11 @@ pub struct Company {
     /// `new` places them.
     #[serde(default)]
     pub setup_tokens: Vec<SetupToken>,
+    /// Tokens that go down with its home token, as its title puts that
+    /// down (a second home: 1847 AE's HLB, in Worms and Darmstadt as it
+    /// floats); an import places them, judged by no placement rule.
+    #[serde(default)]
+    pub home_tokens: Vec<SetupToken>,
     /// Which city of the `home` hex is reserved for the company (1861's
     /// Moscow holds three homes); without it a one-city home reserves its
     /// city and a home of several cities reserves one space in the hex.

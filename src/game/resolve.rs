@@ -527,11 +527,11 @@ impl Resolver<'_> {
                     )));
                 }
             }
-            for t in &c.setup_tokens {
+            for t in c.setup_tokens.iter().chain(&c.home_tokens) {
                 let at = self.parse(&t.at)?;
                 if !hexes.contains_key(&at) {
                     return Err((self.err)(format!(
-                        "{}'s setup token: hex {} is not on the map",
+                        "{}'s setup or home token: hex {} is not on the map",
                         c.abbrev, t.at
                     )));
                 }

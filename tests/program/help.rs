@@ -59,6 +59,7 @@ fn bash_completion_knows_the_files_game() {
             "1836Jr30",
             "1836Jr56",
             "1846",
+            "1847 AE",
             "18 Los Angeles",
             "18 Los Angeles 2",
             "1856",

@@ -714,11 +714,11 @@ pub(super) use own_tokens::{label as own_tokens_label, paid as own_tokens_paid};
 pub(super) use stop_value::bound as stop_value_bound;
 
 #[cfg(test)]
+mod between;
+#[cfg(test)]
 mod tests;
 mod towns;
 #[cfg(test)]
 mod worked;
-#[cfg(test)]
-mod between;
 
 pub(crate) use towns::unpaid as unpaid_town;
