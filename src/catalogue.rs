@@ -15,12 +15,17 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1836Jr30", include_str!("../catalogues/1836Jr30.ron")),
     ("1836Jr56", include_str!("../catalogues/1836Jr56.ron")),
     ("1846", include_str!("../catalogues/1846.ron")),
+    ("1847AE", include_str!("../catalogues/1847AE.ron")),
     ("1849", include_str!("../catalogues/1849.ron")),
     (
         "1849KingdomoftheTwoSicilies",
         include_str!("../catalogues/1849KingdomoftheTwoSicilies.ron"),
     ),
     ("1860", include_str!("../catalogues/1860.ron")),
+    (
+        "18LosAngeles1",
+        include_str!("../catalogues/18LosAngeles1.ron"),
+    ),
     (
         "18LosAngeles2",
         include_str!("../catalogues/18LosAngeles2.ron"),

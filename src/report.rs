@@ -340,6 +340,10 @@ pub struct BonusData {
     /// Stopping at `from` and at any of `to_any` earns it.
     pub from: Option<String>,
     pub to_any: Vec<String>,
+    /// Stopping at any of `from_any` and at any of `to_any` earns it, once
+    /// (a bonus between two sets of hexes; empty for the others).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from_any: Vec<String>,
     /// True when `amount` is paid for each stop of the company's longest
     /// route (the route of its set visiting the most stops).
     pub per_stop_of_longest: bool,
@@ -462,7 +466,14 @@ impl GameData {
                         BonusKind::Connection { from, to_any } => {
                             (Vec::new(), Some(*from), to_any.clone())
                         }
+                        BonusKind::Between { and_one_of, .. } => {
+                            (Vec::new(), None, and_one_of.clone())
+                        }
                         BonusKind::LongestRoute => (Vec::new(), None, Vec::new()),
+                    };
+                    let from_any = match &b.kind {
+                        BonusKind::Between { one_of, .. } => one_of.clone(),
+                        _ => Vec::new(),
                     };
                     BonusData {
                         name: b.name.clone(),
@@ -473,6 +484,7 @@ impl GameData {
                         visit: visit.iter().map(|c| game.format(*c)).collect(),
                         from: from.map(|c| game.format(c)),
                         to_any: to_any.iter().map(|c| game.format(*c)).collect(),
+                        from_any: from_any.iter().map(|c| game.format(*c)).collect(),
                         per_stop_of_longest: b.kind == BonusKind::LongestRoute,
                     }
                 })

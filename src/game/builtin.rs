@@ -13,10 +13,15 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("1836Jr30", include_str!("../../games/1836Jr30.ron")),
     ("1836Jr56", include_str!("../../games/1836Jr56.ron")),
     ("1846", include_str!("../../games/1846.ron")),
+    ("1847 AE", include_str!("../../games/1847AE.ron")),
     ("1849", include_str!("../../games/1849.ron")),
     (
         "1849: Kingdom of the Two Sicilies",
         include_str!("../../games/1849KingdomoftheTwoSicilies.ron"),
+    ),
+    (
+        "18 Los Angeles",
+        include_str!("../../games/18LosAngeles1.ron"),
     ),
     (
         "18 Los Angeles 2",

@@ -108,6 +108,11 @@ pub struct Company {
     /// `new` places them.
     #[serde(default)]
     pub setup_tokens: Vec<SetupToken>,
+    /// Tokens that go down with its home token, as its title puts that
+    /// down (a second home: 1847 AE's HLB, in Worms and Darmstadt as it
+    /// floats); an import places them, judged by no placement rule.
+    #[serde(default)]
+    pub home_tokens: Vec<SetupToken>,
     /// Which city of the `home` hex is reserved for the company (1861's
     /// Moscow holds three homes); without it a one-city home reserves its
     /// city and a home of several cities reserves one space in the hex.
@@ -311,6 +316,11 @@ pub enum BonusKind<H = String> {
     Visit(Vec<H>),
     /// Stopping at `from` and at any of `to_any` in the same route.
     Connection { from: H, to_any: Vec<H> },
+    /// Stopping at any of `one_of` and at any of `and_one_of` in the same
+    /// route: once a route, however many of either it counts (1847AE's
+    /// coal bonus, a coal mine to a Z city, and its local bonus:
+    /// 18xx.games's `coal_bonus` and `local_bonus`).
+    Between { one_of: Vec<H>, and_one_of: Vec<H> },
     /// The bonus for each stop the company's longest route visits, counted
     /// or not: the route of the set that visits the most stops (1846's Mail
     /// Contract, $10 a stop; 18xx.games's `visited_stops`). One route of a

@@ -85,6 +85,10 @@ pub struct Play {
     /// Minors not formed put their homes down after the first stock
     /// round (`UnformedHomes`).
     pub unformed_homes: bool,
+    /// Minors join their company when connected (`InvestorMerges`).
+    pub investor_merges: bool,
+    /// Players' choices pass (`PlayerChoices`).
+    pub player_choices: bool,
 }
 
 impl Play {
@@ -196,6 +200,8 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         first_set_train: None,
         par_reserves: false,
         unformed_homes: false,
+        investor_merges: false,
+        player_choices: false,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -392,6 +398,8 @@ impl Resolver<'_> {
             Mechanism::FirstSetTrain(kind) => play.first_set_train = Some(kind),
             Mechanism::ParReserves => play.par_reserves = true,
             Mechanism::UnformedHomes => play.unformed_homes = true,
+            Mechanism::InvestorMerges => play.investor_merges = true,
+            Mechanism::PlayerChoices => play.player_choices = true,
         }
         Ok(())
     }

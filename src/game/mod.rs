@@ -128,12 +128,19 @@ pub struct Bonus {
 impl Bonus {
     /// The hexes whose stops decide this bonus.
     pub fn hexes(&self) -> impl Iterator<Item = Coord> + '_ {
-        let (first, rest) = match &self.kind {
-            BonusKind::Visit(hs) => (None, hs.as_slice()),
-            BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice()),
-            BonusKind::LongestRoute => (None, [].as_slice()),
+        let none: &[Coord] = &[];
+        let (first, rest, more) = match &self.kind {
+            BonusKind::Visit(hs) => (None, hs.as_slice(), none),
+            BonusKind::Connection { from, to_any } => (Some(*from), to_any.as_slice(), none),
+            BonusKind::Between { one_of, and_one_of } => {
+                (None, one_of.as_slice(), and_one_of.as_slice())
+            }
+            BonusKind::LongestRoute => (None, none, none),
         };
-        first.into_iter().chain(rest.iter().copied())
+        first
+            .into_iter()
+            .chain(rest.iter().copied())
+            .chain(more.iter().copied())
     }
 }
 

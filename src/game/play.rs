@@ -169,6 +169,15 @@ pub enum Mechanism {
     /// home token down (face down: 18NewEngland 2's
     /// `init_round_finished`); it holds the city until the minor forms.
     UnformedHomes,
+    /// Minors that join their company once their track reaches it (1880's
+    /// foreign investors, after the engine's `destination_connection`):
+    /// the company's `choose` of `Replace` puts its token in place of the
+    /// minor's, `Discard` (or no choice) takes it off; the minor closes
+    /// (`import/x18/replay/investors.rs`).
+    InvestorMerges,
+    /// A player's `choose` decides nothing the map shows (1880's
+    /// president's share and building permits): passed, with a caution.
+    PlayerChoices,
 }
 
 impl Mechanism {
@@ -205,6 +214,8 @@ impl Mechanism {
             Mechanism::FirstSetTrain(_) => "FirstSetTrain",
             Mechanism::ParReserves => "ParReserves",
             Mechanism::UnformedHomes => "UnformedHomes",
+            Mechanism::InvestorMerges => "InvestorMerges",
+            Mechanism::PlayerChoices => "PlayerChoices",
         }
     }
 }

@@ -370,6 +370,10 @@ impl Resolver<'_> {
                     from: self.parse(from)?,
                     to_any: self.parse_all(to_any)?,
                 },
+                BonusKind::Between { one_of, and_one_of } => BonusKind::Between {
+                    one_of: self.parse_all(one_of)?,
+                    and_one_of: self.parse_all(and_one_of)?,
+                },
                 BonusKind::LongestRoute => BonusKind::LongestRoute,
             };
             if b.bonus > MAX_BONUS {
@@ -550,11 +554,11 @@ impl Resolver<'_> {
                     )));
                 }
             }
-            for t in &c.setup_tokens {
+            for t in c.setup_tokens.iter().chain(&c.home_tokens) {
                 let at = self.parse(&t.at)?;
                 if !hexes.contains_key(&at) {
                     return Err((self.err)(format!(
-                        "{}'s setup token: hex {} is not on the map",
+                        "{}'s setup or home token: hex {} is not on the map",
                         c.abbrev, t.at
                     )));
                 }

@@ -8,7 +8,7 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 37] = [
+const CREDITS: [(&str, &str, &str); 39] = [
     ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
     ("1817NA", "Mark Voyer", "—"),
     ("1817WO", "Mark Voyer & Brennan Sheremeto", "—"),
@@ -16,12 +16,14 @@ const CREDITS: [(&str, &str, &str); 37] = [
     ("1836Jr30", "David G. D. Hecht", "—"),
     ("1836Jr56", "David G. D. Hecht", "—"),
     ("1846", "Thomas Lehmann", "GMT Games, Golden Spike Games"),
+    ("1847 AE", "Wolfram Janich", "Marflow Games"),
     ("1849", "Federico Vellani", "All-Aboard Games"),
     (
         "1849: Kingdom of the Two Sicilies",
         "Scott Petersen (Based on 1849 by Federico Vellani)",
         "—",
     ),
+    ("18 Los Angeles", "Anthony Fryer", "TraXX"),
     ("18 Los Angeles 2", "Anthony Fryer", "TraXX"),
     ("1856", "Bill Dixon", "Mayfair Games"),
     ("1860", "Mike Hutton", "All-Aboard Games"),

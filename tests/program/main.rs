@@ -51,6 +51,7 @@ mod x18;
 mod x18_acquired;
 mod x18_bad;
 mod x18_cgr;
+mod x18_choices;
 mod x18_liquidation;
 mod x18_markers;
 mod x18_refused;

@@ -259,7 +259,9 @@ fn review_lists_every_run_with_the_players_revenue_and_the_best() {
 /// (73885: minors merging into and converting to majors, the first
 /// minors' trains bought with their home tokens), an 18NewEngland 2 game
 /// (72500: Burlington's one city split into X1's two) and an 18 Los Angeles 2
-/// game (`game_end_final_train`: the Dump's token, a public marker).
+/// game (`game_end_final_train`: the Dump's token, a public marker) and
+/// an 18 Los Angeles (first edition) game (`hs_srwgrtvq_1602711223`:
+/// homes put down as companies are parred, Pacific Electric's in Santa Ana).
 #[test]
 fn import_check_accepts_every_real_move() {
     for rec in [
@@ -289,6 +291,7 @@ fn import_check_accepts_every_real_move() {
         "18NewEngland_73885.json",
         "18NewEngland2_72500.json",
         "18LosAngeles2_final_train.json",
+        "18LosAngeles1_hs.json",
     ] {
         let out = stdout_of(
             hexroute()

@@ -50,6 +50,9 @@ impl Bonus {
             }
             BonusKind::Visit(hs) => hs.iter().any(stopped),
             BonusKind::Connection { from, to_any } => stopped(from) && to_any.iter().any(stopped),
+            BonusKind::Between { one_of, and_one_of } => {
+                one_of.iter().any(stopped) && and_one_of.iter().any(stopped)
+            }
             BonusKind::LongestRoute => true,
         }
     }
@@ -743,6 +746,8 @@ mod tolls;
 pub(super) use own_tokens::{label as own_tokens_label, paid as own_tokens_paid};
 pub(super) use stop_value::bound as stop_value_bound;
 
+#[cfg(test)]
+mod between;
 #[cfg(test)]
 mod tests;
 mod towns;

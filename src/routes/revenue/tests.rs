@@ -127,6 +127,10 @@ fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonu
                 BonusKind::Connection { from, to_any } => {
                     stopped.contains(from) && to_any.iter().any(|h| stopped.contains(h))
                 }
+                BonusKind::Between { one_of, and_one_of } => {
+                    one_of.iter().any(|h| stopped.contains(h))
+                        && and_one_of.iter().any(|h| stopped.contains(h))
+                }
                 // Given to this train's route: once a stop it visits.
                 BonusKind::LongestRoute => true,
             })

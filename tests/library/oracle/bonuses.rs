@@ -92,6 +92,9 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
     if rng.chance(40) {
         out.push(stop_value(&hexes, &mut rng));
     }
+    if rng.chance(25) {
+        out.push(super::between::random_between(&hexes, &[], &mut rng));
+    }
     out
 }
 

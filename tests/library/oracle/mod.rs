@@ -16,6 +16,7 @@ use hexroute::tile::{Colour, End, Gauge, Lane, StopKind, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod advise;
+mod between;
 mod bonuses;
 mod games;
 mod gauge;

@@ -60,6 +60,10 @@ impl Oracle<'_> {
                 BonusKind::Connection { from, to_any } => {
                     hexes.contains(from) && to_any.iter().any(|h| hexes.contains(h))
                 }
+                BonusKind::Between { one_of, and_one_of } => {
+                    one_of.iter().any(|h| hexes.contains(h))
+                        && and_one_of.iter().any(|h| hexes.contains(h))
+                }
                 // Earned by the set's longest route: see `solve`.
                 BonusKind::LongestRoute => false,
             };

@@ -193,6 +193,7 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
                 home: None,
                 aliases: vec![],
                 setup_tokens: vec![],
+                home_tokens: vec![],
                 home_city: None,
                 first_token: None,
                 kind: Default::default(),

@@ -20,6 +20,7 @@ mod closing;
 mod destination;
 mod first_train;
 mod formation;
+mod investors;
 mod late;
 mod liquidation;
 mod markers_leave;
@@ -147,6 +148,8 @@ pub(super) struct Replay<'g> {
     lift: Option<TrainId>,
     /// What the replay assumed where the record is silent.
     cautions: Vec<String>,
+    /// A minor joining its company (`InvestorMerges`).
+    joining: investors::Joining,
     /// Train types the replay assumes still in the depot though a company
     /// may have bought the first with no action (1861's RSR), each with
     /// its caution: the phase it begins, and the rusting, may have come.
@@ -266,6 +269,7 @@ impl<'g> Replay<'g> {
             merging: Vec::new(),
             or_order: Vec::new(),
             cautions: Vec::new(),
+            joining: investors::Joining::default(),
             unseen_buys: Vec::new(),
             markers: BTreeMap::new(),
             holders: BTreeMap::new(),
@@ -365,6 +369,13 @@ impl<'g> Replay<'g> {
             return Ok(());
         }
         self.put_home_token(company, home)?;
+        let more = (self.game.company(company)?.home_tokens.iter())
+            .map(|t| Ok((self.coord(&t.at)?, t.space)))
+            .collect::<Result<Vec<_>, Error>>()?;
+        for (c, space) in more {
+            let company = company.clone();
+            self.apply_event(&Event::PutToken { c, space, company })?;
+        }
         self.first_set_train(company)
     }
 
@@ -427,6 +438,7 @@ impl<'g> Replay<'g> {
         if let Some(why) = self.left_unseen(a)? {
             return Ok(Flow::StopBefore(why));
         }
+        self.investor_unchosen(a)?;
         self.apply_one(a)?;
         self.liquidation_auction(a);
         self.emit_books()?;
@@ -441,6 +453,7 @@ impl<'g> Replay<'g> {
             if auto.kind == "buy_shares" {
                 self.buy_shares(auto.shares.as_deref().unwrap_or_default())?;
             }
+            self.investor_connected(a, &auto.kind)?;
             if auto.kind == "destination_connection" && self.play.destinations {
                 self.connection_runs(auto.corporations.as_deref().unwrap_or_default())?;
             }
@@ -491,6 +504,7 @@ impl<'g> Replay<'g> {
             // A company's size grows (1817: 2 to 5 to 10 shares), or is
             // chosen as it starts: shares, and tokens on its charter.
             Kind::Convert if self.play.acquisitions => self.convert_size(a),
+            Kind::Choose { choice } if self.replays_choice(a) => self.choice(a, choice.as_deref()),
             Kind::Choose { choice } if self.play.acquisitions => {
                 self.choose_size(a, choice.as_deref())
             }
