@@ -450,6 +450,9 @@ impl Oracle<'_> {
                 + own_token_pay
                 + self.bonus_pay(train, r, &stop, &free_town, bonuses);
             let total = total.saturating_sub(self.stop_tolls(train, r, &stop, &free_town, bonuses));
+            // An obsolete train (1858's) is paid half the route's
+            // revenue, rounded down, as the engine's `revenue_for` has it.
+            let total = if train.halved { total / 2 } else { total };
             best = best.max(total);
         }
         // A route earning nothing is not run; one earning something is
@@ -726,8 +729,13 @@ fn adds_up(case: &str, game: &Game, fast: &routes::Solution) {
             .map(|s| s.revenue * if s.multiplied { r.multiplier } else { 1 })
             .sum();
         let bonuses: u32 = r.bonuses.iter().map(|(_, paid)| paid).sum();
+        let earned = if r.halved {
+            (stops + bonuses) / 2
+        } else {
+            stops + bonuses
+        };
         assert!(
-            stops + bonuses == r.revenue,
+            earned == r.revenue,
             "{case}: {} earns {} but its stops and bonuses add up to {}: {r:?}",
             r.train,
             r.revenue,
