@@ -16,6 +16,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1836Jr56", include_str!("../catalogues/1836Jr56.ron")),
     ("1846", include_str!("../catalogues/1846.ron")),
     ("1849", include_str!("../catalogues/1849.ron")),
+    ("1858", include_str!("../catalogues/1858.ron")),
     ("1860", include_str!("../catalogues/1860.ron")),
     (
         "18LosAngeles2",
