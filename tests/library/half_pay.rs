@@ -58,6 +58,11 @@ fn half_pay_from_an_unknown_phase_is_refused() {
     .unwrap()
     .replace("half_pay_from: Some(\"2\")", "half_pay_from: Some(\"9\")");
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
-    let err = Game::from_ron(&text, "halfpay.ron", Some(&dir)).unwrap_err().to_string();
-    assert!(err.contains("half_pay_from") && err.contains("\"9\""), "{err}");
+    let err = Game::from_ron(&text, "halfpay.ron", Some(&dir))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("half_pay_from") && err.contains("\"9\""),
+        "{err}"
+    );
 }
