@@ -3,7 +3,7 @@
 //! phase a train pays half from (1858's obsolete trains), when the game
 //! file loads: each a promise the route search relies on.
 
-use super::{Game, Skip, TokenBonus, TrainDef};
+use super::{BonusKind, Game, Skip, TokenBonus, TrainDef};
 
 type Failure = (String, String);
 
@@ -19,6 +19,18 @@ pub(super) fn check(game: &Game) -> Result<(), Failure> {
         }
         if let Some(phase) = &t.half_pay_from {
             known_phase(game, phase).map_err(|why| (field(".half_pay_from"), why))?;
+            if game
+                .bonuses
+                .iter()
+                .any(|b| b.kind == BonusKind::LongestRoute)
+            {
+                return Err((
+                    field(".half_pay_from"),
+                    "a train paying half in a game with a longest route's bonus: whether the \
+                     bonus is halved is not modelled; leave one of them out"
+                        .into(),
+                ));
+            }
         }
     }
     Ok(())

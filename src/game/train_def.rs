@@ -219,10 +219,11 @@ pub struct TrainDef {
     /// value of a stop another train's route visits. Absent: a train.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pullman: Option<Pullman>,
-    /// The phase from which it pays half what its route earns, rounded
-    /// down, for as long as it still runs (18xx.games's obsolete trains in
+    /// The phase from which it pays half what its route earns (its stops
+    /// and bonuses), rounded down, for as long as it still runs (18xx.games's obsolete trains in
     /// 1858: `revenue_for` halves an obsolete train's revenue, and the
-    /// train stays until it rusts). Absent: it pays in full in every phase.
+    /// train stays until it rusts). Not in a game with a longest route's
+    /// bonus (refused at load). Absent: it pays in full in every phase.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub half_pay_from: Option<String>,
     /// True when it pays half in the phase a search runs in: set from

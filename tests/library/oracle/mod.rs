@@ -681,9 +681,16 @@ fn fast_equals_oracle(
     chosen: &[String],
     bonuses: Vec<Bonus>,
 ) -> Option<(u32, routes::Solution)> {
+    // A game with a longest route's bonus has no train paying half (the
+    // load refuses it): such a case runs every train in full.
+    let longest = bonuses.iter().any(|b| b.kind == BonusKind::LongestRoute);
     let train_defs: Vec<TrainDef> = chosen
         .iter()
         .map(|n| trains.iter().find(|t| &t.name == n).unwrap().clone())
+        .map(|t| TrainDef {
+            halved: t.halved && !longest,
+            ..t
+        })
         .collect();
     let judge = Oracle {
         game,
