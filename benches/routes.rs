@@ -1,7 +1,12 @@
 //! Route search on the Bankruptcy Club fixture (final round of 1867), with
-//! the game's bonuses in force, as `hexroute routes` runs it, and on the
+//! the game's bonuses in force, as `hexroute routes` runs it, on the
 //! slowest real position of a public 18xx.games game (1861 game 167259
-//! before action 721: one 8-train). The README's
+//! before action 721: one 8-train), and on two late 1858 maps, whose broad
+//! and metre gauge and towns E trains run through unpaid make the routes
+//! many (18xx.games's auto-router took hours on one, tobymao/18xx #11252):
+//! record 219682 before action 978 (the N's 7E and 5M) and the engine's
+//! fixture 1858_game_end_bank before action 979 (the A's two 7Es), each as
+//! 18xx.games's engine had the map (`export.rb`). The README's
 //! search figures come from here (`cargo bench`); whole-process times come
 //! from `scripts/time-routes.sh`.
 
@@ -14,7 +19,10 @@ use std::hint::black_box;
 fn query(g: &game::Game, phase: game::PhaseId, company: &str, trains: &[&str]) -> Query {
     Query {
         company: company.into(),
-        trains: trains.iter().map(|t| g.train(t).unwrap().clone()).collect(),
+        trains: trains
+            .iter()
+            .map(|t| g.train(t).unwrap().in_phase(&g.phases, phase))
+            .collect(),
         bonuses: routes::bonuses_in_force(g, phase, &[]),
         lose_lowest: None,
         required: None,
@@ -75,6 +83,20 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(routes::solve(&g, &state, &q).unwrap()).total)
     });
     group.finish();
+    let late: [(&str, &str, &str, &[&str]); 2] = [
+        ("1858_late", "N 7E,5M", "N", &["7E", "5M"]),
+        ("1858_game_end_bank_979", "A 7E,7E", "A", &["7E", "7E"]),
+    ];
+    for (file, name, company, trains) in late {
+        let (g, state) = load("1858", &format!("{file}.json"));
+        let q = query(&g, state.phase, company, trains);
+        let mut group = c.benchmark_group(file);
+        group.sample_size(10);
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(routes::solve(&g, &state, &q).unwrap()).total)
+        });
+        group.finish();
+    }
 }
 
 criterion_group!(benches, bench);

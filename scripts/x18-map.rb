@@ -74,14 +74,23 @@ def tile_ron(name, tile, colour = nil)
       track << "(#{FACES[a.num]}, #{FACES[b.num]}#{g})"
     elsif (a.respond_to?(:junction?) && a.junction?) || (b.respond_to?(:junction?) && b.junction?)
       e = a.edge? ? a : b
-      junction[:j] << e.num
+      junction[:j] << [e.num, p.track]
     else
       e, n = a.edge? ? [a, b] : [b, a]
       track << "(#{FACES[e.num]}, #{node_end(tile, n)}#{g})" if e.edge?
       track << "(#{node_end(tile, a)}, #{node_end(tile, b)}#{g})" unless a.edge? || b.edge?
     end
   end
-  junction.each_value { |es| es.sort.combination(2).each { |x, y| track << "(#{FACES[x]}, #{FACES[y]})" } }
+  # two sides of a junction joined straight, of the gauge both legs serve
+  # (1858's X4 and 84-86 are metre gauge); a broad and a metre leg never join
+  junction.each_value do |es|
+    es.sort.combination(2).each do |(x, gx), (y, gy)|
+      g = gx == gy || gy == :dual ? gx : gy
+      next if [gx, gy].sort == %i[broad narrow]
+
+      track << "(#{FACES[x]}, #{FACES[y]}#{g == :broad ? '' : ", (gauge: #{g.to_s.capitalize})"})"
+    end
+  end
   track.uniq!
   out << "        track: [#{track.join(', ')}]," unless track.empty?
   labels = tile.labels.map { |l| l.to_s.inspect }

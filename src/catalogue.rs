@@ -21,6 +21,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         "1849KingdomoftheTwoSicilies",
         include_str!("../catalogues/1849KingdomoftheTwoSicilies.ron"),
     ),
+    ("1858", include_str!("../catalogues/1858.ron")),
     ("1860", include_str!("../catalogues/1860.ron")),
     (
         "18LosAngeles1",

@@ -282,9 +282,15 @@ fn print_stops(route: &RouteReport) {
     }
 }
 
-/// How a multiplying train's revenue is made up, `  (stops $390 ×2)`;
-/// nothing for a train that multiplies by 1.
+/// How a multiplying train's revenue is made up, `  (stops $390 ×2)`,
+/// or a train paying half's, `  (obsolete: half of $190)`; nothing for a
+/// train that multiplies by 1 and pays in full.
 fn multiplied_words(route: &RouteReport) -> String {
+    if route.halved {
+        let counted: u32 = route.stops.iter().map(|st| st.counted).sum();
+        let bonuses: u32 = route.bonuses.iter().map(|b| b.amount).sum();
+        return format!("  (obsolete: half of ${})", counted + bonuses);
+    }
     if route.multiplier == 1 {
         return String::new();
     }

@@ -1,8 +1,9 @@
 //! Checks of a train's bonus per own token in its capped, conditional and
-//! phased form (18EU's red-to-red bonus) and of pullmans (18EU's P), when
-//! the game file loads: each a promise the route search relies on.
+//! phased form (18EU's red-to-red bonus), of pullmans (18EU's P) and of the
+//! phase a train pays half from (1858's obsolete trains), when the game
+//! file loads: each a promise the route search relies on.
 
-use super::{Game, Skip, TokenBonus, TrainDef};
+use super::{BonusKind, Game, Skip, TokenBonus, TrainDef};
 
 type Failure = (String, String);
 
@@ -15,6 +16,21 @@ pub(super) fn check(game: &Game) -> Result<(), Failure> {
         }
         if t.pullman.is_some() {
             pullman(t).map_err(|why| (field(".pullman"), why.into()))?;
+        }
+        if let Some(phase) = &t.half_pay_from {
+            known_phase(game, phase).map_err(|why| (field(".half_pay_from"), why))?;
+            if game
+                .bonuses
+                .iter()
+                .any(|b| b.kind == BonusKind::LongestRoute)
+            {
+                return Err((
+                    field(".half_pay_from"),
+                    "a train paying half in a game with a longest route's bonus: whether the \
+                     bonus is halved is not modelled; leave one of them out"
+                        .into(),
+                ));
+            }
         }
     }
     Ok(())
@@ -57,6 +73,18 @@ fn token_bonus(game: &Game, t: &TrainDef, b: &TokenBonus) -> Result<(), String> 
         }
     }
     Ok(())
+}
+
+/// A phase the game has (`half_pay_from`: from which a train pays half).
+fn known_phase(game: &Game, phase: &str) -> Result<(), String> {
+    if game.phases.iter().any(|p| p.name == phase) {
+        return Ok(());
+    }
+    let names: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
+    Err(format!(
+        "names phase {phase:?}, which the game does not have; its phases are {}",
+        names.join(", ")
+    ))
 }
 
 /// A pullman re-pays one stop at face value: it counts one stop, is paid

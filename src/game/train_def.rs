@@ -219,6 +219,19 @@ pub struct TrainDef {
     /// value of a stop another train's route visits. Absent: a train.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pullman: Option<Pullman>,
+    /// The phase from which it pays half what its route earns (its stops
+    /// and bonuses), rounded down, for as long as it still runs (18xx.games's obsolete trains in
+    /// 1858: `revenue_for` halves an obsolete train's revenue, and the
+    /// train stays until it rusts). Not in a game with a longest route's
+    /// bonus (refused at load). Absent: it pays in full in every phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub half_pay_from: Option<String>,
+    /// True when it pays half in the phase a search runs in: set from
+    /// `half_pay_from` by [`TrainDef::in_phase`] (never read from a file),
+    /// so the search sees one train that pays half, or in full.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub halved: bool,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -298,7 +311,8 @@ impl TrainDef {
 
     /// The train as it pays in phase `phase` of a game whose phases are
     /// `phases`: its bonus per own token at that phase's amount and cap
-    /// (`from_phase`), the search then seeing one amount.
+    /// (`from_phase`), the search then seeing one amount, and paying half
+    /// from its `half_pay_from` on (`halved`).
     pub fn in_phase(&self, phases: &[super::Phase], phase: super::PhaseId) -> TrainDef {
         let place_of = |name: &str| phases.iter().position(|p| p.name == name);
         TrainDef {
@@ -306,8 +320,21 @@ impl TrainDef {
                 .token_bonus
                 .as_ref()
                 .map(|b| b.in_phase(place_of, phase.0)),
+            halved: self.halved
+                || self
+                    .half_pay_from
+                    .as_deref()
+                    .and_then(place_of)
+                    .is_some_and(|p| p <= phase.0),
             ..self.clone()
         }
+    }
+
+    /// What it is paid for a route earning `full`: half, rounded down, when
+    /// it pays half (`halved`), else all of it. Halving keeps the order of
+    /// routes, so the richest route is still the richest halved.
+    pub fn paid(&self, full: u64) -> u64 {
+        if self.halved { full / 2 } else { full }
     }
 
     /// True when it runs no route of its own (a pullman, `pullman`).

@@ -141,6 +141,7 @@ pub(super) fn describe_walk(
         train: TrainId::from(name),
         revenue,
         multiplier: train.multiplier,
+        halved: train.halved,
         hexes,
         stops: stops
             .iter()

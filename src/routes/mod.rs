@@ -79,6 +79,9 @@ pub struct TrainRoute {
     pub revenue: u32,
     /// What the train multiplies its stops by (2 for 2+2 and 5+5E).
     pub multiplier: u32,
+    /// True when the train pays half what the route earns, rounded down
+    /// (`TrainDef::halved`: 1858's obsolete trains): `revenue` is that half.
+    pub halved: bool,
     /// Hexes entered, in order, starting with the first stop's hex.
     pub hexes: Vec<Coord>,
     pub stops: Vec<RouteStop>,

@@ -70,6 +70,8 @@ mod tests {
             edge_cost: None,
             plus_towns: None,
             pullman: None,
+            half_pay_from: None,
+            halved: false,
         }
     }
 

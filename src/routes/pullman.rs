@@ -154,6 +154,7 @@ fn pullman_route(net: &Network, pullman: &TrainDef, s: usize) -> TrainRoute {
         train: pullman.name.clone(),
         revenue: stop.revenue,
         multiplier: 1,
+        halved: false,
         hexes: vec![stop.hex],
         stops: vec![RouteStop {
             hex: stop.hex,

@@ -54,11 +54,16 @@ pub struct CompanyRoutes {
 pub struct RouteReport {
     pub train: String,
     /// What the train earns, multiplier and bonuses included: the sum of
-    /// its stops' `counted` values and its bonuses' amounts.
+    /// its stops' `counted` values and its bonuses' amounts (half that
+    /// sum, rounded down, when `halved`).
     pub revenue: u32,
     /// What the train multiplies its stops by: 2 for a 2+2 or a 5+5E.
     #[serde(default = "one")]
     pub multiplier: u32,
+    /// True when the train pays half what its route earns (the game's
+    /// `half_pay_from`: 1858's obsolete trains). Absent: false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub halved: bool,
     /// Hexes entered, in order, starting with the first stop's hex.
     pub hexes: Vec<String>,
     /// Every stop the route passes, in travel order.
@@ -243,6 +248,7 @@ impl RouteReport {
             train: r.train.to_string(),
             revenue: r.revenue,
             multiplier: r.multiplier,
+            halved: r.halved,
             hexes: r.hexes.iter().map(|h| game.format(*h)).collect(),
             stops: r
                 .stops

@@ -5,6 +5,7 @@
 mod catalogue;
 mod game_fields;
 mod gauge;
+mod half_pay;
 mod lanes;
 mod layers;
 mod oracle;

@@ -65,6 +65,7 @@ fn bash_completion_knows_the_files_game() {
             "18 Los Angeles",
             "18 Los Angeles 2",
             "1856",
+            "1858",
             "1860",
             "1861",
             "1867",

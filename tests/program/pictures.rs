@@ -36,8 +36,9 @@ fn all_routes(name: &str, game: &Game) -> RouteOverlay {
 
 /// The pictures the issue names: 1867_bc, 1830_late, 1861_late and
 /// 1889_late with every company's routes, and each other title's fixture.
-const PICTURES: [&str; 29] = [
+const PICTURES: [&str; 30] = [
     "1867_bc.json",
+    "1858_late.json",
     "1830_late.json",
     "1861_late.json",
     "1889_late.json",

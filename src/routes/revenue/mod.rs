@@ -687,7 +687,7 @@ pub fn best_revenue(
     bonuses: &[Bonus],
     scratch: &mut Scratch,
 ) -> u32 {
-    choose(train, visits, hexes, bonuses, scratch).map_or(0, saturate)
+    choose(train, visits, hexes, bonuses, scratch).map_or(0, |v| saturate(train.paid(v)))
 }
 
 /// Revenues are bounded well below `u32::MAX` before a search starts (see
@@ -732,7 +732,7 @@ pub fn best_run(
         })
         .collect();
     Some(Run {
-        revenue: saturate(revenue),
+        revenue: saturate(train.paid(revenue)),
         stops,
         bonuses: earned,
         toll: saturate(s.best_toll),

@@ -185,6 +185,8 @@ mod tests {
             edge_cost: None,
             plus_towns: Some(m),
             pullman: None,
+            half_pay_from: None,
+            halved: false,
         }
     }
 

@@ -46,6 +46,8 @@ pub(super) fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
         edge_cost: None,
         plus_towns: None,
         pullman: None,
+        half_pay_from: None,
+        halved: false,
     }
 }
 
@@ -317,6 +319,8 @@ fn port_choice_equals_brute_force() {
             edge_cost: None,
             plus_towns: None,
             pullman: None,
+            half_pay_from: None,
+            halved: false,
             ..train
         };
         let end = if rng.below(2) == 0 {

@@ -4,7 +4,9 @@
 //! company's stop-value bonus (18JP-T's hex bonus, 1870's destination)
 //! each counted stop in its hexes once more, as the train pays that stop,
 //! and with `at_route_end` only the route's first or last stop, counted.
-//! A longest route's bonus is paid by `solve`.
+//! A longest route's bonus is paid by `solve`. Also: that a search's
+//! routes add up to what each earns, and trains run in full beside a
+//! longest route's bonus.
 
 use super::*;
 
@@ -72,5 +74,41 @@ impl Oracle<'_> {
             }
         }
         total
+    }
+}
+
+/// `t` as a case with `bonuses` runs it: in full beside a longest route's
+/// bonus, as a game with one has no train paying half (the load refuses
+/// it), else as it is.
+pub(super) fn in_full_beside_longest(t: &TrainDef, bonuses: &[Bonus]) -> TrainDef {
+    let longest = bonuses.iter().any(|b| b.kind == BonusKind::LongestRoute);
+    TrainDef {
+        halved: t.halved && !longest,
+        ..t.clone()
+    }
+}
+
+/// Each route's stops and bonuses, as a report prints them, add up to
+/// what it earns (tolls aside: a toll's line cannot be negative).
+pub(super) fn adds_up(case: &str, game: &Game, fast: &routes::Solution) {
+    if !game.pass_through.is_empty() {
+        return;
+    }
+    for r in &fast.routes {
+        let stops: u32 = r
+            .stops
+            .iter()
+            .filter(|s| !s.skipped)
+            .map(|s| s.revenue * if s.multiplied { r.multiplier } else { 1 })
+            .sum();
+        let bonuses: u32 = r.bonuses.iter().map(|(_, paid)| paid).sum();
+        let earned = (stops + bonuses) / if r.halved { 2 } else { 1 };
+        assert!(
+            earned == r.revenue,
+            "{case}: {} earns {} but its stops and bonuses add up to {}: {r:?}",
+            r.train,
+            r.revenue,
+            stops + bonuses
+        );
     }
 }

@@ -382,6 +382,20 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
     } else {
         trains
     };
+    // Sometimes some train types are obsolete and pay half their route's
+    // revenue (1858's `half_pay_from`), from a generator of its own too.
+    let mut old = Rng(seed ^ 0x0018_5800_u64 | 1);
+    let trains = if old.chance(25) {
+        trains
+            .into_iter()
+            .map(|t| TrainDef {
+                halved: old.chance(50),
+                ..t
+            })
+            .collect()
+    } else {
+        trains
+    };
     // Sometimes, where no train keeps a pool, routes may run through
     // cities full of others' tokens (1860), from a generator of its own.
     let mut full = Rng(seed ^ 0x0018_6000_u64 | 1);

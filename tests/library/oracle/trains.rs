@@ -29,6 +29,8 @@ pub(super) fn train(
         edge_cost: None,
         plus_towns: None,
         pullman: None,
+        half_pay_from: None,
+        halved: false,
     }
 }
 
