@@ -15,6 +15,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1836Jr30", include_str!("../catalogues/1836Jr30.ron")),
     ("1836Jr56", include_str!("../catalogues/1836Jr56.ron")),
     ("1846", include_str!("../catalogues/1846.ron")),
+    ("1822", include_str!("../catalogues/1822.ron")),
     ("1849", include_str!("../catalogues/1849.ron")),
     ("1860", include_str!("../catalogues/1860.ron")),
     (

@@ -70,6 +70,7 @@ mod tests {
             edge_cost: None,
             plus_towns: None,
             pullman: None,
+            own_tokens_only: false,
         }
     }
 

@@ -184,6 +184,7 @@ mod tests {
             edge_cost: None,
             plus_towns: Some(m),
             pullman: None,
+            own_tokens_only: false,
         }
     }
 
@@ -341,6 +342,7 @@ mod tests {
                     token_holders: false,
                     others: None,
                     company: None,
+                    once_per_run: false,
                     name: format!("b{b}"),
                     amount: 10 * (1 + rng.below(6) as u32),
                     multiplied: false,

@@ -45,6 +45,7 @@ pub(super) fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
         edge_cost: None,
         plus_towns: None,
         pullman: None,
+        own_tokens_only: false,
     }
 }
 
@@ -235,6 +236,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
             token_holders: false,
             others: None,
             company: None,
+            once_per_run: false,
             name: format!("b{b}"),
             amount: 10 * (1 + rng.below(8) as u32),
             multiplied: rng.below(2) == 0,
@@ -311,6 +313,7 @@ fn port_choice_equals_brute_force() {
             edge_cost: None,
             plus_towns: None,
             pullman: None,
+            own_tokens_only: false,
             ..train
         };
         let end = if rng.below(2) == 0 {
@@ -437,6 +440,7 @@ fn twenty_bonus_stops_are_all_considered() {
             token_holders: false,
             others: None,
             company: None,
+            once_per_run: false,
             name: format!("b{i}"),
             amount: 10 + i as u32,
             multiplied: false,
@@ -560,6 +564,7 @@ fn multiplier_doubles_only_multiplied_bonuses() {
         token_holders: false,
         others: None,
         company: None,
+        once_per_run: false,
         name: "b".into(),
         amount,
         multiplied,

@@ -29,6 +29,7 @@ pub(super) fn train(
         edge_cost: None,
         plus_towns: None,
         pullman: None,
+        own_tokens_only: false,
     }
 }
 
