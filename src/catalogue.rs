@@ -16,6 +16,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("1836Jr56", include_str!("../catalogues/1836Jr56.ron")),
     ("1846", include_str!("../catalogues/1846.ron")),
     ("1847AE", include_str!("../catalogues/1847AE.ron")),
+    ("1822", include_str!("../catalogues/1822.ron")),
     ("1849", include_str!("../catalogues/1849.ron")),
     (
         "1849KingdomoftheTwoSicilies",

@@ -29,6 +29,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
     ("1856", include_str!("../../games/1856.ron")),
     ("1858", include_str!("../../games/1858.ron")),
+    ("1822", include_str!("../../games/1822.ron")),
     ("1860", include_str!("../../games/1860.ron")),
     ("1861", include_str!("../../games/1861.ron")),
     ("1867", include_str!("../../games/1867.ron")),

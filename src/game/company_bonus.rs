@@ -77,9 +77,12 @@ pub(super) fn check(bonus: &super::BonusDef, companies: &[super::Company]) -> Re
     if !companies.iter().any(|c| c.abbrev == scope.company) {
         return Err(format!("unknown company \"{}\"", scope.company));
     }
-    if scope.stop_value() && (bonus.bonus != 0 || !visit) {
+    let connection = matches!(bonus.kind, super::BonusKind::Connection { .. });
+    if scope.stop_value() && (bonus.bonus != 0 || !(visit || connection)) {
         return Err(
-            "pays: StopValue wants bonus: 0 and a Visit (the stop pays its own value)".into(),
+            "pays: StopValue wants bonus: 0 and a Visit or a Connection \
+             (the stop, or the connection's destination, pays its own value)"
+                .into(),
         );
     }
     if scope.until_destination && scope.from_destination {
@@ -118,8 +121,15 @@ mod tests {
             "kind: Visit([\"A5\"])",
             "kind: Connection(from: \"A1\", to_any: [\"A5\"])",
         );
+        // A connection paying its destination's value (1822) is no route's end.
         let e = load_with(&[connection]).unwrap_err();
-        assert!(e.contains("StopValue wants bonus: 0 and a Visit"), "{e}");
+        assert!(e.contains("at_route_end wants a Visit"), "{e}");
+        let longest = ("kind: Visit([\"A5\"])", "kind: LongestRoute");
+        let e = load_with(&[longest]).unwrap_err();
+        assert!(
+            e.contains("StopValue wants bonus: 0 and a Visit or a Connection"),
+            "{e}"
+        );
         let both = (
             "until_destination: true",
             "until_destination: true, from_destination: true",

@@ -373,6 +373,12 @@ pub struct BonusDef {
     /// Only this company earns it (1888's, 1870's destinations).
     #[serde(default)]
     pub company: Option<super::CompanyBonus>,
+    /// Paid once a run, to the one route of the set it pays most, however
+    /// many routes earn it (1822's destination bonus: 18xx.games g_1822
+    /// `destination_bonus`, the biggest of the routes'). Absent: every
+    /// route earning it is paid.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub once_per_run: bool,
 }
 
 /// Companies of `kind` that have not started by `phase` never do.

@@ -123,6 +123,9 @@ pub struct Bonus {
     pub others: Option<u32>,
     /// Only this company earns it, and how.
     pub company: Option<CompanyBonus>,
+    /// Paid to one route of a run only, the one it pays most
+    /// (`routes::once`).
+    pub once_per_run: bool,
 }
 
 impl Bonus {

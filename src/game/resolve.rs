@@ -415,6 +415,7 @@ impl Resolver<'_> {
                 token_holders: b.token_holders,
                 others: b.others,
                 company: b.company.clone(),
+                once_per_run: b.once_per_run,
             });
         }
         Ok(bonuses)

@@ -232,6 +232,14 @@ pub struct TrainDef {
     #[serde(skip)]
     #[schemars(skip)]
     pub halved: bool,
+    /// A train paid only for the company's own token cities (1822's E:
+    /// 18xx.games g_1822 `check_distance` and `revenue_for`): its route
+    /// starts and ends in cities holding the company's token, and of the
+    /// stops it visits only those pay (times its multiplier). It still
+    /// visits the others (a bonus asking for a stop there sees it).
+    /// Absent: the train is paid for its stops as usual.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_tokens_only: bool,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {

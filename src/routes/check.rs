@@ -116,6 +116,9 @@ pub enum Checked {
 /// most, are taken.
 pub fn check(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
     let query = &query.running();
+    if query.bonuses.iter().any(|b| b.once_per_run) {
+        return check_once(net, query, given);
+    }
     let Some(longest) = query
         .bonuses
         .iter()
@@ -147,6 +150,24 @@ fn give_longest(bonus: &Bonus, given: &[Given], out: &mut [Checked]) {
         r.revenue += paid;
         r.bonuses.push((bonus.name.clone(), paid));
     }
+}
+
+/// [`check`] with bonuses paid once a run (`once_per_run`): each given
+/// to the route of the set it pays most (`super::once::give_once`).
+fn check_once(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
+    let mut base = query.clone();
+    base.bonuses.retain(|b| !b.once_per_run);
+    let mut out = check(net, &base, given);
+    for b in query.bonuses.iter().filter(|b| b.once_per_run) {
+        let mut one = base.clone();
+        one.bonuses.push(Bonus {
+            once_per_run: false,
+            ..b.clone()
+        });
+        let with = check(net, &one, given);
+        super::once::give_once(&b.name, &with, &mut out);
+    }
+    out
 }
 
 /// [`check`] with every bonus priced route by route.

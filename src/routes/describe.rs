@@ -126,8 +126,13 @@ pub(super) fn describe_walk(
         .zip(&run.stops)
         .filter(|(v, counted)| **counted && v.is_city && v.token)
         .count() as u32;
-    let earns = |s: usize| {
+    // A train paid only for its company's token cities earns nothing at
+    // the others (`trains[].own_tokens_only`).
+    let earns = |i: usize, s: usize| {
         let stop = &net.stops[s];
+        if train.own_tokens_only && !visits[i].token {
+            return 0;
+        }
         match stop.port {
             Some(_) => stop.revenue * token_cities,
             None if revenue::unpaid_town(train, stop.is_city()) => 0,
@@ -146,10 +151,11 @@ pub(super) fn describe_walk(
         stops: stops
             .iter()
             .zip(&run.stops)
-            .map(|(&s, &stopped)| RouteStop {
+            .enumerate()
+            .map(|(i, (&s, &stopped))| RouteStop {
                 hex: net.stops[s].hex,
                 kind: net.stops[s].kind,
-                revenue: earns(s),
+                revenue: earns(i, s),
                 skipped: !stopped,
                 multiplied: train.towns == Towns::Counted
                     || matches!(net.stops[s].kind, StopKind::City(_)),

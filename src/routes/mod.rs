@@ -23,6 +23,7 @@ mod enumerate;
 mod gauge;
 mod lose_lowest;
 pub mod network;
+mod once;
 mod pass_blocked;
 pub mod pass_through;
 mod places;
@@ -258,70 +259,9 @@ pub fn solve_within(
     if let Some(token) = &query.lose_lowest {
         return lose_lowest::solve(net, query, token, progress, limit);
     }
-    match query
-        .bonuses
-        .iter()
-        .position(|b| b.kind == BonusKind::LongestRoute)
-    {
-        Some(longest) => solve_longest(net, query, longest, progress, limit),
-        None => solve_plain(net, query, progress, limit),
-    }
-}
-
-/// A train's name while it alone earns the longest route's bonus: no game
-/// names a train so.
-fn boosted(name: &TrainId) -> TrainId {
-    TrainId::from(format!("{name}\u{1}longest").as_str())
-}
-
-/// [`solve_within`] with a bonus on the company's longest route (`longest`,
-/// an index into the query's bonuses): a set earns the sum of its routes
-/// and the bonus on the one visiting the most stops, which is the most
-/// over its routes of the sum with that route's bonus. So the optimum is
-/// the best, over each train type the company runs, of the search in which
-/// one train of that type earns the bonus on its route and no other does.
-fn solve_longest(
-    net: &Network,
-    query: &Query,
-    longest: usize,
-    progress: &(dyn Fn(assign::Progress) + Sync),
-    limit: &assign::Limit,
-) -> Result<Solution, Error> {
-    let mut plain = query.clone();
-    let bonus = plain.bonuses.remove(longest);
-    let (_, type_of) = train_types(&query.trains);
-    let mut best: Option<Solution> = None;
-    for (slot, &ty) in type_of.iter().enumerate() {
-        if type_of[..slot].contains(&ty) || !bonus.applies_to(&query.trains[slot]) {
-            continue;
-        }
-        let mut one = plain.clone();
-        let name = query.trains[slot].name.clone();
-        one.trains[slot].name = boosted(&name);
-        // The renamed train still earns what its type earns (1846's bonuses
-        // for one type of train).
-        for b in &mut one.bonuses {
-            if b.trains.contains(&name) {
-                b.trains.push(boosted(&name));
-            }
-        }
-        one.bonuses.push(Bonus {
-            trains: vec![one.trains[slot].name.clone()],
-            ..bonus.clone()
-        });
-        let mut solution = solve_plain(net, &one, progress, limit)?;
-        for r in &mut solution.routes {
-            if r.train == one.trains[slot].name {
-                r.train = name.clone();
-            }
-        }
-        if best.as_ref().is_none_or(|b| solution.total > b.total) {
-            best = Some(solution);
-        }
-    }
-    match best {
-        Some(b) => Ok(b),
-        None => solve_plain(net, &plain, progress, limit),
+    match query.bonuses.iter().any(once::once) {
+        true => once::solve(net, query, progress, limit),
+        false => solve_plain(net, query, progress, limit),
     }
 }
 

@@ -72,6 +72,7 @@ mod tests {
             pullman: None,
             half_pay_from: None,
             halved: false,
+            own_tokens_only: false,
         }
     }
 

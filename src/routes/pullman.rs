@@ -113,6 +113,8 @@ fn refuse_unsearched(query: &Query, pullmans: usize) -> Result<(), Error> {
         .any(|b| b.kind == BonusKind::LongestRoute)
     {
         Some("a longest-route bonus")
+    } else if query.bonuses.iter().any(|b| b.once_per_run) {
+        Some("a bonus paid once a run")
     } else {
         None
     };

@@ -3,6 +3,7 @@
 //! no cairo, so they also run with `--no-default-features`.
 
 mod catalogue;
+mod etrain_and_destination;
 mod game_fields;
 mod gauge;
 mod half_pay;

@@ -8,7 +8,7 @@ use std::path::Path;
 /// `GAME_DESIGNER` and `GAME_PUBLISHER` in
 /// `lib/engine/game/g_<title>/meta.rb`, each publisher's symbol resolved in
 /// `lib/engine/publisher.rb` (read by hand; "—" where meta.rb names none).
-const CREDITS: [(&str, &str, &str); 40] = [
+const CREDITS: [(&str, &str, &str); 41] = [
     ("1817", "Craig Bartell, Tim Flowers", "All-Aboard Games"),
     ("1817NA", "Mark Voyer", "—"),
     ("1817WO", "Mark Voyer & Brennan Sheremeto", "—"),
@@ -27,6 +27,7 @@ const CREDITS: [(&str, &str, &str); 40] = [
     ("18 Los Angeles 2", "Anthony Fryer", "TraXX"),
     ("1856", "Bill Dixon", "Mayfair Games"),
     ("1858", "Ian D Wilson", "All-Aboard Games"),
+    ("1822", "Simon Cutforth", "All-Aboard Games"),
     ("1860", "Mike Hutton", "All-Aboard Games"),
     ("1861", "Ian D. Wilson", "Grand Trunk Games"),
     ("1867", "Ian D. Wilson", "Grand Trunk Games"),

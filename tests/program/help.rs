@@ -66,6 +66,7 @@ fn bash_completion_knows_the_files_game() {
             "18 Los Angeles 2",
             "1856",
             "1858",
+            "1822",
             "1860",
             "1861",
             "1867",

@@ -239,6 +239,11 @@ pub struct Scratch {
     compulsory: Vec<bool>,
     /// What tolls took from the best choice so far (`best_extra`'s).
     best_toll: u64,
+    /// A route's visits as a train paid only for its company's token
+    /// cities is paid for them (`token_cities`), and whether they are
+    /// being priced.
+    token_visits: Vec<Visit>,
+    token_paid: bool,
 }
 
 /// A subset of items numbered `0..n`, one bit per item: what [`choose`]
@@ -294,8 +299,20 @@ fn choose(
     bonuses: &[Bonus],
     s: &mut Scratch,
 ) -> Option<u64> {
-    if visits.len() < 2 || visits.iter().any(|v| v.at_least as usize > visits.len()) {
+    if visits.len() < 2
+        || visits.iter().any(|v| v.at_least as usize > visits.len())
+        || token_cities::refused(train, visits)
+    {
         return None;
+    }
+    if train.own_tokens_only && !s.token_paid {
+        let mut paid = std::mem::take(&mut s.token_visits);
+        token_cities::paid_visits(visits, &mut paid);
+        s.token_paid = true;
+        let value = choose(train, &paid, hexes, bonuses, s);
+        s.token_paid = false;
+        s.token_visits = paid;
+        return value;
     }
     let last = visits.len() - 1;
     let mut compulsory = std::mem::take(&mut s.compulsory);
@@ -626,7 +643,7 @@ fn choose_with(route: Pricing, s: &mut Scratch, slots: Caps, forced: &[usize]) -
             .active
             .iter()
             .filter(|&&b| bonuses[b].earned_by(&stopped, ends))
-            .map(|&b| bonuses[b].pays_on(train.multiplier, visits.len()))
+            .map(|&b| bonuses[b].pays_for(train, visits, &stopped))
             .sum();
         // A toll its stop's pay does not cover comes out of the visit
         // bonuses earned there.
@@ -673,7 +690,7 @@ pub fn ceiling(train: &TrainDef, visits: &[Visit], bonuses: &[Bonus]) -> u64 {
     let bonus: u64 = bonuses
         .iter()
         .filter(|b| b.applies_to(train))
-        .map(|b| b.pays_on(train.multiplier, visits.len()))
+        .map(|b| b.most_for(train, visits))
         .sum();
     stops * u64::from(train.multiplier.max(1)) + bonus
 }
@@ -739,9 +756,11 @@ pub fn best_run(
     })
 }
 
+mod destination;
 mod own_tokens;
 mod plus_towns;
 mod stop_value;
+mod token_cities;
 mod tolls;
 pub(super) use own_tokens::{label as own_tokens_label, paid as own_tokens_paid};
 pub(super) use stop_value::bound as stop_value_bound;

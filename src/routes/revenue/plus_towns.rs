@@ -187,6 +187,7 @@ mod tests {
             pullman: None,
             half_pay_from: None,
             halved: false,
+            own_tokens_only: false,
         }
     }
 
@@ -344,6 +345,7 @@ mod tests {
                     token_holders: false,
                     others: None,
                     company: None,
+                    once_per_run: false,
                     name: format!("b{b}"),
                     amount: 10 * (1 + rng.below(6) as u32),
                     multiplied: false,

@@ -10,7 +10,8 @@ use crate::game::{Bonus, BonusKind};
 impl Bonus {
     /// True when it pays a stop's value rather than an amount.
     pub(super) fn pays_stop_value(&self) -> bool {
-        self.company.as_ref().is_some_and(|c| c.stop_value())
+        matches!(self.kind, BonusKind::Visit(_))
+            && self.company.as_ref().is_some_and(|c| c.stop_value())
     }
 
     /// True when only a route's first or last stop earns it.
@@ -59,7 +60,7 @@ pub(super) fn most_extra(bonuses: &[Bonus], visits: &[Visit]) -> u64 {
 pub fn bound(net: &crate::routes::network::Network, bonuses: &[Bonus]) -> u64 {
     bonuses
         .iter()
-        .filter(|b| b.pays_stop_value())
+        .filter(|b| b.pays_stop_value() || b.repays_destination())
         .flat_map(|b| {
             net.stops
                 .iter()
@@ -80,6 +81,13 @@ impl Bonus {
         visits: &[Visit],
         counted: &[bool],
     ) -> u32 {
+        if self.repays_destination() {
+            let stopped = |h: &crate::geometry::Coord| {
+                visits.iter().zip(counted).any(|(v, c)| *c && v.hex == *h)
+            };
+            let paid = self.pays_for(train, visits, &stopped);
+            return u32::try_from(paid).unwrap_or(u32::MAX);
+        }
         if !self.pays_stop_value() {
             return self.paid_on(train.multiplier, visits.len());
         }
@@ -91,6 +99,7 @@ impl Bonus {
             .filter(|(i, (v, c))| {
                 **c && v.port.is_none()
                     && !super::towns::unpaid(train, v.is_city)
+                    && (v.token || !train.own_tokens_only)
                     && self.earned_at(v.hex, *i, last)
             })
             .map(|(_, (v, _))| match super::multiplied(train, v) {

@@ -48,6 +48,7 @@ pub(super) fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
         pullman: None,
         half_pay_from: None,
         halved: false,
+        own_tokens_only: false,
     }
 }
 
@@ -243,6 +244,7 @@ fn random_case(rng: &mut Lcg, max_stops: u64) -> (TrainDef, Vec<Visit>, usize, V
             token_holders: false,
             others: None,
             company: None,
+            once_per_run: false,
             name: format!("b{b}"),
             amount: 10 * (1 + rng.below(8) as u32),
             multiplied: rng.below(2) == 0,
@@ -321,6 +323,7 @@ fn port_choice_equals_brute_force() {
             pullman: None,
             half_pay_from: None,
             halved: false,
+            own_tokens_only: false,
             ..train
         };
         let end = if rng.below(2) == 0 {
@@ -450,6 +453,7 @@ fn twenty_bonus_stops_are_all_considered() {
             token_holders: false,
             others: None,
             company: None,
+            once_per_run: false,
             name: format!("b{i}"),
             amount: 10 + i as u32,
             multiplied: false,
@@ -574,6 +578,7 @@ fn multiplier_doubles_only_multiplied_bonuses() {
         token_holders: false,
         others: None,
         company: None,
+        once_per_run: false,
         name: "b".into(),
         amount,
         multiplied,

@@ -119,6 +119,7 @@ mod tests {
             token_holders: false,
             others: None,
             company: None,
+            once_per_run: false,
             name: "Steamship".into(),
             amount: 40,
             multiplied: false,

@@ -40,6 +40,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         token_holders: false,
         others: None,
         company: None,
+        once_per_run: false,
         name: "E-W".into(),
         amount: 50,
         multiplied: false,

@@ -16,6 +16,7 @@ pub(super) fn longest_route(per_stop: u32) -> Bonus {
         token_holders: false,
         others: None,
         company: None,
+        once_per_run: false,
         name: "longest".into(),
         amount: per_stop,
         multiplied: false,
@@ -45,6 +46,7 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             token_holders: false,
             others: None,
             company: None,
+            once_per_run: false,
             name: "visit".into(),
             amount: 10 * (1 + rng.below(5)) as u32,
             multiplied: rng.chance(50),
@@ -64,6 +66,7 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             token_holders: false,
             others: None,
             company: None,
+            once_per_run: false,
             name: "connect".into(),
             amount: 20 * (1 + rng.below(4)) as u32,
             multiplied: rng.chance(50),
@@ -79,6 +82,7 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
             token_holders: false,
             others: None,
             company: None,
+            once_per_run: false,
             name: "D only".into(),
             amount: 40,
             multiplied: false,
@@ -94,6 +98,36 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
     }
     if rng.chance(25) {
         out.push(super::between::random_between(&hexes, &[], &mut rng));
+    }
+    // Sometimes a destination paying its value, once a run or to every
+    // route (1822's), from a generator of its own so the cases before stay.
+    let mut dest = Rng(seed ^ 0x0018_2200_u64 | 1);
+    if dest.chance(40) {
+        let from = hexes[dest.below(hexes.len())];
+        let to = hexes[dest.below(hexes.len())];
+        out.push(Bonus {
+            optional: false,
+            phases: Vec::new(),
+            private: None,
+            token_holders: false,
+            others: None,
+            company: Some(CompanyBonus {
+                company: "A".into(),
+                pays: BonusPays::StopValue,
+                at_route_end: false,
+                until_destination: false,
+                from_destination: false,
+            }),
+            once_per_run: dest.chance(70),
+            name: "destination".into(),
+            amount: 0,
+            multiplied: dest.chance(50),
+            kind: BonusKind::Connection {
+                from,
+                to_any: vec![to],
+            },
+            trains: vec![],
+        });
     }
     out
 }
@@ -115,6 +149,7 @@ fn stop_value(hexes: &[Coord], rng: &mut Rng) -> Bonus {
             until_destination: at_route_end,
             from_destination: false,
         }),
+        once_per_run: false,
         name: "own value".into(),
         amount: 0,
         multiplied: false,

@@ -351,6 +351,7 @@ fn bonus_choice_beats_greedy_stop_choice() {
         token_holders: false,
         others: None,
         company: None,
+        once_per_run: false,
         name: "c".into(),
         amount: 60,
         multiplied: false,
@@ -531,7 +532,7 @@ fn grouped_edge(seed: u64, edge: &[Coord], may_overlap: bool) -> BTreeMap<Coord,
 /// search refuses that pair (18EU has no such bonus), it does not guess.
 fn bonuses_beside(mut bonuses: Vec<Bonus>, trains: &[TrainDef]) -> Vec<Bonus> {
     if trains.iter().any(TrainDef::is_pullman) {
-        bonuses.retain(|b| b.kind != hexroute::game::BonusKind::LongestRoute);
+        bonuses.retain(|b| b.kind != hexroute::game::BonusKind::LongestRoute && !b.once_per_run);
     }
     bonuses
 }

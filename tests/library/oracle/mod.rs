@@ -21,6 +21,7 @@ mod bonuses;
 mod games;
 mod gauge;
 mod lowest;
+mod once;
 mod pay;
 use pay::adds_up;
 mod pullman;
@@ -368,7 +369,7 @@ impl Oracle<'_> {
         {
             return 0;
         }
-        if trains::ends_refused(train, r) {
+        if trains::ends_refused(train, r) || self.token_ends_refused(train, r) {
             return 0;
         }
         let mut best = 0;
@@ -436,7 +437,9 @@ impl Oracle<'_> {
             let paid = |towns: bool| -> u32 {
                 (0..n)
                     .filter(|&i| stop(i) && free_town(i) == towns)
-                    .filter(|&i| !trains::unpaid(train, r.stops[i].1))
+                    .filter(|&i| {
+                        !trains::unpaid(train, r.stops[i].1) && !self.not_token_paid(train, r, i)
+                    })
                     .map(|i| {
                         let revenue = self.revenue(r.stops[i].0, r.stops[i].1);
                         if port == Some(i) {
@@ -520,14 +523,18 @@ impl Oracle<'_> {
     /// trains, with a bonus on the longest route (most stops) of each.
     fn solve(&self, trains: &[TrainDef], bonuses: &[Bonus]) -> u32 {
         let (trains, pullmans) = pullman::split(trains);
-        let pullman = !pullmans.is_empty();
         let trains = &trains::running(&trains);
         let routes = self.routes();
+        let plain = once::plain(bonuses);
         let table: Vec<Vec<u32>> = routes
             .iter()
-            .map(|r| trains.iter().map(|t| self.best(t, r, bonuses)).collect())
+            .map(|r| trains.iter().map(|t| self.best(t, r, &plain)).collect())
             .collect();
-        let per_stop = longest_per_stop(bonuses);
+        let leaf = once::Leaf {
+            per_stop: longest_per_stop(bonuses),
+            pullman: !pullmans.is_empty(),
+            gain: self.once_gains(trains, &routes, bonuses, &table),
+        };
         /// `used`: each running train's index and route.
         fn assign(
             oracle: &Oracle,
@@ -535,16 +542,12 @@ impl Oracle<'_> {
             used: &mut Vec<(usize, usize)>,
             (trains, routes): (&[TrainDef], &[OracleRoute]),
             table: &[Vec<u32>],
-            (per_stop, pullman): (u32, bool),
+            leaf: &once::Leaf,
         ) -> u32 {
             if i == trains.len() {
-                let longest = used.iter().map(|&(_, u)| routes[u].stops.len()).max();
-                let repaid = used.iter().map(|&(_, u)| &routes[u]);
-                return per_stop * longest.unwrap_or(0) as u32
-                    + if pullman { oracle.repaid(repaid) } else { 0 };
+                return leaf.pay(oracle, used, routes);
             }
-            let per_stop = (per_stop, pullman);
-            let mut best = assign(oracle, i + 1, used, (trains, routes), table, per_stop); // train i stays idle
+            let mut best = assign(oracle, i + 1, used, (trains, routes), table, leaf); // train i stays idle
             for r in 0..routes.len() {
                 if table[r][i] == 0
                     || used.iter().any(|&(t, u)| {
@@ -554,7 +557,7 @@ impl Oracle<'_> {
                     continue;
                 }
                 used.push((i, r));
-                let rest = assign(oracle, i + 1, used, (trains, routes), table, per_stop);
+                let rest = assign(oracle, i + 1, used, (trains, routes), table, leaf);
                 best = best.max(table[r][i] + rest);
                 used.pop();
             }
@@ -563,14 +566,7 @@ impl Oracle<'_> {
         if routes.is_empty() {
             return 0;
         }
-        assign(
-            self,
-            0,
-            &mut Vec::new(),
-            (trains, &routes),
-            &table,
-            (per_stop, pullman),
-        )
+        assign(self, 0, &mut Vec::new(), (trains, &routes), &table, &leaf)
     }
 
     /// Checks the fast search's answer route by route: each route is one
@@ -631,7 +627,7 @@ impl Oracle<'_> {
             } else {
                 0
             };
-            let priced = self.best(train, found, bonuses) + mail;
+            let priced = self.best(train, found, &once::carried(bonuses, &r.bonuses)) + mail;
             if priced != r.revenue {
                 return Err(format!(
                     "{} earns {} by the oracle, {} by the search: {r:?}",

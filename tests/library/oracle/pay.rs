@@ -37,7 +37,22 @@ impl Oracle<'_> {
                 BonusKind::Visit(hs) => hs.contains(&r.stops[i].0) && (!end_only || at_end(i)),
                 _ => false,
             };
-            if scope.is_some_and(|s| s.pays == BonusPays::StopValue) {
+            let stop_value = scope.is_some_and(|s| s.pays == BonusPays::StopValue);
+            // A connection paying its destination's value (1822): the best
+            // counted stop in a destination hex, once, if the home counts.
+            if let (true, BonusKind::Connection { from, to_any }) = (stop_value, &b.kind) {
+                let value = counted
+                    .iter()
+                    .filter(|&&i| to_any.contains(&r.stops[i].0))
+                    .filter(|&&i| !self.not_token_paid(train, r, i))
+                    .map(|&i| self.revenue(r.stops[i].0, r.stops[i].1))
+                    .max();
+                if let (true, Some(v)) = (hexes.contains(from), value) {
+                    total += v * if b.multiplied { train.multiplier } else { 1 };
+                }
+                continue;
+            }
+            if stop_value {
                 for &i in counted.iter().filter(|&&i| in_bonus(i)) {
                     // A port is paid through its token cities: no value of its own.
                     if self.game.port_at(r.stops[i].0).is_some() {
@@ -45,7 +60,7 @@ impl Oracle<'_> {
                     }
                     // A town the train runs through unpaid earns it
                     // nothing, so there is nothing to pay again.
-                    if trains::unpaid(train, r.stops[i].1) {
+                    if trains::unpaid(train, r.stops[i].1) || self.not_token_paid(train, r, i) {
                         continue;
                     }
                     let value = self.revenue(r.stops[i].0, r.stops[i].1);

@@ -409,5 +409,11 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
             },
         });
     }
+    // Sometimes, where no route passes a full city, the D is an E (1822's:
+    // paid twice for its company's token cities only, on track of its own).
+    let trains = match game.rules.pass_blocked {
+        None => super::once::sometimes_e(seed, trains),
+        Some(_) => trains,
+    };
     (game, state, trains, chosen)
 }

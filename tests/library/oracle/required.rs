@@ -29,30 +29,30 @@ impl Oracle<'_> {
         fn assign(
             oracle: &Oracle,
             i: usize,
-            used: &mut Vec<(usize, u32)>,
-            routes: &[OracleRoute],
+            used: &mut Vec<(usize, u32, usize)>,
+            (trains, routes): (&[TrainDef], &[OracleRoute]),
             table: &[Vec<u32>],
             meets: &dyn Fn(&OracleRoute) -> bool,
         ) -> u32 {
             if i == table.first().map_or(0, Vec::len) {
                 // A set meeting it pays its sum; running nothing is allowed
                 // ($0); any other set is refused.
-                return match used.iter().any(|&(r, _)| meets(&routes[r])) {
-                    true => used.iter().map(|(_, v)| v).sum(),
+                return match used.iter().any(|&(r, _, _)| meets(&routes[r])) {
+                    true => used.iter().map(|(_, v, _)| v).sum(),
                     false => 0,
                 };
             }
-            let mut best = assign(oracle, i + 1, used, routes, table, meets);
+            let mut best = assign(oracle, i + 1, used, (trains, routes), table, meets);
             for r in 0..routes.len() {
                 if table[r][i] == 0
-                    || used
-                        .iter()
-                        .any(|&(u, _)| !oracle.compatible(&routes[u], &routes[r]))
+                    || used.iter().any(|&(u, _, t)| {
+                        !oracle.may_share(&trains[t], &routes[u], &trains[i], &routes[r])
+                    })
                 {
                     continue;
                 }
-                used.push((r, table[r][i]));
-                best = best.max(assign(oracle, i + 1, used, routes, table, meets));
+                used.push((r, table[r][i], i));
+                best = best.max(assign(oracle, i + 1, used, (trains, routes), table, meets));
                 used.pop();
             }
             best
@@ -60,7 +60,7 @@ impl Oracle<'_> {
         if routes.is_empty() {
             return 0;
         }
-        assign(self, 0, &mut Vec::new(), &routes, &table, &meets)
+        assign(self, 0, &mut Vec::new(), (trains, &routes), &table, &meets)
     }
 }
 

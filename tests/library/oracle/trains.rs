@@ -31,6 +31,7 @@ pub(super) fn train(
         pullman: None,
         half_pay_from: None,
         halved: false,
+        own_tokens_only: false,
     }
 }
 
