@@ -304,7 +304,8 @@ pub struct CheckedRoute {
     pub given: String,
     pub valid: bool,
     /// The route rule it breaks (`no-stop`, `no-track`, `reuse`,
-    /// `blocked`, `no-token`, `too-long`, `overlap`); null when valid.
+    /// `blocked`, `no-token`, `reenters-hex`, `ends-at-halt`, `too-long`,
+    /// `overlap`); null when valid.
     pub rule: Option<String>,
     /// That rule in words; null when valid.
     pub message: Option<String>,

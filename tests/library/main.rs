@@ -5,6 +5,9 @@
 mod catalogue;
 mod game_fields;
 mod gauge;
+mod halt;
+mod hex_once;
+mod joined;
 mod lanes;
 mod layers;
 mod oracle;

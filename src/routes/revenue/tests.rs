@@ -44,6 +44,7 @@ pub(super) fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
         runs: Default::default(),
         edge_cost: None,
         plus_towns: None,
+        spare_for_towns: false,
         pullman: None,
     }
 }
@@ -310,6 +311,7 @@ fn port_choice_equals_brute_force() {
             runs: Default::default(),
             edge_cost: None,
             plus_towns: None,
+            spare_for_towns: false,
             pullman: None,
             ..train
         };

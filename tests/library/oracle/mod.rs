@@ -12,11 +12,12 @@ use hexroute::game::{
 use hexroute::geometry::{Coord, Face, Rotation};
 use hexroute::routes::{self, Query};
 use hexroute::state::{HexState, MapState};
-use hexroute::tile::{Colour, End, Gauge, Lane, StopKind, TileId};
+use hexroute::tile::{Colour, End, Gauge, Lane, TileId};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod advise;
 mod bonuses;
+mod check;
 mod games;
 mod gauge;
 mod lowest;
@@ -24,6 +25,7 @@ mod pay;
 mod pullman;
 mod random;
 mod required;
+mod run_rules;
 mod tolls;
 mod trains;
 
@@ -225,6 +227,8 @@ impl Oracle<'_> {
         found
             .into_iter()
             .filter(|r: &OracleRoute| r.stops.first() < r.stops.last())
+            .filter(|r| !self.game.rules.enter_hex_once || run_rules::enters_each_hex_once(&r.path))
+            .filter(|r| !self.ends_at_halt(r))
             .filter(|r| r.stops.iter().any(|&(c, e)| self.has_own_token(c, e)))
             .collect()
     }
@@ -519,7 +523,8 @@ impl Oracle<'_> {
             .map(|r| trains.iter().map(|t| self.best(t, r, bonuses)).collect())
             .collect();
         let per_stop = longest_per_stop(bonuses);
-        /// `used`: each running train's index and route.
+        /// `used`: each running train's index and route. `None` where no
+        /// set the run's rules accept follows.
         fn assign(
             oracle: &Oracle,
             i: usize,
@@ -527,12 +532,17 @@ impl Oracle<'_> {
             (trains, routes): (&[TrainDef], &[OracleRoute]),
             table: &[Vec<u32>],
             (per_stop, pullman): (u32, bool),
-        ) -> u32 {
+        ) -> Option<u32> {
             if i == trains.len() {
+                if !oracle.run_holds_together(used.iter().map(|&(_, u)| &routes[u])) {
+                    return None;
+                }
                 let longest = used.iter().map(|&(_, u)| routes[u].stops.len()).max();
                 let repaid = used.iter().map(|&(_, u)| &routes[u]);
-                return per_stop * longest.unwrap_or(0) as u32
-                    + if pullman { oracle.repaid(repaid) } else { 0 };
+                return Some(
+                    per_stop * longest.unwrap_or(0) as u32
+                        + if pullman { oracle.repaid(repaid) } else { 0 },
+                );
             }
             let per_stop = (per_stop, pullman);
             let mut best = assign(oracle, i + 1, used, (trains, routes), table, per_stop); // train i stays idle
@@ -546,7 +556,7 @@ impl Oracle<'_> {
                 }
                 used.push((i, r));
                 let rest = assign(oracle, i + 1, used, (trains, routes), table, per_stop);
-                best = best.max(table[r][i] + rest);
+                best = best.max(rest.map(|rest| table[r][i] + rest));
                 used.pop();
             }
             best
@@ -562,105 +572,7 @@ impl Oracle<'_> {
             &table,
             (per_stop, pullman),
         )
-    }
-
-    /// Checks the fast search's answer route by route: each route is one
-    /// the oracle finds legal (same stops, same hexes, either way round),
-    /// earns what the oracle's own pricing says for its train, and runs
-    /// beside the others. Returns a description of the first fault.
-    fn check_routes(
-        &self,
-        solution: &routes::Solution,
-        trains: &[TrainDef],
-        bonuses: &[Bonus],
-    ) -> Result<(), String> {
-        let (trains, pullmans) = pullman::split(trains);
-        let trains = &trains::running(&trains);
-        let legal = self.routes();
-        let mut chosen: Vec<(&TrainDef, &OracleRoute)> = Vec::new();
-        self.check_pullman(solution, &pullmans)?;
-        for r in solution
-            .routes
-            .iter()
-            .filter(|r| !pullmans.iter().any(|p| p.name == r.train))
-        {
-            let stops: Vec<(Coord, End)> = r
-                .stops
-                .iter()
-                .map(|s| {
-                    let end = match s.kind {
-                        StopKind::City(i) => End::City(i),
-                        StopKind::Town(i) => End::Town(i),
-                    };
-                    (s.hex, end)
-                })
-                .collect();
-            let back: Vec<(Coord, End)> = stops.iter().rev().copied().collect();
-            let path_back: Vec<Coord> = r.hexes.iter().rev().copied().collect();
-            let found = legal
-                .iter()
-                .find(|o| {
-                    (o.stops == stops && o.path == r.hexes)
-                        || (o.stops == back && o.path == path_back)
-                })
-                .ok_or_else(|| {
-                    format!("{} runs a route the oracle finds illegal: {r:?}", r.train)
-                })?;
-            let train = trains
-                .iter()
-                .find(|t| t.name == r.train)
-                .ok_or_else(|| format!("unknown train {}", r.train))?;
-            // The route that says it earns the longest route's bonus earns
-            // it for each of its stops.
-            let longest = r.bonuses.iter().any(|(name, _)| {
-                bonuses
-                    .iter()
-                    .any(|b| &b.name == name && b.kind == BonusKind::LongestRoute)
-            });
-            let mail = if longest {
-                longest_per_stop(bonuses) * found.stops.len() as u32
-            } else {
-                0
-            };
-            let priced = self.best(train, found, bonuses) + mail;
-            if priced != r.revenue {
-                return Err(format!(
-                    "{} earns {} by the oracle, {} by the search: {r:?}",
-                    r.train, priced, r.revenue
-                ));
-            }
-            if let Some(other) = chosen
-                .iter()
-                .find(|(t, o)| !self.may_share(t, o, train, found))
-            {
-                return Err(format!("{r:?} clashes with {other:?}"));
-            }
-            chosen.push((train, found));
-        }
-        // One route earns the longest route's bonus, and none visits more.
-        let carriers: Vec<&routes::TrainRoute> = solution
-            .routes
-            .iter()
-            .filter(|r| {
-                r.bonuses.iter().any(|(name, _)| {
-                    bonuses
-                        .iter()
-                        .any(|b| &b.name == name && b.kind == BonusKind::LongestRoute)
-                })
-            })
-            .collect();
-        if longest_per_stop(bonuses) > 0 && !chosen.is_empty() {
-            let most = chosen.iter().map(|(_, o)| o.stops.len()).max().unwrap_or(0);
-            match carriers.as_slice() {
-                [one] if one.stops.len() == most => {}
-                _ => {
-                    return Err(format!(
-                        "the longest route's bonus goes to {carriers:?}, not one route of {most} stops"
-                    ));
-                }
-            }
-        }
-        Ok(())
+        .unwrap_or(0)
     }
 }
 
