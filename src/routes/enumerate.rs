@@ -718,7 +718,10 @@ impl Walker<'_> {
         if self.beaten(u64::from(revenue[0])) {
             return;
         }
-        if !self.meets_required() && !super::joined::applies(&self.net.rules) {
+        // A rule on the whole run (`joined`) may need the stop a shorter
+        // route inside this one loses.
+        let whole_run = self.net.rules.run_through_home || self.net.rules.routes_meet;
+        if !self.meets_required() && !whole_run {
             self.drop_dominated(&mut revenue);
         }
         if revenue.iter().all(|r| *r == 0) {
