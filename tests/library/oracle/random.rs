@@ -399,27 +399,26 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
             },
         });
     }
-    // Sometimes a route may enter each hex once (1860), from a generator
-    // of its own.
-    let mut once = Rng(seed ^ 0x0018_6001_u64 | 1);
-    game.rules.enter_hex_once = once.chance(40);
-    // Sometimes the routes of a run must meet, one of them running
-    // through A's home token, in a city A holds (1860), from a generator
-    // of its own.
-    let mut joined = Rng(seed ^ 0x0018_6003_u64 | 1);
-    if joined.chance(40) {
-        let held: Vec<Coord> = state
-            .hexes
-            .iter()
-            .filter(|(_, h)| h.tokens.values().any(|t| *t == "A"))
-            .map(|(c, _)| *c)
-            .collect();
-        if !held.is_empty() && joined.chance(70) {
-            let home = held[joined.below(held.len())];
-            game.homes.insert("A".into(), home);
-            game.rules.run_through_home = true;
-        }
-        game.rules.routes_meet = joined.chance(70);
-    }
     (game, state, trains, chosen)
+}
+
+/// 1860's route rules put on a random case (`rules.enter_hex_once`, and
+/// `rules.run_through_home` with A's home where it holds a token,
+/// `rules.routes_meet`), each about half the time, from a generator of
+/// their own: apart from [`random_case`], whose maps stay those of before.
+pub(super) fn with_1860s_rules(seed: u64, game: &mut Game, state: &MapState) {
+    let mut rng = Rng(seed ^ 0x0018_6001_u64 | 1);
+    game.rules.enter_hex_once = rng.chance(50);
+    let held: Vec<Coord> = state
+        .hexes
+        .iter()
+        .filter(|(_, h)| h.tokens.values().any(|t| *t == "A"))
+        .map(|(c, _)| *c)
+        .collect();
+    if !held.is_empty() && rng.chance(50) {
+        let home = held[rng.below(held.len())];
+        game.homes.insert("A".into(), home);
+        game.rules.run_through_home = true;
+    }
+    game.rules.routes_meet = rng.chance(50);
 }

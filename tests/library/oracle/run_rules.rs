@@ -73,3 +73,27 @@ impl super::Oracle<'_> {
         r.stops.first().is_some_and(halt) || r.stops.last().is_some_and(halt)
     }
 }
+
+/// The fast search against the oracle on random maps with 1860's route
+/// rules (`random::with_1860s_rules`): the same total, every route legal
+/// and the run held together by the oracle's own reading.
+#[test]
+fn fast_search_equals_brute_force_with_1860s_rules() {
+    let (mut checked, mut paying) = (0, 0);
+    for seed in 1..=200 {
+        let (mut game, state, trains, chosen) = super::random_case(seed);
+        super::random::with_1860s_rules(seed, &mut game, &state);
+        let bonuses = super::random_bonuses(seed, &game);
+        if let Some((oracle, _)) =
+            super::fast_equals_oracle(seed, &game, &state, &trains, &chosen, bonuses)
+        {
+            checked += 1;
+            paying += usize::from(oracle > 0);
+        }
+    }
+    // Real work: most cases checked, a good part of them paying.
+    assert!(
+        checked > 150 && paying > 60,
+        "{checked} checked, {paying} paying"
+    );
+}
