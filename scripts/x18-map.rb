@@ -60,7 +60,8 @@ def tile_ron(name, tile, colour = nil)
       rev, pr = fmt_revenue(t.revenue)
       phase ||= pr
       style = t.paths.size == 2 ? 'Bar' : 'Circle'
-      "(revenue: #{rev}, at: (0.00, 0.00), style: #{style})"
+      halt = t.halt? ? ', halt: true' : '' # a halt: no route begins or ends there
+      "(revenue: #{rev}, at: (0.00, 0.00), style: #{style}#{halt})"
     end
     out << "        towns: [#{towns.join(', ')}],"
   end

@@ -65,6 +65,11 @@ pub struct RunReview {
     pub player: Vec<PlayerRoute>,
     /// The best routes: train, revenue and every stop it visits.
     pub routes: Vec<BestRoute>,
+    /// Where the game lets a route pass a city others' tokens fill
+    /// (`rules.pass_blocked`) and the best routes earn more by passing
+    /// one: the best with no route passing one, which is all 18xx.games's
+    /// auto-router looks for. Null otherwise.
+    pub without_passing: Option<u32>,
 }
 
 /// One of the best routes.
@@ -176,6 +181,7 @@ fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
         uncertain: None,
         player: Vec::new(),
         routes: Vec::new(),
+        without_passing: None,
     };
     if run.trains.is_empty() {
         review.gap = review.ran.map(|r| -i64::from(r));
@@ -209,6 +215,7 @@ fn review_run(game: &Game, run: &Run) -> Result<RunReview, Error> {
         })
         .collect();
     review.player = player.routes;
+    review.without_passing = best_without_passing(&net, &query, review.best)?;
     if let Some(r) = ran {
         explain(
             &mut flags,
@@ -399,6 +406,23 @@ fn best_of(
     let (net, query) = run.query(game)?;
     let solution = routes::solve_on(&net, &query)?;
     Ok((net, query, solution))
+}
+
+/// Where the game lets routes pass cities full of others' tokens
+/// (`rules.pass_blocked`): the best that passes none, if it is below
+/// `best`.
+fn best_without_passing(
+    net: &routes::network::Network,
+    query: &routes::Query,
+    best: u32,
+) -> Result<Option<u32>, Error> {
+    if net.rules.pass_blocked.is_none() {
+        return Ok(None);
+    }
+    let mut closed = net.clone();
+    closed.rules.pass_blocked = None;
+    let without = routes::solve_on(&closed, query)?.total;
+    Ok((without < best).then_some(without))
 }
 
 /// Every stop a route visits, as 18xx.games writes a route.

@@ -155,6 +155,11 @@ pub struct Town {
     /// $10 town beside an off-board city).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fixed: bool,
+    /// A halt (1860's £ stops, 18xx.games's `halt`): a town no route may
+    /// begin or end at ("Route cannot begin/end in a halt"), though it may
+    /// pass or count it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub halt: bool,
 }
 
 /// Which of the parallel lanes a tile prints across one side a piece of

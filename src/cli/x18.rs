@@ -291,6 +291,13 @@ fn print_review(review: &review::Review, name: &str) {
         if !ran_routes.is_empty() && same_routes(&ran_routes) != same_routes(&routes) {
             say!("{:>63}  {}", "ran:", ran_routes.join("; "));
         }
+        if let Some(without) = r.without_passing {
+            say!(
+                "{:>63}  passing a city others' tokens fill earns ${} more (best passing none ${without})",
+                "bypass:",
+                r.best - without
+            );
+        }
     }
     say!();
     say!("Left on the table, per company:");
@@ -318,6 +325,16 @@ fn print_review(review: &review::Review, name: &str) {
     if review.runs.iter().any(|r| r.ran_priced) {
         say!(
             "* the record holds no revenue for this run (an older record): hexroute's price of the player's routes stands in."
+        );
+    }
+    let passing = review
+        .runs
+        .iter()
+        .filter(|r| r.without_passing.is_some())
+        .count();
+    if passing > 0 {
+        say!(
+            "{passing} run(s) earn more passing a city others' tokens fill (bypass:), which 18xx.games's auto-router never does."
         );
     }
     let uncertain = review.runs.iter().filter(|r| r.uncertain.is_some()).count();

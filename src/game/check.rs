@@ -36,6 +36,7 @@ pub fn loaded(game: &Game, source: &str) -> Result<()> {
     super::absorb::check(game).map_err(|(f, m)| err(f, m))?;
     lose_lowest(game).map_err(|(f, m)| err(f, m))?;
     super::pass_blocked::check(game).map_err(|(f, m)| err(f, m))?;
+    super::run_rules::check(game).map_err(|(f, m)| err(f, m))?;
     super::turn::check_all(&game.rules.lays, &game.rules.turns).map_err(|(f, m)| err(f, m))?;
     turn_privates(game).map_err(|(f, m)| err(f, m))?;
     market(game).map_err(|(f, m)| err(f, m))?;

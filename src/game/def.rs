@@ -472,6 +472,23 @@ pub struct Rules {
     /// ends a route.
     #[serde(default)]
     pub pass_blocked: Option<super::pass_blocked::PassBlocked>,
+    /// A route enters each hex once: having left a hex it may not come
+    /// back to it, though it may run between two stops inside it (1860,
+    /// 18xx.games g_1860 `check_hex_reentry`). Absent: a route may enter a
+    /// hex again on other track.
+    #[serde(default)]
+    pub enter_hex_once: bool,
+    /// One route of a run must run to or through the city holding the
+    /// company's token in its home hex (1860, g_1860 `check_home_token`:
+    /// "At least one route must include home token"). Absent: any route.
+    #[serde(default)]
+    pub run_through_home: bool,
+    /// The routes of a run must hold together: each shares a stop, passed
+    /// or counted, with another, and all are so joined (1860, g_1860
+    /// `check_intersection`: "Routes must intersect with each other").
+    /// Absent: routes may lie apart.
+    #[serde(default)]
+    pub routes_meet: bool,
 }
 
 /// Rules in force until a phase begins (1867's "rules until the start of

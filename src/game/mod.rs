@@ -32,6 +32,7 @@ mod reserve;
 mod resolve;
 pub mod revision;
 mod rule;
+mod run_rules;
 pub mod sizes;
 mod train_check;
 mod train_def;

@@ -188,6 +188,14 @@ pub struct TrainDef {
     /// Absent: the train counts no town beyond its number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plus_towns: Option<u32>,
+    /// With `plus_towns` and `towns: Free`: the towns counted may also
+    /// take the part of the N that its cities and off-boards leave unused
+    /// (1860's N+M trains, g_1860 `compute_stops`: "unused city/offboard
+    /// allowance can be used for towns/halts"): at most N cities and
+    /// off-boards and N+M stops in all, the towns still passed where not
+    /// counted. Absent: at most M towns.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub spare_for_towns: bool,
     /// What each counted city holding the running company's token adds to
     /// the train's run (18DE's and 1817's optional "modern trains": a 7
     /// earns 10 and an 8 20 per station marker of its company among its
@@ -388,6 +396,11 @@ pub(super) fn plus_towns_fit(t: &TrainDef, m: u32) -> Result<(), &'static str> {
         Err("unpaid towns earn nothing to count; give `towns: Counted` or `towns: Free`")
     } else if t.end_towns == EndTowns::TakeStop {
         Err("its end towns cannot take one of its N; leave `end_towns` out")
+    } else if t.spare_for_towns && t.towns != Towns::Free {
+        Err(
+            "towns counted in its N already take what its cities leave (`towns: Counted`); \
+             spare_for_towns asks for `towns: Free`",
+        )
     } else {
         Ok(())
     }

@@ -8,6 +8,7 @@
 use super::bitset;
 use super::describe::describe_walk;
 use super::enumerate::SegRef;
+use super::hex_once;
 use super::network::Network;
 use super::pass_blocked;
 use super::places::Places;
@@ -52,6 +53,11 @@ pub enum Broken {
     Blocked,
     /// None of its stops holds the company's token.
     NoToken,
+    /// It leaves a hex and comes back to it, where the game forbids that
+    /// (`rules.enter_hex_once`).
+    ReentersHex,
+    /// It begins or ends at a halt (a town's `halt`).
+    EndsAtHalt,
     /// The train cannot run that far.
     TooLong,
     /// It stops in a hex asking for more stops than it has (`min_stops`:
@@ -73,6 +79,8 @@ impl Broken {
             Broken::Reuse => "reuse",
             Broken::Blocked => "blocked",
             Broken::NoToken => "no-token",
+            Broken::ReentersHex => "reenters-hex",
+            Broken::EndsAtHalt => "ends-at-halt",
             Broken::TooLong => "too-long",
             Broken::FewStops => "few-stops",
             Broken::Overlap => "overlap",
@@ -92,6 +100,8 @@ impl fmt::Display for Broken {
                 "it runs through a city full of other companies' tokens, or through an off-board"
             }
             Broken::NoToken => "none of its stops holds the company's token",
+            Broken::ReentersHex => "it leaves a hex and comes back to it",
+            Broken::EndsAtHalt => "it begins or ends at a halt",
             Broken::TooLong => "the train cannot run that far",
             Broken::FewStops => "it stops where the game asks for more stops on the route (a port)",
             Broken::Overlap => {
@@ -322,6 +332,26 @@ fn ways_of(
     found.walks.retain(tokened);
     if found.walks.is_empty() {
         return Err((Broken::NoToken, None));
+    }
+    if net.rules.enter_hex_once {
+        found.walks.retain(|(start, segs)| {
+            let hexes = segs
+                .iter()
+                .map(|r| net.out[r.from as usize][r.idx as usize].hexes.as_slice());
+            hex_once::enters_each_once(net.stops[*start].hex, hexes)
+        });
+        if found.walks.is_empty() {
+            return Err((Broken::ReentersHex, None));
+        }
+    }
+    found.walks.retain(|(start, segs)| {
+        let last = segs
+            .last()
+            .map_or(*start, |r| net.out[r.from as usize][r.idx as usize].to);
+        !net.stops[*start].halt && !net.stops[last].halt
+    });
+    if found.walks.is_empty() {
+        return Err((Broken::EndsAtHalt, None));
     }
     let ways: Vec<Way> = found
         .walks

@@ -6,6 +6,7 @@ use super::Query;
 use super::bitset;
 use super::ceiling::Ceiling;
 use super::gauge;
+use super::hex_once::Entered;
 use super::network::{Network, Segment};
 use super::pass_through::{PassWalk, with_pass};
 use super::places::Places;
@@ -155,6 +156,8 @@ struct Walker<'a> {
     hexes: usize,
     /// Blocked cities the route passes (`rules.pass_blocked`).
     passed_blocked: u32,
+    /// The hexes the route has entered (`rules.enter_hex_once`).
+    entered: Entered,
     /// The face values of the stops visited, added up.
     value: u64,
     /// What the hexes the route enters pay (`pass_through`).
@@ -280,6 +283,7 @@ fn walk_all<T: Send>(
                 cities: usize::from(net.stops[t].is_city() && !net.stops[t].free),
                 hexes: 1,
                 passed_blocked: 0,
+                entered: Entered::start(net.rules.enter_hex_once, net.stops[t].hex),
                 value: u64::from(net.stops[t].revenue),
                 pass: PassWalk::start(&net.pass, t),
                 out: Vec::new(),
@@ -382,6 +386,7 @@ impl Walker<'_> {
             .elements
             .iter()
             .any(|&e| bitset::contains(&self.bits, e as usize))
+            || !self.entered.enter(&seg.hexes)
         {
             return false;
         }
@@ -405,6 +410,7 @@ impl Walker<'_> {
             bitset::remove(&mut self.bits, e as usize);
         }
         self.places.mark(&mut self.hex_used, seg.to, false);
+        self.entered.leave(&seg.hexes);
         let (counts, city) = self.counts(seg.to);
         self.visits -= counts;
         self.cities -= city;
@@ -583,8 +589,22 @@ impl Walker<'_> {
             .collect();
         let lens: Vec<usize> = travel.iter().map(|s| s.hexes.len()).collect();
         let n = self.visits_buf.len();
+        // The stops in travel order: a shorter route ending at a halt is
+        // no route.
+        let to = |r: &SegRef| self.net.out[r.from as usize][r.idx as usize].to;
+        let ids: Vec<usize> = self
+            .left
+            .iter()
+            .rev()
+            .map(to)
+            .chain(std::iter::once(self.token))
+            .chain(self.right.iter().map(to))
+            .collect();
         for (front, back) in TRIMS {
-            if front + back + 2 > n {
+            if front + back + 2 > n
+                || self.net.stops[ids[front]].halt
+                || self.net.stops[ids[n - back - 1]].halt
+            {
                 continue;
             }
             let visits = &self.visits_buf[front..n - back];
@@ -653,6 +673,12 @@ impl Walker<'_> {
         if self.anchored && !self.holds_token() {
             return;
         }
+        // No route begins or ends at a halt.
+        if self.net.stops[self.end_of(&self.left)].halt
+            || self.net.stops[self.end_of(&self.right)].halt
+        {
+            return;
+        }
         fill_visits(
             self.net,
             self.company,
@@ -692,7 +718,10 @@ impl Walker<'_> {
         if self.beaten(u64::from(revenue[0])) {
             return;
         }
-        if !self.meets_required() {
+        // A rule on the whole run (`joined`) may need the stop a shorter
+        // route inside this one loses.
+        let whole_run = self.net.rules.run_through_home || self.net.rules.routes_meet;
+        if !self.meets_required() && !whole_run {
             self.drop_dominated(&mut revenue);
         }
         if revenue.iter().all(|r| *r == 0) {

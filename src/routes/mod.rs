@@ -21,6 +21,8 @@ pub mod check;
 mod describe;
 mod enumerate;
 mod gauge;
+mod hex_once;
+mod joined;
 mod lose_lowest;
 pub mod network;
 mod once;
@@ -272,7 +274,9 @@ fn solve_plain(
     progress: &(dyn Fn(assign::Progress) + Sync),
     limit: &assign::Limit,
 ) -> Result<Solution, Error> {
-    if let [train] = query.trains.as_slice() {
+    if let [train] = query.trains.as_slice()
+        && !joined::applies(&net.rules)
+    {
         return Ok(solve_one(net, query, train));
     }
     let (types, type_of) = train_types(&query.trains);
@@ -285,7 +289,16 @@ fn solve_plain(
         })
         .collect();
     let pool_of = pools::Pools::of_types(&types);
-    let choice = assign::choose(&priced_routes, &type_of, &pool_of, progress, limit);
+    let choice = match joined::Joined::of(net, &query.company, &candidates) {
+        Some(j) => assign::choose_accepted(
+            &priced_routes,
+            &type_of,
+            &pool_of,
+            (progress, limit),
+            &|ids| j.accepts(ids),
+        ),
+        None => assign::choose(&priced_routes, &type_of, &pool_of, progress, limit),
+    };
     Ok(solution_of(
         net,
         query,

@@ -44,6 +44,8 @@ pub struct Stop {
     pub free: bool,
     /// What counting it costs a route (`pass_through` with `at_stop`).
     pub toll: Option<super::stop_toll::StopToll>,
+    /// A halt (a town's `halt`): no route begins or ends here.
+    pub halt: bool,
 }
 
 impl Stop {
@@ -91,6 +93,8 @@ pub struct Network {
     pub rules: Rules,
     /// The hexes that pay a route entering them (`pass_through`).
     pub pass: PassHexes,
+    /// Each company's home hex (`rules.run_through_home`).
+    pub homes: BTreeMap<CompanyId, Coord>,
 }
 
 struct Builder<'a> {
@@ -136,9 +140,10 @@ impl Network {
                     beside: state.beside_tokens(game, *c, ix),
                     free: game.is_free_stop(*c),
                     toll: super::stop_toll::at(game, state, *c),
+                    halt: false,
                 });
             }
-            for (ix, _) in tile.towns.iter().enumerate() {
+            for (ix, town) in tile.towns.iter().enumerate() {
                 stop_ids.insert((*c, StopKind::Town(ix)), stops.len());
                 stops.push(Stop {
                     hex: *c,
@@ -155,6 +160,7 @@ impl Network {
                     neutral: false,
                     free: game.is_free_stop(*c),
                     toll: super::stop_toll::at(game, state, *c),
+                    halt: town.halt,
                 });
             }
         }
@@ -181,6 +187,7 @@ impl Network {
             elements: b.next_element as usize,
             rules: game.rules.clone(),
             pass,
+            homes: game.homes.clone(),
         }
     }
 }

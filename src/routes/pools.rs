@@ -69,6 +69,7 @@ mod tests {
             runs: Default::default(),
             edge_cost: None,
             plus_towns: None,
+            spare_for_towns: false,
             pullman: None,
             half_pay_from: None,
             halved: false,

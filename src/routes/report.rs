@@ -310,7 +310,8 @@ pub struct CheckedRoute {
     pub given: String,
     pub valid: bool,
     /// The route rule it breaks (`no-stop`, `no-track`, `reuse`,
-    /// `blocked`, `no-token`, `too-long`, `few-stops`, `overlap`); null when valid.
+    /// `blocked`, `no-token`, `reenters-hex`, `ends-at-halt`, `too-long`,
+    /// `few-stops`, `overlap`); null when valid.
     pub rule: Option<String>,
     /// That rule in words; null when valid.
     pub message: Option<String>,

@@ -30,6 +30,29 @@ fn n_plus_m_trains_worked_by_hand() {
     assert_eq!((stops.len(), skipped), (5, 2), "{:?}", two_one.routes[0]);
 }
 
+/// Worked by hand, A11 taken off the column (so A1 to A9, two cities,
+/// is the longest route): a 3+1 counts its 2 cities and its best town,
+/// 20 + 20 + 10 = 50; a 3+1 whose towns may take its unused N
+/// (`spare_for_towns`, 1860) counts 1 + (3 - 2) = 2 towns, 60. With A11
+/// back, both count 3 cities and 1 town: 20 + 20 + 20 + 10 = 70.
+#[test]
+fn towns_take_the_unused_n_worked_by_hand() {
+    let short = small::game_edited("plustowns.ron", |t| {
+        t.replace("(at: \"A11\", tile: \"57\"),", "")
+    });
+    let long = small::game("plustowns.ron");
+    let total = |game: &hexroute::game::Game, train: &str| {
+        let state = small::x_at(game, "A1");
+        routes::solve(game, &state, &query(game, &[train]))
+            .unwrap()
+            .total
+    };
+    assert_eq!(total(&short, "3+1"), 50);
+    assert_eq!(total(&short, "3+1s"), 60);
+    assert_eq!(total(&long, "3+1"), 70);
+    assert_eq!(total(&long, "3+1s"), 70);
+}
+
 /// A player's route is judged by the same rule: a 2+2 may run A1 to A7
 /// (4 stops, 1 city) for 50, not A1 to A9 (5 stops).
 #[test]

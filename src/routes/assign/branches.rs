@@ -79,7 +79,7 @@ impl Plan<'_> {
                     taken.push((depth, p));
                 }
             }
-            if total > best {
+            if total > best && self.accepts(&s.picks) {
                 best = total;
                 best_picks = s.picks.clone();
             }

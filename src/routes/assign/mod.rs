@@ -122,7 +122,42 @@ pub fn choose(
     progress: &(dyn Fn(Progress) + Sync),
     limit: &Limit,
 ) -> Vec<Option<usize>> {
-    choose_tuned(cands, type_of, pool_of, progress, limit, Tuning::RELEASE)
+    choose_tuned(
+        cands,
+        type_of,
+        pool_of,
+        progress,
+        limit,
+        Tuning::RELEASE,
+        None,
+    )
+}
+
+/// Which sets of candidates (their ids, in no order) may run together
+/// beyond sharing no track: a rule on the whole run (1860's routes
+/// meeting, one of them through the home token). The empty set always
+/// may. The search's bounds still hold (a rule can only lower a total),
+/// so the answer is the best set the rule accepts.
+pub type Accept<'a> = dyn Fn(&[usize]) -> bool + Sync + 'a;
+
+/// [`choose`] keeping only sets of routes `accept` accepts.
+pub fn choose_accepted(
+    cands: &[Priced],
+    type_of: &[usize],
+    pool_of: &[usize],
+    (progress, limit): (&(dyn Fn(Progress) + Sync), &Limit),
+    accept: &Accept,
+) -> Vec<Option<usize>> {
+    let tuning = Tuning::RELEASE;
+    choose_tuned(
+        cands,
+        type_of,
+        pool_of,
+        progress,
+        limit,
+        tuning,
+        Some(accept),
+    )
 }
 
 /// How hard the search's helpers work before the search proper: settings
@@ -159,6 +194,7 @@ fn choose_tuned(
     progress: &(dyn Fn(Progress) + Sync),
     limit: &Limit,
     tuning: Tuning,
+    accept: Option<&Accept>,
 ) -> Vec<Option<usize>> {
     let k = type_of.len();
     if k == 0 || cands.is_empty() {
@@ -182,7 +218,8 @@ fn choose_tuned(
     });
     let types: Vec<usize> = order.iter().map(|&slot| type_of[slot]).collect();
     let hot = Hot::new(&lists, &types, words, tuning.hot_bits, tuning.hot_budget);
-    let plan = Plan::new(&lists, type_of, order, words, limit, hot.as_ref(), tuning);
+    let mut plan = Plan::new(&lists, type_of, order, words, limit, hot.as_ref(), tuning);
+    plan.accept = accept;
     match plan.best(progress) {
         Some((_, picks)) => picks
             .iter()

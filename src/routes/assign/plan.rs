@@ -20,6 +20,9 @@ pub(super) struct Plan<'a> {
     /// The bound that sees the trains' conflicts on the hot elements.
     pub(super) hot: Option<&'a Hot>,
     pub(super) tuning: Tuning,
+    /// Which sets of routes (candidate ids) may run together, where the
+    /// game asks more than track apart (see [`super::Accept`]).
+    pub(super) accept: Option<&'a super::Accept<'a>>,
 }
 
 impl<'a> Plan<'a> {
@@ -46,7 +49,21 @@ impl<'a> Plan<'a> {
             limit,
             hot,
             tuning,
+            accept: None,
         }
+    }
+
+    /// True when the routes `picks` holds may run together as a set.
+    pub(super) fn accepts(&self, picks: &super::Picks) -> bool {
+        let Some(accept) = self.accept else {
+            return true;
+        };
+        let ids: Vec<usize> = picks
+            .iter()
+            .flatten()
+            .map(|at| self.lists[at.ty].ids[at.pos] as usize)
+            .collect();
+        accept(&ids)
     }
 
     /// What the trains after `depth` can earn at most when the train at

@@ -476,7 +476,7 @@ impl<'a> Search<'a> {
 
     /// Keeps the routes taken as this branch's best if they earn more.
     fn record(&mut self, total: u32) {
-        if total > self.best {
+        if total > self.best && self.plan.accepts(&self.picks) {
             self.best = total;
             self.best_picks = self.picks.clone();
             let mine = Best::new(total, self.branch_id);
@@ -494,10 +494,20 @@ impl<'a> Search<'a> {
         let t = plan.type_of[slot];
         let list = &plan.lists[t];
         let end = list.revenue.partition_point(|&r| !self.cut(total + r));
-        if let Ok(Some(pos)) = self.next_fitting(t, from, end, None) {
+        // Under a rule on the whole run, the richest that fits may not be
+        // accepted: the next that fits is tried.
+        let mut from = from;
+        while let Ok(Some(pos)) = self.next_fitting(t, from, end, None) {
             self.picks[slot] = Some(RouteAt { ty: t, pos });
-            self.record(total + list.revenue[pos]);
+            let accepted = plan.accepts(&self.picks);
+            if accepted {
+                self.record(total + list.revenue[pos]);
+            }
             self.picks[slot] = None;
+            if accepted {
+                break;
+            }
+            from = pos + 1;
         }
     }
 

@@ -115,7 +115,7 @@ fn run(
         .num_threads(threads)
         .build()
         .unwrap()
-        .install(|| choose_tuned(&cands, ty, &[0, 0], &|_| {}, &Limit::none(), tuning))
+        .install(|| choose_tuned(&cands, ty, &[0, 0], &|_| {}, &Limit::none(), tuning, None))
 }
 
 /// Regression: of several identical trains, any number may idle. One

@@ -80,7 +80,7 @@ pub(super) fn caps(train: &TrainDef, cities: usize, towns: usize) -> Option<Caps
     let m = train.plus_towns? as usize;
     let n = train.stops? as usize;
     let cities_left = n.checked_sub(cities)?;
-    if train.towns == Towns::Counted {
+    if train.towns == Towns::Counted || train.spare_for_towns {
         let total = (n + m).checked_sub(cities + towns)?;
         Some(Caps {
             cities: cities_left.min(total),
@@ -184,6 +184,7 @@ mod tests {
             runs: Default::default(),
             edge_cost: None,
             plus_towns: Some(m),
+            spare_for_towns: false,
             pullman: None,
             half_pay_from: None,
             halved: false,

@@ -168,6 +168,15 @@ fn random_game_case(id: &str, seed: u64) -> (Game, MapState, Vec<TrainDef>, Stri
         !t.is_pullman() || pullmans == 1
     });
     let company = companies[0].clone();
+    // A game whose run must pass the home token (1860) has its home where
+    // the company holds its first token, if anywhere.
+    let held = state
+        .hexes
+        .iter()
+        .find(|(_, h)| h.tokens.values().any(|t| *t == company.as_str()));
+    if let Some((&home, _)) = held {
+        game.homes.insert(company.as_str().into(), home);
+    }
     (game, state, trains, company)
 }
 

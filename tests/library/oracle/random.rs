@@ -256,6 +256,9 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
             company_sizes: vec![],
             second_home_hexes: vec![],
             pass_blocked: None,
+            enter_hex_once: false,
+            run_through_home: false,
+            routes_meet: false,
         },
         import: ImportDef::default(),
         from_18xx_games: None,
@@ -363,6 +366,7 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
     // Sometimes trains that may count towns beyond their number do (1880's
     // and 1847AE's 2+2, 1860's 2+1), from a generator of its own too.
     let mut plus = Rng(seed ^ 0x0018_8043_u64 | 1);
+    let mut spare = Rng(seed ^ 0x0018_6002_u64 | 1);
     let trains = if plus.chance(30) {
         trains
             .into_iter()
@@ -373,7 +377,14 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
                     && t.towns != Towns::Unpaid
                     && t.end_towns != EndTowns::TakeStop;
                 if fits && plus.chance(60) {
-                    plus_towns(t, 1 + plus.below(2) as u32)
+                    let t = plus_towns(t, 1 + plus.below(2) as u32);
+                    // Free towns may take what the cities leave (1860),
+                    // from a generator of its own.
+                    let spare = t.towns == Towns::Free && spare.chance(50);
+                    TrainDef {
+                        spare_for_towns: spare,
+                        ..t
+                    }
                 } else {
                     t
                 }
@@ -416,4 +427,25 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
         Some(_) => trains,
     };
     (game, state, trains, chosen)
+}
+
+/// 1860's route rules put on a random case (`rules.enter_hex_once`, and
+/// `rules.run_through_home` with A's home where it holds a token,
+/// `rules.routes_meet`), each about half the time, from a generator of
+/// their own: apart from [`random_case`], whose maps stay those of before.
+pub(super) fn with_1860s_rules(seed: u64, game: &mut Game, state: &MapState) {
+    let mut rng = Rng(seed ^ 0x0018_6001_u64 | 1);
+    game.rules.enter_hex_once = rng.chance(50);
+    let held: Vec<Coord> = state
+        .hexes
+        .iter()
+        .filter(|(_, h)| h.tokens.values().any(|t| *t == "A"))
+        .map(|(c, _)| *c)
+        .collect();
+    if !held.is_empty() && rng.chance(50) {
+        let home = held[rng.below(held.len())];
+        game.homes.insert("A".into(), home);
+        game.rules.run_through_home = true;
+    }
+    game.rules.routes_meet = rng.chance(50);
 }

@@ -28,6 +28,7 @@ pub(super) fn train(
         runs: Default::default(),
         edge_cost: None,
         plus_towns: None,
+        spare_for_towns: false,
         pullman: None,
         half_pay_from: None,
         halved: false,
@@ -126,6 +127,7 @@ pub(super) fn ends_refused(train: &TrainDef, r: &OracleRoute) -> bool {
 pub(super) fn plus_towns(t: TrainDef, m: u32) -> TrainDef {
     TrainDef {
         plus_towns: Some(m),
+        spare_for_towns: false,
         ..t
     }
 }
@@ -159,6 +161,8 @@ pub(super) fn n_plus_m_fits(
     let in_other_row = cities + towns - in_town_row;
     match train.towns {
         Towns::Counted => in_other_row <= n,
+        // 1860: the towns take the M, then what the cities leave of the N.
+        _ if train.spare_for_towns => cities <= n && towns <= m + (n - cities.min(n)),
         _ => cities <= n && towns <= m,
     }
 }
