@@ -222,6 +222,8 @@ struct TileDef {
     phase_revenue: Vec<(Colour, u32)>,
     #[serde(default)]
     permanent: bool,
+    #[serde(default)]
+    passable: bool,
 }
 
 impl TileDef {
@@ -271,6 +273,7 @@ impl TileDef {
             labels: self.labels,
             phase_revenue: self.phase_revenue,
             permanent: self.permanent,
+            passable: self.passable,
         })
     }
 }

@@ -451,6 +451,12 @@ pub struct Rules {
     /// ends a route.
     #[serde(default)]
     pub pass_blocked: Option<super::pass_blocked::PassBlocked>,
+    /// An upgrade that joins cities leaves a company with two tokens in
+    /// one city: the second leaves the map (18EU's brown tiles over
+    /// Paris's, Berlin's or Vienna's cities: 18xx.games's
+    /// `maybe_remove_duplicate_token!`). Absent: both stay.
+    #[serde(default)]
+    pub joined_tokens_leave: bool,
 }
 
 /// Rules in force until a phase begins (1867's "rules until the start of

@@ -83,6 +83,9 @@ pub struct Play {
     /// Minors not formed put their homes down after the first stock
     /// round (`UnformedHomes`).
     pub unformed_homes: bool,
+    /// Minors exchanged for majors' shares (`MinorExchanges`): the train
+    /// whose first copy calls the final exchange round.
+    pub minor_exchanges: Option<TrainId>,
 }
 
 impl Play {
@@ -193,6 +196,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         first_set_train: None,
         par_reserves: false,
         unformed_homes: false,
+        minor_exchanges: None,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -388,6 +392,9 @@ impl Resolver<'_> {
             Mechanism::FirstSetTrain(kind) => play.first_set_train = Some(kind),
             Mechanism::ParReserves => play.par_reserves = true,
             Mechanism::UnformedHomes => play.unformed_homes = true,
+            Mechanism::MinorExchanges(m) => {
+                play.minor_exchanges = Some(self.train(&m.final_round_with, &at)?);
+            }
         }
         Ok(())
     }

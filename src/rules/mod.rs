@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 pub mod refusals;
 
 mod cost;
+mod joined_tokens;
 mod lay;
 mod lay_rule;
 mod moves;
@@ -21,6 +22,7 @@ mod shape;
 mod token;
 
 use lay::{Judge, check_lay_plain};
+pub use joined_tokens::drop_joined_tokens;
 pub use reserve::{extra_tokens, reserved_for_others};
 pub use shape::distinct_rotations;
 use shape::stops_word;

@@ -250,6 +250,7 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
             company_sizes: vec![],
             second_home_hexes: vec![],
             pass_blocked: None,
+            joined_tokens_leave: false,
         },
         import: ImportDef::default(),
         from_18xx_games: None,
