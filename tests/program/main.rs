@@ -53,6 +53,7 @@ mod x18_bad;
 mod x18_cgr;
 mod x18_liquidation;
 mod x18_markers;
+mod x18_minor_exchange;
 mod x18_refused;
 mod x18_run_once;
 mod x18_voted;
