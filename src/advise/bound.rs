@@ -48,9 +48,11 @@ pub(super) fn upper(
     enough: u32,
 ) -> u64 {
     let net = Network::build(game, state);
-    sum_alone(query, floors, enough, |train, floor| match train.is_pullman() {
-        true => most_repaid(&net, floor),
-        false => routes::richest_above(&net, query, train, floor),
+    sum_alone(query, floors, enough, |train, floor| {
+        match train.is_pullman() {
+            true => most_repaid(&net, floor),
+            false => routes::richest_above(&net, query, train, floor),
+        }
     })
 }
 
@@ -67,9 +69,11 @@ pub(super) fn upper_through(
     hex: Coord,
 ) -> u64 {
     let net = Network::build(game, state);
-    sum_alone(query, floors, enough, |train, floor| match train.is_pullman() {
-        true => most_repaid(&net, floor),
-        false => routes::richest_through_above(&net, query, train, floor, hex),
+    sum_alone(query, floors, enough, |train, floor| {
+        match train.is_pullman() {
+            true => most_repaid(&net, floor),
+            false => routes::richest_through_above(&net, query, train, floor, hex),
+        }
     })
 }
 

@@ -15,8 +15,9 @@ pub fn drop_joined_tokens(game: &Game, state: &mut MapState, c: Coord) {
     let Some((tile, _)) = state.tile_at(game, c) else {
         return;
     };
-    let cities: Vec<std::ops::Range<usize>> =
-        (0..tile.cities.len()).map(|i| tile.spaces_of_city(i)).collect();
+    let cities: Vec<std::ops::Range<usize>> = (0..tile.cities.len())
+        .map(|i| tile.spaces_of_city(i))
+        .collect();
     let Some(hex) = state.hexes.get_mut(&c) else {
         return;
     };

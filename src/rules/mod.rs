@@ -21,8 +21,8 @@ mod reserve;
 mod shape;
 mod token;
 
-use lay::{Judge, check_lay_plain};
 pub use joined_tokens::drop_joined_tokens;
+use lay::{Judge, check_lay_plain};
 pub use reserve::{extra_tokens, reserved_for_others};
 pub use shape::distinct_rotations;
 use shape::stops_word;

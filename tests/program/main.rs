@@ -35,6 +35,7 @@ mod pictures;
 mod pictures_text;
 mod play;
 mod privates;
+mod pullman_check;
 mod render;
 mod renumber;
 mod review;

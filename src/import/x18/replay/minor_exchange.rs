@@ -118,7 +118,9 @@ impl Replay<'_> {
             && to == major
         {
             self.exchanges.pending = None;
-            let at = (self.state.tokens()).find(|(_, _, co)| **co == minor).map(|(c, s, _)| (c, s));
+            let at = (self.state.tokens())
+                .find(|(_, _, co)| **co == minor)
+                .map(|(c, s, _)| (c, s));
             self.close_company(&minor)?;
             let Some((c, space)) = at else {
                 return Ok(false);
@@ -226,7 +228,11 @@ impl Replay<'_> {
     /// The first copy of `kind` bought: the final exchange round is called
     /// when it is the title's.
     pub(super) fn exchange_called(&mut self, kind: &str) {
-        if self.play.minor_exchanges.as_ref().is_some_and(|t| t.as_str() == kind)
+        if self
+            .play
+            .minor_exchanges
+            .as_ref()
+            .is_some_and(|t| t.as_str() == kind)
             && matches!(self.exchanges.final_round, FinalRound::NotYet)
         {
             self.exchanges.final_round = FinalRound::Due;
@@ -247,7 +253,11 @@ impl Replay<'_> {
 
     /// The minor's trains go to `major` (then a pullman it cannot keep
     /// goes back), or to the depot with `None`.
-    fn minor_trains_to(&mut self, minor: &CompanyId, major: Option<&CompanyId>) -> Result<(), Error> {
+    fn minor_trains_to(
+        &mut self,
+        minor: &CompanyId,
+        major: Option<&CompanyId>,
+    ) -> Result<(), Error> {
         let trains = self.trains.remove(minor).unwrap_or_default();
         if let Some(major) = major
             && !trains.is_empty()
