@@ -6,7 +6,9 @@
 //! many (18xx.games's auto-router took hours on one, tobymao/18xx #11252):
 //! record 219682 before action 978 (the N's 7E and 5M) and the engine's
 //! fixture 1858_game_end_bank before action 979 (the A's two 7Es), each as
-//! 18xx.games's engine had the map (`export.rb`). The README's
+//! 18xx.games's engine had the map (`export.rb`); and on a late 18EU
+//! position (game 74045 before action 828, its last run: GSR's 8 with a
+//! pullman, every company with the red-to-red bonus of phase 8). The README's
 //! search figures come from here (`cargo bench`); whole-process times come
 //! from `scripts/time-routes.sh`.
 
@@ -97,6 +99,40 @@ fn bench(c: &mut Criterion) {
         });
         group.finish();
     }
+    late_18eu(c);
+}
+
+/// 18EU late: each company's trains in the save, paying as the phase has
+/// them (the red-to-red bonus by phase), the pullmans re-paying a stop.
+fn late_18eu(c: &mut Criterion) {
+    let (g, state) = load("18EU", "18EU_late.json");
+    let in_phase = |mut q: Query| {
+        q.trains = (q.trains.iter())
+            .map(|t| t.in_phase(&g.phases, state.phase))
+            .collect();
+        q
+    };
+    let gsr = in_phase(query(&g, state.phase, "GSR", &["8", "P"]));
+    let all: Vec<Query> = (state.trains.iter())
+        .map(|(co, trains)| {
+            let names: Vec<&str> = trains.iter().map(|t| t.as_str()).collect();
+            in_phase(query(&g, state.phase, co.as_str(), &names))
+        })
+        .collect();
+    let mut group = c.benchmark_group("18EU_late");
+    group.sample_size(10);
+    group.bench_function("GSR 8,P", |b| {
+        b.iter(|| black_box(routes::solve(&g, &state, &gsr).unwrap()).total)
+    });
+    group.bench_function("all companies", |b| {
+        b.iter(|| {
+            let net = routes::network::Network::build(&g, &state);
+            all.iter()
+                .map(|q| black_box(routes::solve_on(&net, q).unwrap()).total)
+                .sum::<u32>()
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);

@@ -233,6 +233,8 @@ struct TileDef {
     phase_revenue: Vec<(Colour, u32)>,
     #[serde(default)]
     permanent: bool,
+    #[serde(default)]
+    passable: bool,
 }
 
 impl TileDef {
@@ -282,6 +284,7 @@ impl TileDef {
             labels: self.labels,
             phase_revenue: self.phase_revenue,
             permanent: self.permanent,
+            passable: self.passable,
         })
     }
 }

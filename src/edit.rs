@@ -43,9 +43,10 @@ pub fn lay(site: Site, tile: &str, rotation: Rotation) -> Result<(Edit, Lay)> {
             refusals::refusal_words(&lay)
         )));
     }
-    let next = lay
+    let mut next = lay
         .apply(state, c)
         .ok_or_else(|| Error::Internal("a lay with tokens placed did not apply".into()))?;
+    rules::drop_joined_tokens(game, &mut next, c);
     let verb = match kind {
         LayKind::Place => format!("placed {} on {addr}", lay.tile),
         LayKind::Upgrade => format!("upgraded {addr} to {}", lay.tile),

@@ -39,7 +39,7 @@ fn passable(
     };
     match end {
         End::Face(_) => true,
-        _ if tile.colour.ends_routes() => false,
+        _ if tile.ends_routes() => false,
         End::Town(_) => true,
         End::City(i) => {
             let spaces = tile.spaces_of_city(i);

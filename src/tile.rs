@@ -323,9 +323,19 @@ pub struct Tile {
     pub phase_revenue: Vec<(Colour, u32)>,
     /// Never upgraded, whatever its colour (18AL's lumber terminal 445).
     pub permanent: bool,
+    /// A red hex's city that routes may run through, as any city (an
+    /// 18xx.games `city` on a red hex, not an `offboard`: 18EU's
+    /// Hamburg); it still pays by phase and counts as red.
+    pub passable: bool,
 }
 
 impl Tile {
+    /// True when the tile's stops end every route (an off-board, a port),
+    /// unless it is `passable`.
+    pub fn ends_routes(&self) -> bool {
+        self.colour.ends_routes() && !self.passable
+    }
+
     /// Total token spaces, numbered through the cities in order.
     pub fn token_spaces(&self) -> usize {
         self.cities.iter().map(|c| usize::from(c.spaces)).sum()

@@ -9,7 +9,9 @@
 //! one-train search walks with a floor: it stops at once where no route
 //! can beat it (`routes::richest_above`), so where a train's floor is what
 //! its route earns before the turn, and the turn gives it nothing richer,
-//! the proof costs a network and a few walks cut at their root.
+//! the proof costs a network and a few walks cut at their root. A pullman
+//! (18EU's P) runs no route alone, yet earns the stop it re-pays: its term
+//! is the richest city or off-board on the map.
 
 use crate::game::Game;
 use crate::geometry::Coord;
@@ -47,7 +49,10 @@ pub(super) fn upper(
 ) -> u64 {
     let net = Network::build(game, state);
     sum_alone(query, floors, enough, |train, floor| {
-        routes::richest_above(&net, query, train, floor)
+        match train.is_pullman() {
+            true => most_repaid(&net, floor),
+            false => routes::richest_above(&net, query, train, floor),
+        }
     })
 }
 
@@ -65,8 +70,22 @@ pub(super) fn upper_through(
 ) -> u64 {
     let net = Network::build(game, state);
     sum_alone(query, floors, enough, |train, floor| {
-        routes::richest_through_above(&net, query, train, floor, hex)
+        match train.is_pullman() {
+            true => most_repaid(&net, floor),
+            false => routes::richest_through_above(&net, query, train, floor, hex),
+        }
     })
+}
+
+/// What a pullman can earn at most: it runs no route of its own (its
+/// richest route alone is none) but re-pays a city or off-board another
+/// route visits, so the richest on the map bounds it, when above `floor`.
+fn most_repaid(net: &Network, floor: u32) -> Option<u32> {
+    (net.stops.iter())
+        .filter(|s| s.is_city())
+        .map(|s| s.revenue)
+        .max()
+        .filter(|&v| v > floor)
 }
 
 /// The sum, over the query's trains, of `alone(train, floor)` (the richest
@@ -194,4 +213,41 @@ fn legs_of(hexes: &[Coord], stops: &[Coord]) -> Option<Vec<Option<Vec<Coord>>>> 
             .map(|w| Some(hexes[w[0]..=w[1]].to_vec()))
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::routes::request::{Runners, queries};
+
+    /// 18EU game 74045 before its last run (fixtures/18EU_late.json, from
+    /// `import --at 827`): GSR holds an 8 and a pullman. The 8's richest
+    /// route alone is all a train-by-train bound finds; the run earns the
+    /// pullman's stop beside it, so a bound that left the pullman out
+    /// would fall below the optimum and let `advise` skip a better turn.
+    #[test]
+    fn the_bound_counts_what_a_pullman_re_pays() {
+        let game = crate::game::builtin("18EU").unwrap();
+        let text = include_str!("../../fixtures/18EU_late.json");
+        let state = crate::save::from_json(text, &game).unwrap().state;
+        let runners = Runners::One {
+            company: "GSR".into(),
+            trains: Some(vec!["8".into(), "P".into()]),
+        };
+        let query = queries(&game, &state, &runners, &[], "18EU_late")
+            .unwrap()
+            .remove(0);
+        let best = routes::solve(&game, &state, &query).unwrap();
+        let pullman = best.routes.iter().find(|r| r.train.as_str() == "P");
+        assert!(pullman.is_some_and(|r| r.revenue > 0), "{best:?}");
+        let bound = upper(&game, &state, &query, &[0, 0], u32::MAX);
+        assert!(bound >= u64::from(best.total), "{bound} < {}", best.total);
+        // The 8 alone: what the bound was without the pullman's term.
+        let eight = Query {
+            trains: query.trains[..1].to_vec(),
+            ..query.clone()
+        };
+        let alone = upper(&game, &state, &eight, &[0], u32::MAX);
+        assert!(alone < u64::from(best.total), "{alone} >= {}", best.total);
+    }
 }

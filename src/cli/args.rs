@@ -297,9 +297,11 @@ impl std::str::FromStr for CheckArg {
             return Ok(CheckArg::File(PathBuf::from(text)));
         };
         let stops: Vec<String> = stops.split('-').map(|h| h.trim().to_string()).collect();
-        if train.trim().is_empty() || stops.len() < 2 || stops.iter().any(String::is_empty) {
+        // One stop is a pullman's (18EU's P:A10); the check refuses it for
+        // any other train.
+        if train.trim().is_empty() || stops.iter().any(String::is_empty) {
             return Err(format!(
-                "\"{text}\" is not TRAIN:HEX-HEX-… (a train and at least two stops, e.g. 5:E5-F6-G7)"
+                "\"{text}\" is not TRAIN:HEX-HEX-… (a train and its stops, e.g. 5:E5-F6-G7, or a pullman's one, P:A10)"
             ));
         }
         Ok(CheckArg::Route {

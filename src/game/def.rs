@@ -489,6 +489,12 @@ pub struct Rules {
     /// Absent: routes may lie apart.
     #[serde(default)]
     pub routes_meet: bool,
+    /// An upgrade that joins cities leaves a company with two tokens in
+    /// one city: the second leaves the map (18EU's brown tiles over
+    /// Paris's, Berlin's or Vienna's cities: 18xx.games's
+    /// `maybe_remove_duplicate_token!`). Absent: both stay.
+    #[serde(default)]
+    pub joined_tokens_leave: bool,
 }
 
 /// Rules in force until a phase begins (1867's "rules until the start of

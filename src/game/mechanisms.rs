@@ -89,6 +89,9 @@ pub struct Play {
     pub investor_merges: bool,
     /// Players' choices pass (`PlayerChoices`).
     pub player_choices: bool,
+    /// Minors exchanged for majors' shares (`MinorExchanges`): the train
+    /// whose first copy calls the final exchange round.
+    pub minor_exchanges: Option<TrainId>,
 }
 
 impl Play {
@@ -202,6 +205,7 @@ pub fn resolve(def: PlayDef, game: &Game, source: &str) -> Result<Play> {
         unformed_homes: false,
         investor_merges: false,
         player_choices: false,
+        minor_exchanges: None,
     };
     let r = Resolver { game, source };
     for d in def.depot {
@@ -400,6 +404,9 @@ impl Resolver<'_> {
             Mechanism::UnformedHomes => play.unformed_homes = true,
             Mechanism::InvestorMerges => play.investor_merges = true,
             Mechanism::PlayerChoices => play.player_choices = true,
+            Mechanism::MinorExchanges(m) => {
+                play.minor_exchanges = Some(self.train(&m.final_round_with, &at)?);
+            }
         }
         Ok(())
     }

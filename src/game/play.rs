@@ -178,6 +178,9 @@ pub enum Mechanism {
     /// A player's `choose` decides nothing the map shows (1880's
     /// president's share and building permits): passed, with a caution.
     PlayerChoices,
+    /// Minors exchanged for a major's share (18EU): see
+    /// [`MinorExchanges`].
+    MinorExchanges(MinorExchanges),
 }
 
 impl Mechanism {
@@ -216,6 +219,7 @@ impl Mechanism {
             Mechanism::UnformedHomes => "UnformedHomes",
             Mechanism::InvestorMerges => "InvestorMerges",
             Mechanism::PlayerChoices => "PlayerChoices",
+            Mechanism::MinorExchanges(_) => "MinorExchanges",
         }
     }
 }
@@ -284,6 +288,25 @@ pub struct FewerDraws {
     pub rule: String,
     /// How many fewer numbers are drawn under it.
     pub draws: u32,
+}
+
+/// Minors a player exchanges for a share of a major (18EU's
+/// `MinorExchange`), each then closing. A major's home token put, as it
+/// starts, on a city holding a minor takes that minor's place: its trains
+/// become the major's. A minor's `buy_shares` of a major's share is the
+/// exchange: a share from the major's treasury gives the major the minor's
+/// trains, and the major's next `place_token` puts its token where the
+/// minor's was (with none, the minor's token just leaves); a share from
+/// the market sends the trains to the depot and the token off the map. In
+/// the final exchange round, held after the set of operating rounds in
+/// which `final_round_with`'s first copy is bought, a player's `pass`
+/// closes every minor the player holds.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MinorExchanges {
+    /// The train whose first copy bought calls the final exchange round
+    /// (18EU: `5`).
+    pub final_round_with: super::TrainId,
 }
 
 /// A minor's first train.

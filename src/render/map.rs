@@ -30,6 +30,7 @@ static BLANK: std::sync::LazyLock<Tile> = std::sync::LazyLock::new(|| Tile {
     labels: Vec::new(),
     phase_revenue: Vec::new(),
     permanent: false,
+    passable: false,
 });
 
 /// A map picture: what to draw and how big the canvas is.

@@ -66,6 +66,9 @@ pub enum Broken {
     /// It shares track (or a city, where the game forbids that) with
     /// another route of the set.
     Overlap,
+    /// A pullman's one stop is no city or off-board another route of the
+    /// set visits (it runs no route of its own).
+    PullmanAlone,
 }
 
 impl Broken {
@@ -84,6 +87,7 @@ impl Broken {
             Broken::TooLong => "too-long",
             Broken::FewStops => "few-stops",
             Broken::Overlap => "overlap",
+            Broken::PullmanAlone => "pullman-alone",
         }
     }
 }
@@ -102,6 +106,9 @@ impl fmt::Display for Broken {
             Broken::NoToken => "none of its stops holds the company's token",
             Broken::ReentersHex => "it leaves a hex and comes back to it",
             Broken::EndsAtHalt => "it begins or ends at a halt",
+            Broken::PullmanAlone => {
+                "a pullman's one stop must be a city or off-board another route of the set visits"
+            }
             Broken::TooLong => "the train cannot run that far",
             Broken::FewStops => "it stops where the game asks for more stops on the route (a port)",
             Broken::Overlap => {
@@ -194,6 +201,12 @@ fn check_each(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
             continue;
         };
         let train = left.remove(own);
+        if train.is_pullman() {
+            // Priced once the other routes are chosen.
+            ways.push(Vec::new());
+            out.push(Checked::Invalid(Broken::PullmanAlone, None));
+            continue;
+        }
         let pool = pools.index(train);
         // Priced as the company's train runs (a stacking train paid for
         // every train it runs for).
@@ -230,7 +243,33 @@ fn check_each(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
             out[i] = Checked::Valid(ways[i][*w].route.clone());
         }
     }
+    price_pullmans(net, given, &mut out);
     out
+}
+
+/// A pullman's one-stop route in the set: its stop, a city or an
+/// off-board, must be one another valid route of the set visits
+/// (18xx.games's `check_overlap`: it may not run alone), and it earns that
+/// stop's value again. Each pullman given, still marked `PullmanAlone`,
+/// is priced here.
+fn price_pullmans(net: &Network, given: &[Given], out: &mut [Checked]) {
+    let visited: Vec<(crate::geometry::Coord, crate::tile::StopKind)> = (out.iter())
+        .filter_map(|c| match c {
+            Checked::Valid(r) => Some(r),
+            Checked::Invalid(..) => None,
+        })
+        .flat_map(|r| r.stops.iter().map(|s| (s.hex, s.kind)))
+        .collect();
+    for (g, c) in given.iter().zip(out.iter_mut()) {
+        if !g.train.is_pullman() || !matches!(c, Checked::Invalid(Broken::PullmanAlone, _)) {
+            continue;
+        }
+        if let [hex] = g.stops.as_slice()
+            && let Some(s) = super::repay::repaid_at(net, *hex, &visited)
+        {
+            *c = Checked::Valid(super::repay::pullman_route(net, &g.train, s));
+        }
+    }
 }
 
 /// One way to run a given route on the network.

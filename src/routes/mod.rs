@@ -31,6 +31,7 @@ pub mod pass_through;
 mod places;
 mod pools;
 mod pullman;
+mod repay;
 pub mod report;
 pub mod request;
 mod requirement;

@@ -119,7 +119,7 @@ impl Network {
         let mut stops = Vec::new();
         let mut stop_ids = BTreeMap::new();
         for (c, (tile, _)) in &tiles {
-            let terminal = tile.colour.ends_routes();
+            let terminal = tile.ends_routes();
             let off_board = tile.colour == crate::tile::Colour::Red;
             for (ix, _) in tile.cities.iter().enumerate() {
                 let spaces = tile.spaces_of_city(ix);

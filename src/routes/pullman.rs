@@ -15,10 +15,10 @@
 use super::apart::{choose_apart, first_of_each_type};
 use super::enumerate::{Candidate, SegRef, enumerate};
 use super::network::Network;
-use super::{Query, RouteStop, Solution, TrainRoute, assign, solution_of, train_types};
+use super::repay::pullman_route;
+use super::{Query, Solution, assign, solution_of, train_types};
 use crate::error::Error;
 use crate::game::{BonusKind, TrainDef};
-use crate::tile::StopKind;
 
 /// The best routes of `query`'s company, whose trains include a pullman.
 pub(super) fn solve(
@@ -147,24 +147,4 @@ fn richest_stop(net: &Network, c: &Candidate) -> Option<usize> {
         }
     }
     best
-}
-
-/// The pullman's one-stop route at stop `s`, as a report shows it.
-fn pullman_route(net: &Network, pullman: &TrainDef, s: usize) -> TrainRoute {
-    let stop = &net.stops[s];
-    TrainRoute {
-        train: pullman.name.clone(),
-        revenue: stop.revenue,
-        multiplier: 1,
-        halved: false,
-        hexes: vec![stop.hex],
-        stops: vec![RouteStop {
-            hex: stop.hex,
-            kind: StopKind::City(stop.kind.index()),
-            revenue: stop.revenue,
-            skipped: false,
-            multiplied: true,
-        }],
-        bonuses: Vec::new(),
-    }
 }

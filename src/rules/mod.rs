@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 pub mod refusals;
 
 mod cost;
+mod joined_tokens;
 mod lay;
 mod lay_rule;
 mod moves;
@@ -20,6 +21,7 @@ mod reserve;
 mod shape;
 mod token;
 
+pub use joined_tokens::drop_joined_tokens;
 use lay::{Judge, check_lay_plain};
 pub use reserve::{extra_tokens, reserved_for_others};
 pub use shape::distinct_rotations;

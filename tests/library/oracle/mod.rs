@@ -162,7 +162,7 @@ impl Oracle<'_> {
 
     fn may_pass(&self, c: Coord, end: End) -> bool {
         let (tile, _) = self.state.tile_at(self.game, c).unwrap();
-        if matches!(tile.colour, Colour::Red | Colour::Blue) {
+        if matches!(tile.colour, Colour::Red | Colour::Blue) && !tile.passable {
             return false;
         }
         match end {

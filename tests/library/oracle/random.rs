@@ -259,6 +259,7 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
             enter_hex_once: false,
             run_through_home: false,
             routes_meet: false,
+            joined_tokens_leave: false,
         },
         import: ImportDef::default(),
         from_18xx_games: None,

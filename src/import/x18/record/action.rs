@@ -137,11 +137,13 @@ pub struct Par {
     pub share_price: Option<serde_json::Value>,
 }
 
-/// `bid`: on a company (1861's minors) or on a private.
+/// `bid`: on a company (1861's minors), on a private, or on a minor
+/// offered in an auction of its own (18EU's).
 #[derive(Clone, Debug)]
 pub struct Bid {
     pub corporation: Option<String>,
     pub company: Option<String>,
+    pub minor: Option<String>,
 }
 
 /// `buy_shares` and `sell_shares`.
@@ -187,6 +189,8 @@ pub(super) struct Wire {
     pub(super) company: Option<String>,
     #[serde(default)]
     pub(super) corporation: Option<String>,
+    #[serde(default)]
+    pub(super) minor: Option<String>,
     #[serde(default)]
     pub(super) target: Option<String>,
     #[serde(default)]
@@ -264,6 +268,11 @@ impl Action {
             self.entity_type.as_deref(),
             Some("corporation") | Some("minor")
         )
+    }
+
+    /// True when a minor acts (18EU's minors exchanged for shares).
+    pub fn by_minor(&self) -> bool {
+        self.entity_type.as_deref() == Some("minor")
     }
 
     /// True when a private company uses an ability.
@@ -353,6 +362,7 @@ impl Kind {
             "bid" => Kind::Bid(Bid {
                 corporation: w.corporation.clone(),
                 company: w.company.clone(),
+                minor: w.minor.clone(),
             }),
             "bankrupt" => Kind::Bankrupt,
             "buy_shares" => Kind::BuyShares(shares()),

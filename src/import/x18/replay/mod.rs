@@ -25,7 +25,9 @@ mod late;
 mod liquidation;
 mod markers_leave;
 mod market;
+mod minor_exchange;
 mod public_markers;
+mod pullman;
 mod run_once;
 mod set_exports;
 mod setup;
@@ -195,6 +197,8 @@ pub(super) struct Replay<'g> {
     /// Company actions taken in stock rounds (1877: Venezuela's trains
     /// bought as a company floats): no operating round begins.
     stock_company_actions: BTreeSet<u64>,
+    /// Minors exchanged for majors' shares (`MinorExchanges`).
+    exchanges: minor_exchange::Exchanges,
 }
 
 /// Whether the replay can go on after an action.
@@ -290,7 +294,11 @@ impl<'g> Replay<'g> {
             liquidations: liquidation::Liquidations::foreseen(record),
             unseen_closings: unseen_closing::UnseenClosings::foreseen(record, play.closing_unseen),
             stock_company_actions: stock_turns::stock_round_company_actions(record),
+            exchanges: minor_exchange::Exchanges::default(),
         };
+        if play.minor_exchanges.is_some() {
+            (replay.stock_company_actions).extend(minor_exchange::stock_round_exchanges(record));
+        }
         replay.setup(record)?;
         replay.market_setup(record)?;
         replay.emit_books()?;
@@ -308,6 +316,7 @@ impl<'g> Replay<'g> {
     /// [`Replay::prepare`]'s steps, before the books go onto the map.
     fn prepare_steps(&mut self, a: &Action) -> Result<(), Error> {
         self.closing_unseen(a)?;
+        self.exchange_prepare(a)?;
         self.unasked_acquisitions(a)?;
         self.market_prepare(a)?;
         self.votes_end(a);
@@ -468,6 +477,7 @@ impl<'g> Replay<'g> {
             Kind::LayTile(lay) => self.lay_tile(a, lay),
             Kind::PlaceToken(place) if self.takeover_token(a, place)? => Ok(()),
             Kind::PlaceToken(place) if self.marker_token(a, place)? => Ok(()),
+            Kind::PlaceToken(place) if self.exchange_token(a, place)? => Ok(()),
             Kind::PlaceToken(place) => {
                 self.started_anew(a)?;
                 self.place_token(a, place)
@@ -531,20 +541,29 @@ impl<'g> Replay<'g> {
                 company: Some(company),
                 ..
             }) => self.drafted(a, &CompanyId::from(company)),
+            Kind::Bid(Bid {
+                minor: Some(minor), ..
+            }) => self.minor_bid(a, minor),
             Kind::Bankrupt => self.bankrupt(a),
             Kind::BuyShares(shares) => {
                 self.vote_shares(a, shares, 1);
                 self.market_buy(a, shares);
                 self.takeover_shares(a, shares, true)?;
+                self.exchange_shares(a, shares.shares.as_deref().unwrap_or_default())?;
                 self.buy_shares(shares.shares.as_deref().unwrap_or_default())
             }
             Kind::SellShares(shares) => {
+                self.shares_to_market(shares.shares.as_deref().unwrap_or_default());
                 self.vote_shares(a, shares, -1);
                 self.market_sell(a, shares)?;
                 self.takeover_shares(a, shares, false)
             }
             Kind::CorporateBuyShares(shares) => self.takeover_shares(a, shares, true),
-            Kind::CorporateSellShares(shares) => self.takeover_shares(a, shares, false),
+            Kind::CorporateSellShares(shares) => {
+                self.shares_to_market(shares.shares.as_deref().unwrap_or_default());
+                self.takeover_shares(a, shares, false)
+            }
+            Kind::Pass if self.play.minor_exchanges.is_some() => self.exchange_pass(a),
             Kind::RunRoutes { routes } => {
                 let routes = routes.as_deref().unwrap_or_default();
                 self.lose_lowest_used(a)?;

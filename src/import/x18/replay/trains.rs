@@ -170,6 +170,7 @@ impl Replay<'_> {
         self.trains.entry(buyer).or_default().push(id.clone());
         self.emit_books()?;
         if from_depot && self.left_depot.insert(kind.to_string()) {
+            self.exchange_called(kind.as_str());
             self.seen_first(&kind);
             self.first_of(&kind)?;
         }
@@ -298,6 +299,7 @@ impl Replay<'_> {
             });
         }
         self.trains.retain(|_, list| !list.is_empty());
+        self.pullmans_kept()?;
         self.emit_books()?;
         self.minors_closing(from)?;
         self.phase_events(from, phase.0)
