@@ -14,6 +14,7 @@ fn between(one_of: &[u64], and_one_of: &[u64], amount: u32) -> Bonus {
         token_holders: false,
         others: None,
         company: None,
+        once_per_run: false,
         name: "coal".into(),
         amount,
         multiplied: false,

@@ -29,6 +29,7 @@ pub(super) fn random_between(hexes: &[Coord], trains: &[String], rng: &mut Rng) 
         token_holders: false,
         others: None,
         company: None,
+        once_per_run: false,
         name: "between".into(),
         amount: 10 * (1 + rng.below(7)) as u32,
         multiplied: rng.chance(30),
