@@ -170,7 +170,7 @@ fn give_longest(bonus: &Bonus, given: &[Given], out: &mut [Checked]) {
 }
 
 /// [`check`] with bonuses paid once a run (`once_per_run`): each given
-/// to the route of the set it pays most (`super::once::give_once`).
+/// to the route of the set it pays most ([`give_once`]).
 fn check_once(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
     let mut base = query.clone();
     base.bonuses.retain(|b| !b.once_per_run);
@@ -182,9 +182,33 @@ fn check_once(net: &Network, query: &Query, given: &[Given]) -> Vec<Checked> {
             ..b.clone()
         });
         let with = check(net, &one, given);
-        super::once::give_once(&b.name, &with, &mut out);
+        give_once(&b.name, &with, &mut out);
     }
     out
+}
+
+/// Gives a bonus paid once a run (`once_per_run`) to the one valid route
+/// of a player's set it pays most: `with` the set priced with the bonus on
+/// every route, `out` without it. Each route's gain is what the bonus adds
+/// to it; the route gaining most keeps it (the first of equals).
+fn give_once(name: &str, with: &[Checked], out: &mut [Checked]) {
+    let gain = |(w, o): (&Checked, &Checked)| match (w, o) {
+        (Checked::Valid(w), Checked::Valid(o)) => w.revenue.saturating_sub(o.revenue),
+        _ => 0,
+    };
+    let best = with
+        .iter()
+        .zip(out.iter())
+        .map(gain)
+        .enumerate()
+        .filter(|&(_, g)| g > 0)
+        .max_by_key(|&(i, g)| (g, std::cmp::Reverse(i)));
+    if let Some((i, paid)) = best
+        && let Checked::Valid(r) = &mut out[i]
+    {
+        r.revenue += paid;
+        r.bonuses.push((name.to_string(), paid));
+    }
 }
 
 /// [`check`] with every bonus priced route by route.

@@ -12,7 +12,6 @@
 //! earn the bonus. With several such bonuses each is given so in turn,
 //! every combination tried (a train may carry more than one).
 
-use super::check::Checked;
 use super::{Solution, assign, network::Network, solve_plain, train_types};
 use crate::error::Error;
 use crate::game::{Bonus, BonusKind, TrainId};
@@ -92,29 +91,5 @@ fn solve_from(
     match best {
         Some(b) => Ok(b),
         None => solve_from(net, &plain, rest, progress, limit),
-    }
-}
-
-/// Gives a bonus paid once a run (`once_per_run`) to the one valid route
-/// of a player's set it pays most: `with` the set priced with the bonus on
-/// every route, `out` without it. Each route's gain is what the bonus adds
-/// to it; the route gaining most keeps it (the first of equals).
-pub(super) fn give_once(name: &str, with: &[Checked], out: &mut [Checked]) {
-    let gain = |(w, o): (&Checked, &Checked)| match (w, o) {
-        (Checked::Valid(w), Checked::Valid(o)) => w.revenue.saturating_sub(o.revenue),
-        _ => 0,
-    };
-    let best = with
-        .iter()
-        .zip(out.iter())
-        .map(gain)
-        .enumerate()
-        .filter(|&(_, g)| g > 0)
-        .max_by_key(|&(i, g)| (g, std::cmp::Reverse(i)));
-    if let Some((i, paid)) = best
-        && let Checked::Valid(r) = &mut out[i]
-    {
-        r.revenue += paid;
-        r.bonuses.push((name.to_string(), paid));
     }
 }

@@ -137,6 +137,15 @@ fn each_route_is_priced_or_names_the_rule_it_breaks() {
     assert_eq!(back["total"], 90);
 }
 
+/// One stop is a pullman's route only (18EU's `P:A10`): given to any
+/// other train, the check reads it and refuses it by its rule.
+#[test]
+fn a_one_stop_route_is_too_short_for_a_train_not_a_pullman() {
+    let report = check("1889_mid.json", "TR", &["3:F9"]);
+    assert_eq!(report["routes"][0]["rule"], "too-short", "{report}");
+    assert_eq!(report["total"], 0);
+}
+
 #[test]
 fn bad_checks_are_refused_in_one_line() {
     let save = fixture("1889_mid.json");
@@ -144,7 +153,7 @@ fn bad_checks_are_refused_in_one_line() {
         hexroute()
             .arg("routes")
             .arg(&save)
-            .args(["--company", "TR", "--check", "3:F9"]),
+            .args(["--company", "TR", "--check", "3:F9-"]),
         "is not TRAIN:HEX-HEX",
     );
     fails_with(

@@ -68,9 +68,12 @@ fn privates_with_no_map_effect_change_hands_and_are_imported() {
 /// Titles with no private companies in play: 1877: Venezuela opens with a
 /// stock round and no auction (18xx.games's `init_round`), so the private
 /// companies its engine inherits from 1817 are never owned; 18EU has
-/// minors where other titles have privates; 1822 lists none yet (not modelled).
+/// minors where other titles have privates; 1822 and 1858 list none yet
+/// (not modelled: 1858's private railways lay track and are exchanged
+/// for shares, which hexroute does not follow).
 const NO_PRIVATES: &[&str] = &[
     "1822",
+    "1858",
     "1877: Venezuela",
     "18EU",
     "18NewEngland",
