@@ -22,6 +22,7 @@ mod check;
 mod games;
 mod gauge;
 mod lowest;
+mod min_stops;
 mod once;
 mod pay;
 use pay::adds_up;

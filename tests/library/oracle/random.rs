@@ -224,10 +224,16 @@ pub(super) fn random_case(seed: u64) -> (Game, MapState, Vec<TrainDef>, Vec<Stri
         ports: None,
         pass_through: vec![],
         free_stops: vec![],
-        // Sometimes the off-boards ask for longer routes (1849's ports).
-        // Not on random maps yet: with it the required-route comparison
-        // disagreed (see the oracle's `min_stops_at` in mod.rs, kept).
-        min_stops: vec![],
+        // Sometimes the off-boards ask for longer routes (1849's ports),
+        // from a generator of its own so the cases before stay.
+        min_stops: if !offboards.is_empty() && Rng(seed ^ 0x0018_4900_u64 | 1).chance(25) {
+            vec![hexroute::game::MinStops {
+                hexes: offboards.clone(),
+                stops: 3,
+            }]
+        } else {
+            vec![]
+        },
         offboard_groups: if offboards.len() > 1 && rng.chance(50) {
             overlapping_groups(seed, offboards)
         } else {
