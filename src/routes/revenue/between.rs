@@ -3,7 +3,7 @@
 //! paid once a route however many hexes of either set it counts, only for
 //! stops the train is paid for, and to the trains it names only.
 
-use super::tests::{city, hex, plain_train};
+use super::tests::{city, hex, plain_train, three_five};
 use super::*;
 
 fn between(one_of: &[u64], and_one_of: &[u64], amount: u32) -> Bonus {
@@ -73,11 +73,7 @@ fn a_train_paid_for_fewer_stops_counts_the_bonus_stops_when_it_pays() {
         city(3, 40, false),
         city(4, 60, false),
     ];
-    let three_five = TrainDef {
-        skip: Skip::Any,
-        pays: Some(3),
-        ..plain_train("3/5", Some(5))
-    };
+    let three_five = three_five();
     assert_eq!(best_run(&three_five, &visits, 5, &[]).unwrap().revenue, 130);
     // $70 between hex 1 or 2 and hex 3: 20 + 50 + 40 + 70 = 180 (hex 1
     // instead of hex 2 gives 160; no bonus 130).

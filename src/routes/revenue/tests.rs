@@ -53,6 +53,16 @@ pub(super) fn plain_train(name: &str, stops: Option<u32>) -> TrainDef {
     }
 }
 
+/// A train paid for its best 3 of up to 5 cities, one holding the
+/// company's token (1846's and 18 Los Angeles's 3/5).
+pub(super) fn three_five() -> TrainDef {
+    TrainDef {
+        skip: Skip::Any,
+        pays: Some(3),
+        ..plain_train("3/5", Some(5))
+    }
+}
+
 /// Every subset of stops, checked against the rules one by one: slow,
 /// and shares nothing with `choose` but the types and [`subsets`].
 fn brute_force(train: &TrainDef, visits: &[Visit], hexes: usize, bonuses: &[Bonus]) -> Option<u64> {

@@ -48,25 +48,15 @@ pub(super) fn from_bonuses(
 /// Worked by hand: 18 Los Angeles's Dump ($20) on stops of a small route.
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{city, hex, plain_train};
+    use super::super::tests::{city, hex, plain_train, three_five};
     use super::super::{Bonus, Visit, best_run};
-    use crate::game::{BonusKind, Skip, TrainDef};
+    use crate::game::BonusKind;
 
     /// A city in hex `i` worth `revenue`, where stopping costs `toll`.
     fn tolled(i: u64, revenue: u32, toll: u32) -> Visit {
         Visit {
             toll,
             ..city(i, revenue, false)
-        }
-    }
-
-    /// A freight train as 18 Los Angeles's 3/5: visits up to 5 cities,
-    /// paid for its best 3, one holding the company's token.
-    fn freight() -> TrainDef {
-        TrainDef {
-            skip: Skip::Any,
-            pays: Some(3),
-            ..plain_train("3/5", Some(5))
         }
     }
 
@@ -93,12 +83,12 @@ mod tests {
     fn a_freight_train_counts_its_stops_by_their_worth_less_the_toll() {
         // Its best 3 of 40, 30 - 20, 10 - 10 (never below nothing), 50:
         // 40 + 50 + 10 = 100, the $30 city counted, Westminster skipped.
-        let run = best_run(&freight(), &stops(), 4, &[]).unwrap();
+        let run = best_run(&three_five(), &stops(), 4, &[]).unwrap();
         assert_eq!((run.revenue, run.toll), (100, 20));
         assert_eq!(run.stops, [true, true, false, true]);
         // Without the $30 city: 40 + 50 + Westminster's 10 - 10 = 90.
         let [a, _, c, d] = stops();
-        let run = best_run(&freight(), &[a, c, d], 3, &[]).unwrap();
+        let run = best_run(&three_five(), &[a, c, d], 3, &[]).unwrap();
         assert_eq!((run.revenue, run.toll), (90, 10));
     }
 

@@ -2,7 +2,7 @@
 //! are not simply all paid: paid for fewer than they visit (1846's 3/5),
 //! towns outside the number (18CO), a bonus per own token (18DE).
 
-use super::tests::{city, hex, plain_train};
+use super::tests::{city, hex, plain_train, three_five};
 use super::*;
 use crate::game::EndTowns;
 
@@ -21,11 +21,7 @@ fn a_three_five_is_paid_for_its_best_three_stops_one_a_token() {
         city(3, 50, false),
         city(4, 40, false),
     ];
-    let three_five = TrainDef {
-        skip: Skip::Any,
-        pays: Some(3),
-        ..plain_train("3/5", Some(5))
-    };
+    let three_five = three_five();
     // The richest three (50 + 40 + 30) hold no token: 20 + 50 + 40 = 110,
     // the end at hex 0 counted, the other end (hex 4) too, hex 1 not.
     let run = best_run(&three_five, &visits, 5, &[]).unwrap();
