@@ -23,18 +23,13 @@ pub(super) fn random_between(hexes: &[Coord], trains: &[String], rng: &mut Rng) 
         vec![]
     };
     Bonus {
-        optional: false,
-        phases: Vec::new(),
-        private: None,
-        token_holders: false,
-        others: None,
-        company: None,
-        once_per_run: false,
-        name: "between".into(),
-        amount: 10 * (1 + rng.below(7)) as u32,
-        multiplied: rng.chance(30),
-        kind: BonusKind::Between { one_of, and_one_of },
         trains: only,
+        ..super::bonuses::bonus(
+            "between",
+            10 * (1 + rng.below(7)) as u32,
+            rng.chance(30),
+            BonusKind::Between { one_of, and_one_of },
+        )
     }
 }
 

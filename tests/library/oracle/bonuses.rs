@@ -7,8 +7,10 @@
 use super::*;
 use hexroute::game::CompanyBonus;
 
-/// A bonus of `per_stop` for each stop of the set's longest route.
-pub(super) fn longest_route(per_stop: u32) -> Bonus {
+/// A bonus for every train and company, in every phase, paid once a
+/// route: the random bonuses change what they need from it. The arguments
+/// come in the order their values are drawn.
+pub(super) fn bonus(name: &str, amount: u32, multiplied: bool, kind: BonusKind<Coord>) -> Bonus {
     Bonus {
         optional: false,
         phases: Vec::new(),
@@ -17,12 +19,17 @@ pub(super) fn longest_route(per_stop: u32) -> Bonus {
         others: None,
         company: None,
         once_per_run: false,
-        name: "longest".into(),
-        amount: per_stop,
-        multiplied: false,
-        kind: BonusKind::LongestRoute,
+        name: name.into(),
+        amount,
+        multiplied,
+        kind,
         trains: vec![],
     }
+}
+
+/// A bonus of `per_stop` for each stop of the set's longest route.
+pub(super) fn longest_route(per_stop: u32) -> Bonus {
+    bonus("longest", per_stop, false, BonusKind::LongestRoute)
 }
 
 /// What the bonuses pay a stop of the longest route.
@@ -39,55 +46,34 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
     let hexes: Vec<Coord> = game.hexes.keys().copied().collect();
     let mut out = Vec::new();
     if rng.chance(50) {
-        out.push(Bonus {
-            optional: false,
-            phases: Vec::new(),
-            private: None,
-            token_holders: false,
-            others: None,
-            company: None,
-            once_per_run: false,
-            name: "visit".into(),
-            amount: 10 * (1 + rng.below(5)) as u32,
-            multiplied: rng.chance(50),
-            kind: BonusKind::Visit(vec![hexes[rng.below(hexes.len())]]),
-            trains: vec![],
-        });
+        out.push(bonus(
+            "visit",
+            10 * (1 + rng.below(5)) as u32,
+            rng.chance(50),
+            BonusKind::Visit(vec![hexes[rng.below(hexes.len())]]),
+        ));
     }
     if rng.chance(50) {
         let from = hexes[rng.below(hexes.len())];
         let to_any = (0..1 + rng.below(2))
             .map(|_| hexes[rng.below(hexes.len())])
             .collect();
-        out.push(Bonus {
-            optional: false,
-            phases: Vec::new(),
-            private: None,
-            token_holders: false,
-            others: None,
-            company: None,
-            once_per_run: false,
-            name: "connect".into(),
-            amount: 20 * (1 + rng.below(4)) as u32,
-            multiplied: rng.chance(50),
-            kind: BonusKind::Connection { from, to_any },
-            trains: vec![],
-        });
+        out.push(bonus(
+            "connect",
+            20 * (1 + rng.below(4)) as u32,
+            rng.chance(50),
+            BonusKind::Connection { from, to_any },
+        ));
     }
     if rng.chance(25) {
         out.push(Bonus {
-            optional: false,
-            phases: Vec::new(),
-            private: None,
-            token_holders: false,
-            others: None,
-            company: None,
-            once_per_run: false,
-            name: "D only".into(),
-            amount: 40,
-            multiplied: false,
-            kind: BonusKind::Visit(vec![hexes[rng.below(hexes.len())]]),
             trains: vec!["D".into()],
+            ..bonus(
+                "D only",
+                40,
+                false,
+                BonusKind::Visit(vec![hexes[rng.below(hexes.len())]]),
+            )
         });
     }
     if rng.chance(25) {
@@ -106,11 +92,6 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
         let from = hexes[dest.below(hexes.len())];
         let to = hexes[dest.below(hexes.len())];
         out.push(Bonus {
-            optional: false,
-            phases: Vec::new(),
-            private: None,
-            token_holders: false,
-            others: None,
             company: Some(CompanyBonus {
                 company: "A".into(),
                 pays: BonusPays::StopValue,
@@ -119,14 +100,15 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
                 from_destination: false,
             }),
             once_per_run: dest.chance(70),
-            name: "destination".into(),
-            amount: 0,
-            multiplied: dest.chance(50),
-            kind: BonusKind::Connection {
-                from,
-                to_any: vec![to],
-            },
-            trains: vec![],
+            ..bonus(
+                "destination",
+                0,
+                dest.chance(50),
+                BonusKind::Connection {
+                    from,
+                    to_any: vec![to],
+                },
+            )
         });
     }
     out
@@ -137,11 +119,6 @@ pub(super) fn random_bonuses(seed: u64, game: &Game) -> Vec<Bonus> {
 fn stop_value(hexes: &[Coord], rng: &mut Rng) -> Bonus {
     let at_route_end = rng.chance(50);
     Bonus {
-        optional: false,
-        phases: Vec::new(),
-        private: None,
-        token_holders: false,
-        others: None,
         company: Some(CompanyBonus {
             company: "A".into(),
             pays: BonusPays::StopValue,
@@ -149,16 +126,16 @@ fn stop_value(hexes: &[Coord], rng: &mut Rng) -> Bonus {
             until_destination: at_route_end,
             from_destination: false,
         }),
-        once_per_run: false,
-        name: "own value".into(),
-        amount: 0,
-        multiplied: false,
-        kind: BonusKind::Visit(
-            (0..1 + rng.below(2))
-                .map(|_| hexes[rng.below(hexes.len())])
-                .collect(),
-        ),
-        trains: vec![],
+        ..bonus(
+            "own value",
+            0,
+            false,
+            BonusKind::Visit(
+                (0..1 + rng.below(2))
+                    .map(|_| hexes[rng.below(hexes.len())])
+                    .collect(),
+            ),
+        )
     }
 }
 
